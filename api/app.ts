@@ -1,0 +1,53 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import { AppError } from '../lib/errors';
+import { createAuthDomain } from './auth';
+import type { AppDeps } from './domain';
+import { buildOpenApiDocument } from './http/openapi';
+import { mountRoutes, type Authenticator } from './http/mount';
+import type { RouteDef } from './http/route';
+import { errorMiddleware } from './middleware/errors';
+import { requestContext } from './middleware/requestContext';
+import { createOrganizationsDomain } from './organizations';
+import { systemRoutes } from './system/routes';
+
+export interface App {
+  koa: Koa;
+  routes: RouteDef[];
+  openApi(): Record<string, unknown>;
+}
+
+/** Composes the domains into one Koa application. No I/O happens here. */
+export function createApp(deps: AppDeps): App {
+  const auth = createAuthDomain(deps);
+  const organizations = createOrganizationsDomain(deps);
+
+  const authenticator: Authenticator = {
+    authenticateUser: (ctx) => auth.authenticateUser(ctx),
+    authenticateAny: async (ctx) => (await organizations.authenticateApiKey(ctx)) ?? auth.authenticateUser(ctx),
+    resolveOrganization: (principal, organizationId, ctx) =>
+      organizations.resolveOrganization(principal, organizationId, ctx),
+  };
+
+  let document: Record<string, unknown> | undefined;
+  const openApi = (): Record<string, unknown> =>
+    (document ??= buildOpenApiDocument(routes, { version: '0.1.0', serverUrl: deps.config.http.publicUrl }));
+
+  const routes: RouteDef[] = [...systemRoutes(deps, openApi), ...auth.routes, ...organizations.routes];
+
+  const koa = new Koa({ proxy: deps.config.http.trustProxy });
+  const router = new Router();
+  mountRoutes(router, routes, authenticator, deps.config.http.bodyLimitBytes);
+
+  koa.use(requestContext(deps.logger));
+  koa.use(errorMiddleware());
+  koa.use(router.routes());
+  koa.use(
+    router.allowedMethods({
+      throw: true,
+      methodNotAllowed: () => new AppError('METHOD_NOT_ALLOWED', 'method not allowed on this path'),
+      notImplemented: () => new AppError('METHOD_NOT_ALLOWED', 'method not supported'),
+    }),
+  );
+  return { koa, routes, openApi };
+}

@@ -1,0 +1,117 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { AppError, forbidden } from '../../lib/errors';
+import { can } from '../../lib/permissions';
+import { readBody } from './body';
+import type { Actor, OrganizationContext, Principal, RouteDef } from './route';
+
+/**
+ * Authentication is provided by the auth and organizations domains; the mount only asks these questions, so the
+ * rules about tokens, sessions, API keys and memberships stay in one place each.
+ */
+export interface Authenticator {
+  /** Bearer access token of a live session. Throws 401 AppErrors with the spec's messages. */
+  authenticateUser(ctx: Context): Promise<Principal & { kind: 'user' }>;
+  /** Bearer access token or organization API key. */
+  authenticateAny(ctx: Context): Promise<Principal>;
+  /**
+   * The caller's role in an organization, or null when it is not a member (the route then answers 404, so ids of
+   * other tenants are not confirmed to exist).
+   */
+  resolveOrganization(principal: Principal, organizationId: string, ctx: Context): Promise<OrganizationContext | null>;
+}
+
+export function toKoaPath(openApiPath: string): string {
+  return openApiPath.replace(/\{(\w+)\}/g, ':$1');
+}
+
+export function zodDetails(error: z.ZodError, prefix: string): { path: string; problem: string }[] {
+  return error.issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
+    problem: issue.message,
+  }));
+}
+
+function parseOrThrow(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+  if (!schema) return value;
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new AppError('VALIDATION_ERROR', `invalid ${where}`, zodDetails(result.error, where));
+  }
+  return result.data;
+}
+
+function actorOf(principal: Principal | null, ctx: Context): Actor | null {
+  if (!principal) return null;
+  return {
+    type: principal.kind === 'user' ? 'user' : 'apiKey',
+    id: principal.kind === 'user' ? principal.userId : principal.apiKeyId,
+    ip: ctx.ip,
+    userAgent: ctx.get('user-agent') || null,
+  };
+}
+
+export function mountRoutes(router: Router, routes: RouteDef[], auth: Authenticator, bodyLimitBytes: number): void {
+  for (const def of routes) {
+    router[def.method](def.operationId, toKoaPath(def.path), async (ctx: Context) => {
+      let principal: Principal | null = null;
+      let organization: OrganizationContext | null = null;
+
+      if (def.auth === 'user') {
+        principal = await auth.authenticateUser(ctx);
+      } else if (def.auth === 'org') {
+        principal = await auth.authenticateAny(ctx);
+      }
+      ctx.state.principal = principal;
+
+      const params = parseOrThrow(def.params, ctx.params, 'params');
+
+      if (def.auth === 'org' && principal) {
+        let organizationId: string | null;
+        if (def.organizationFrom === 'path') {
+          organizationId = (params as { id?: string }).id ?? null;
+        } else {
+          organizationId = principal.kind === 'apiKey' ? principal.organizationId : principal.activeOrganizationId;
+          if (!organizationId) {
+            throw new AppError(
+              'NO_ACTIVE_ORGANIZATION',
+              'no active organization: create one (POST /api/v1/organizations) or switch (POST /api/auth/switch-organization)',
+            );
+          }
+        }
+        organization = organizationId ? await auth.resolveOrganization(principal, organizationId, ctx) : null;
+        if (!organization) {
+          // The active organization of a token can vanish (removed member, deleted organization): say so plainly.
+          throw def.organizationFrom === 'path'
+            ? new AppError('NOT_FOUND', 'organization not found')
+            : new AppError('FORBIDDEN', 'not a member of the active organization');
+        }
+        if (def.permission && !can(organization.role, def.permission)) {
+          throw forbidden(`role ${organization.role} may not ${def.permission}`);
+        }
+        ctx.state.organizationId = organization.organizationId;
+      }
+
+      const query = parseOrThrow(def.query, ctx.query, 'query');
+      let body: unknown = undefined;
+      const formats = def.bodyFormats ?? ['json'];
+      if (def.body && !formats.includes('raw')) {
+        body = parseOrThrow(def.body, await readBody(ctx, formats, bodyLimitBytes), 'body');
+      }
+
+      const result = await def.handler({
+        params,
+        query,
+        body,
+        ctx,
+        principal,
+        organization,
+        actor: actorOf(principal, ctx),
+      });
+      if (result.headers) ctx.set(result.headers);
+      ctx.status = result.status ?? (result.body === undefined ? 204 : 200);
+      if (result.body !== undefined) ctx.body = result.body;
+    });
+  }
+}

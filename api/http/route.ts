@@ -1,0 +1,111 @@
+import type { Context } from 'koa';
+import type { z } from 'zod';
+import type { ErrorCode } from '../../lib/errors';
+import type { Permission, Role } from '../../lib/permissions';
+
+/**
+ * A route is declared once, with its zod schemas, and that one declaration is used three ways: to mount the Koa
+ * handler, to validate the request, and to describe the endpoint in the OpenAPI document. A route that exists is
+ * therefore always documented.
+ */
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * - `public`: no authentication.
+ * - `user`: a bearer access token of a live session (no organization needed).
+ * - `org`: a bearer access token or an organization API key, resolved to one organization and a role, and the
+ *   route's `permission` checked against the role. The organization is the `{id}` path parameter when
+ *   `organizationFrom` is `path`, else the session's active organization (or the API key's).
+ */
+export type AuthMode = 'public' | 'user' | 'org';
+
+export interface UserPrincipal {
+  kind: 'user';
+  userId: string;
+  email: string;
+  sessionId: string;
+  activeOrganizationId: string | null;
+}
+
+export interface ApiKeyPrincipal {
+  kind: 'apiKey';
+  apiKeyId: string;
+  organizationId: string;
+  role: Role;
+}
+
+export type Principal = UserPrincipal | ApiKeyPrincipal;
+
+export interface OrganizationContext {
+  organizationId: string;
+  role: Role;
+}
+
+/** Who acted, for audit logs and ownership checks. */
+export interface Actor {
+  type: 'user' | 'apiKey';
+  id: string;
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  ctx: Context;
+  principal: Principal | null;
+  organization: OrganizationContext | null;
+  actor: Actor | null;
+}
+
+export interface RouteResult {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  /** Defaults to application/json when a schema is given. */
+  contentType?: string;
+}
+
+export type BodyFormat = 'json' | 'yaml' | 'raw';
+
+export interface RouteDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** OpenAPI style: `/api/v1/workflows/{id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  auth: AuthMode;
+  permission?: Permission;
+  organizationFrom?: 'path' | 'active';
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Body formats accepted (default json). `raw` leaves the stream to the handler (uploads). */
+  bodyFormats?: BodyFormat[];
+  /** Documented request body for `raw` routes (e.g. multipart). */
+  rawBodyDoc?: { contentType: string; schema: Record<string, unknown>; description?: string };
+  responses: Record<number, ResponseSpec>;
+  /** Error codes this route can answer with, beyond the ones every route of its auth mode has. */
+  errors?: ErrorCode[];
+  handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>) => Promise<RouteResult>;
+}
+
+/** Identity function that gives the handler typed params, query and body. */
+export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
+  def: RouteDef<P, Q, B>,
+): RouteDef {
+  return def as unknown as RouteDef;
+}

@@ -1,0 +1,35 @@
+import type { Server } from 'node:http';
+import { ConfigError, loadConfig } from '../lib/config';
+import { createApp } from './app';
+import { closeDeps, createDeps } from './runtime';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`api: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const deps = createDeps(config);
+  const { koa } = createApp(deps);
+  const server: Server = koa.listen(config.http.port, config.http.host, () => {
+    deps.logger.info({ port: config.http.port, host: config.http.host }, 'api listening');
+  });
+  server.keepAliveTimeout = 65_000;
+
+  const shutdown = (signal: string): void => {
+    deps.logger.info({ signal }, 'api shutting down');
+    server.close(() => {
+      void closeDeps(deps).then(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+void main();

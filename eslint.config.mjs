@@ -1,0 +1,58 @@
+// @ts-check
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = [
+  'assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs', 'fs/promises', 'http',
+  'http2', 'https', 'net', 'os', 'path', 'perf_hooks', 'process', 'readline', 'stream', 'timers', 'tls', 'url',
+  'util', 'v8', 'vm', 'worker_threads', 'zlib',
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', '.data/', 'coverage/', 'client/generated/', 'bench/results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-console': 'off',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    // Workflow code runs in Temporal's deterministic sandbox: no Node built-ins, no I/O, no wall clock or
+    // randomness outside the sandbox's guarantees. Side effects belong in activities.
+    files: ['workflows/**/*.ts', 'lib/dag/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...nodeBuiltins.flatMap((m) => [{ name: m }, { name: `node:${m}` }]),
+            { name: '@temporalio/client', message: 'workflows may not use the client' },
+            { name: '@temporalio/worker', message: 'workflows may not import the worker' },
+            { name: '@temporalio/activity', message: 'workflows may not import activity code' },
+          ],
+          patterns: [
+            { group: ['../activities/*', '../activities', '!../activities/index'], message: 'import activity types only (import type)', allowTypeImports: true },
+            { group: ['**/db/*', '**/api/*', 'knex', 'pg', 'minio', 'pino', 'nodemailer'], message: 'no I/O in workflow code' },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'use workflow time (Date inside the sandbox is replay-safe, but keep time reads explicit via the interpreter)' },
+        { object: 'Math', property: 'random', message: 'use uuid4() from @temporalio/workflow or pass randomness in' },
+      ],
+      'no-restricted-globals': ['error', 'setInterval', 'fetch', 'process', 'require', 'Buffer'],
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

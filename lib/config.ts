@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { parseDuration } from './duration';
+
+/**
+ * The whole configuration of the platform, read once from the environment at start-up, validated,
+ * and passed down. Nothing else reads process.env.
+ */
+
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? def : v === 'true' || v === '1' || v === 'yes'));
+
+const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().min(min).max(max).optional().default(def);
+
+const duration = (def: string) =>
+  z
+    .string()
+    .optional()
+    .default(def)
+    .transform((v, ctx) => {
+      try {
+        return parseDuration(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).optional().default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
+
+  SERVICE_HOST: z.string().optional().default('127.0.0.1'),
+  SERVICE_PORT: int(3000, 0, 65535),
+  SERVICE_PUBLIC_URL: z.string().url().optional(),
+  SERVICE_BODY_LIMIT_BYTES: int(1024 * 1024, 1024),
+  SERVICE_TRUST_PROXY: bool(false),
+
+  SERVICE_JWT_SECRET: z
+    .string({ error: 'SERVICE_JWT_SECRET is required (at least 32 characters)' })
+    .min(32, 'SERVICE_JWT_SECRET must be at least 32 characters'),
+  SERVICE_JWT_ISSUER: z.string().min(1).optional().default('loom'),
+  SERVICE_JWT_ACCESS_TOKEN_DURATION: duration('15m'),
+  SERVICE_JWT_REFRESH_TOKEN_DURATION: duration('7d'),
+  SERVICE_AUTH_PASSWORD_MIN_LENGTH: int(8, 1, 72),
+  SERVICE_AUTH_PASSWORD_REQUIRE_UPPERCASE: bool(true),
+  SERVICE_AUTH_PASSWORD_REQUIRE_NUMBERS: bool(true),
+  SERVICE_AUTH_PASSWORD_REQUIRE_SYMBOLS: bool(true),
+  SERVICE_AUTH_MAX_SESSIONS_PER_USER: int(5, 1, 1000),
+  SERVICE_AUTH_SESSION_IDLE_TIMEOUT: duration('30m'),
+  SERVICE_AUTH_BCRYPT_COST: int(10, 4, 15),
+  SERVICE_MAX_ORGANIZATIONS_PER_USER: int(10, 1, 10000),
+
+  DATABASE_URL: z.string().optional().default('postgres://postgres@127.0.0.1:5432/loom'),
+  DATABASE_POOL_MAX: int(10, 1, 200),
+
+  TEMPORAL_ADDRESS: z.string().optional().default('127.0.0.1:7233'),
+  TEMPORAL_NAMESPACE: z.string().optional().default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().optional().default('loom'),
+  TEMPORAL_UI_URL: z.string().url().optional().default('http://127.0.0.1:8233'),
+  TEMPORAL_WORKFLOW_BUNDLE: z.string().optional(),
+
+  MINIO_ENDPOINT: z.string().optional().default('127.0.0.1'),
+  MINIO_PORT: int(9000, 1, 65535),
+  MINIO_USE_SSL: bool(false),
+  MINIO_ACCESS_KEY: z.string().optional().default('loomadmin'),
+  MINIO_SECRET_KEY: z.string().optional().default('loomadmin-secret'),
+  MINIO_BUCKET: z.string().optional().default('loom'),
+  MINIO_REGION: z.string().optional().default('us-east-1'),
+
+  SMTP_HOST: z.string().optional().default('127.0.0.1'),
+  SMTP_PORT: int(1025, 1, 65535),
+  MAIL_FROM: z.string().optional().default('Loom <no-reply@loom.local>'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  logLevel: string;
+  http: { host: string; port: number; publicUrl: string; bodyLimitBytes: number; trustProxy: boolean };
+  jwt: { secret: string; issuer: string; accessTtlMs: number; refreshTtlMs: number };
+  auth: {
+    passwordMinLength: number;
+    passwordRequireUppercase: boolean;
+    passwordRequireNumbers: boolean;
+    passwordRequireSymbols: boolean;
+    maxSessionsPerUser: number;
+    sessionIdleTimeoutMs: number;
+    bcryptCost: number;
+  };
+  organizations: { maxPerUser: number };
+  database: { url: string; poolMax: number };
+  temporal: { address: string; namespace: string; taskQueue: string; uiUrl: string; workflowBundlePath?: string };
+  minio: {
+    endPoint: string;
+    port: number;
+    useSSL: boolean;
+    accessKey: string;
+    secretKey: string;
+    bucket: string;
+    region: string;
+  };
+  mail: { host: string; port: number; from: string };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "not set" so a copied .env.example with blank lines keeps the defaults.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid configuration: ${lines.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    http: {
+      host: e.SERVICE_HOST,
+      port: e.SERVICE_PORT,
+      publicUrl: e.SERVICE_PUBLIC_URL ?? `http://127.0.0.1:${e.SERVICE_PORT}`,
+      bodyLimitBytes: e.SERVICE_BODY_LIMIT_BYTES,
+      trustProxy: e.SERVICE_TRUST_PROXY,
+    },
+    jwt: {
+      secret: e.SERVICE_JWT_SECRET,
+      issuer: e.SERVICE_JWT_ISSUER,
+      accessTtlMs: e.SERVICE_JWT_ACCESS_TOKEN_DURATION,
+      refreshTtlMs: e.SERVICE_JWT_REFRESH_TOKEN_DURATION,
+    },
+    auth: {
+      passwordMinLength: e.SERVICE_AUTH_PASSWORD_MIN_LENGTH,
+      passwordRequireUppercase: e.SERVICE_AUTH_PASSWORD_REQUIRE_UPPERCASE,
+      passwordRequireNumbers: e.SERVICE_AUTH_PASSWORD_REQUIRE_NUMBERS,
+      passwordRequireSymbols: e.SERVICE_AUTH_PASSWORD_REQUIRE_SYMBOLS,
+      maxSessionsPerUser: e.SERVICE_AUTH_MAX_SESSIONS_PER_USER,
+      sessionIdleTimeoutMs: e.SERVICE_AUTH_SESSION_IDLE_TIMEOUT,
+      bcryptCost: e.SERVICE_AUTH_BCRYPT_COST,
+    },
+    organizations: { maxPerUser: e.SERVICE_MAX_ORGANIZATIONS_PER_USER },
+    database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
+    temporal: {
+      address: e.TEMPORAL_ADDRESS,
+      namespace: e.TEMPORAL_NAMESPACE,
+      taskQueue: e.TEMPORAL_TASK_QUEUE,
+      uiUrl: e.TEMPORAL_UI_URL,
+      workflowBundlePath: e.TEMPORAL_WORKFLOW_BUNDLE,
+    },
+    minio: {
+      endPoint: e.MINIO_ENDPOINT,
+      port: e.MINIO_PORT,
+      useSSL: e.MINIO_USE_SSL,
+      accessKey: e.MINIO_ACCESS_KEY,
+      secretKey: e.MINIO_SECRET_KEY,
+      bucket: e.MINIO_BUCKET,
+      region: e.MINIO_REGION,
+    },
+    mail: { host: e.SMTP_HOST, port: e.SMTP_PORT, from: e.MAIL_FROM },
+  };
+}

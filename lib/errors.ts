@@ -1,0 +1,82 @@
+/**
+ * The one catalogue of error codes with their HTTP status. Every error the API returns uses one of these codes
+ * in the envelope `{ "error": { "code", "message", "details"? } }`. Add new codes here, nowhere else.
+ */
+export const ERROR_CATALOG = {
+  // Request shape
+  VALIDATION_ERROR: { status: 400, description: 'The request does not match the schema; see details' },
+  INVALID_JSON: { status: 400, description: 'The body is not valid JSON' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'The body has a content type this endpoint does not accept' },
+  PAYLOAD_TOO_LARGE: { status: 413, description: 'The body or file is larger than allowed' },
+  NOT_FOUND: { status: 404, description: 'No such resource (or not visible to the caller)' },
+  METHOD_NOT_ALLOWED: { status: 405, description: 'The path exists but not with this method' },
+  CONFLICT: { status: 409, description: 'The request conflicts with the current state' },
+  INVALID_STATE: { status: 409, description: 'The resource is not in a state that allows this action' },
+  UNPROCESSABLE: { status: 422, description: 'The request is well-formed but semantically invalid; see details' },
+  IDEMPOTENCY_CONFLICT: { status: 409, description: 'An Idempotency-Key was reused with a different request' },
+
+  // Authentication (the spec's codes)
+  INVALID_CREDENTIALS: { status: 401, description: 'Wrong e-mail or password' },
+  USER_EXISTS: { status: 409, description: 'E-mail already registered' },
+  INVALID_TOKEN: { status: 401, description: 'Token validation failed' },
+  TOKEN_EXPIRED: { status: 401, description: 'Token has expired' },
+  SESSION_EXPIRED: { status: 401, description: 'Session has expired' },
+  UNAUTHORIZED: { status: 401, description: 'Missing or invalid authentication' },
+  FORBIDDEN: { status: 403, description: 'Insufficient permissions' },
+  WEAK_PASSWORD: { status: 400, description: 'The password does not meet the password policy' },
+
+  // Tenancy, quotas and abuse
+  NO_ACTIVE_ORGANIZATION: {
+    status: 409,
+    description: 'The session has no active organization; switch to or create one first',
+  },
+  ORGANIZATION_LIMIT: { status: 409, description: 'The user already belongs to the maximum number of organizations' },
+  SLUG_TAKEN: { status: 409, description: 'The organization slug is already in use' },
+  QUOTA_EXCEEDED: { status: 429, description: 'A plan quota of the organization is exhausted' },
+  RATE_LIMITED: { status: 429, description: 'Too many requests; retry after the Retry-After header' },
+  IP_NOT_ALLOWED: { status: 403, description: "The caller's IP address is not in the organization's allowlist" },
+
+  // Workflows
+  WORKFLOW_INVALID: { status: 422, description: 'The workflow definition is invalid; see details' },
+  INVALID_PARAMETERS: { status: 422, description: 'Run parameters do not match the declared parameters' },
+
+  // Server side
+  SERVICE_UNAVAILABLE: { status: 503, description: 'A backing service is unavailable; retry later' },
+  INTERNAL_ERROR: { status: 500, description: 'Unexpected server error' },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+
+export interface ErrorDetail {
+  path: string;
+  problem: string;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = ERROR_CATALOG[code].status;
+  }
+}
+
+export const notFound = (what = 'resource'): AppError => new AppError('NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'insufficient permissions'): AppError => new AppError('FORBIDDEN', message);
+export const validationError = (message: string, details?: ErrorDetail[]): AppError =>
+  new AppError('VALIDATION_ERROR', message, details);
+
+export interface ErrorEnvelope {
+  error: { code: ErrorCode; message: string; details?: ErrorDetail[] };
+}
+
+export function envelope(err: AppError): ErrorEnvelope {
+  return {
+    error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+  };
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * One list convention for every endpoint: `limit` (default 20, max 100) and an opaque `cursor`; responses are
+ * `{ data: [...], nextCursor }`. The cursor encodes the sort key of the last row (keyset pagination), so pages stay
+ * stable while rows are inserted.
+ */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().default(DEFAULT_PAGE_SIZE),
+  cursor: z.string().max(512).optional(),
+});
+
+export interface Page<T> {
+  data: T[];
+  nextCursor: string | null;
+}
+
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), nextCursor: z.string().nullable() });
+
+/** A keyset position: the sort value (e.g. an ISO time) and the row id that breaks ties. */
+export interface CursorPosition {
+  sort: string;
+  id: string;
+}
+
+export function encodeCursor(position: CursorPosition): string {
+  return Buffer.from(JSON.stringify([position.sort, position.id]), 'utf8').toString('base64url');
+}
+
+/** Returns null for a cursor that was not made by encodeCursor; callers answer 400 for it. */
+export function decodeCursor(cursor: string): CursorPosition | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
+      return { sort: value[0], id: value[1] };
+    }
+  } catch {
+    // fall through: not a cursor of ours
+  }
+  return null;
+}
+
+/** Given rows fetched with limit + 1, cut to the page and compute the next cursor. */
+export function toPage<T>(rows: T[], limit: number, position: (row: T) => CursorPosition): Page<T> {
+  const data = rows.slice(0, limit);
+  const last = data[data.length - 1];
+  return { data, nextCursor: rows.length > limit && last ? encodeCursor(position(last)) : null };
+}

@@ -1,0 +1,78 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type App } from '../../api/app';
+import type { AppDeps } from '../../api/domain';
+import { closeDeps, createDeps } from '../../api/runtime';
+import { loadConfig, type Config } from '../../lib/config';
+
+export interface TestApi {
+  baseUrl: string;
+  deps: AppDeps;
+  app: App;
+  config: Config;
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  /** Send this exact string as the body (for malformed JSON tests). */
+  rawBody?: string | Buffer;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  // Tests read arbitrary JSON; typing it loosely keeps assertions short.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  text: string;
+}
+
+/**
+ * Starts the real API in this process on a random port, against the run's database, Temporal task queue and
+ * bucket (see test/setup/globalSetup.ts). `overrides` changes configuration keys for this instance only.
+ */
+export async function startApi(overrides: Record<string, string> = {}): Promise<TestApi> {
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.TEST_API_LOG_LEVEL ?? 'silent', ...overrides });
+  const deps = createDeps(config);
+  const app = createApp(deps);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.koa.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl,
+    deps,
+    app,
+    config,
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...(options.headers ?? {}) };
+      let body: string | Buffer | undefined;
+      if (options.rawBody !== undefined) {
+        body = options.rawBody;
+      } else if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const res = await fetch(baseUrl + path, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = undefined;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: res.status, headers: res.headers, body: parsed, text };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await closeDeps(deps);
+    },
+  };
+}

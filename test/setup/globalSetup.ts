@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { bundleWorkflowCode } from '@temporalio/worker';
+import { Client as PgClient } from 'pg';
+import { loadConfig } from '../../lib/config';
+import { createStorage, ensureBucket } from '../../lib/storage';
+import { createDb, migrateLatest } from '../../db/knex';
+import { WORKFLOWS_PATH } from '../../worker/createWorker';
+import { REPO_ROOT, STATE_FILE, type TestState, waitForLine } from './state';
+
+/**
+ * Integration tests run against the real services that `scripts/test` brought up. Each run gets its own database,
+ * MinIO bucket and Temporal task queue, so runs (and developers) never see each other's data; one worker process
+ * serves the run.
+ */
+export default async function globalSetup(): Promise<void> {
+  const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  process.env.SERVICE_JWT_SECRET ||= 'test-secret-that-is-long-enough-0123456789abcdef';
+  process.env.NODE_ENV = 'test';
+  const base = loadConfig(process.env);
+
+  const dbName = `loom_test_${runId}`;
+  const adminUrl = new URL(base.database.url);
+  adminUrl.pathname = '/postgres';
+  const server = new PgClient({ connectionString: adminUrl.toString() });
+  await server.connect();
+  await server.query(`CREATE DATABASE ${dbName}`);
+  await server.end();
+  const dbUrl = new URL(base.database.url);
+  dbUrl.pathname = `/${dbName}`;
+
+  const db = createDb(dbUrl.toString(), 2);
+  await migrateLatest(db);
+  await db.destroy();
+
+  const bucket = `loom-test-${runId}`;
+  const storage = createStorage(base.minio);
+  await ensureBucket(storage, bucket, base.minio.region);
+
+  const dir = path.join(REPO_ROOT, '.data', 'test', runId);
+  mkdirSync(dir, { recursive: true });
+  const { code } = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quietLogger });
+  const bundlePath = path.join(dir, 'workflow-bundle.js');
+  writeFileSync(bundlePath, code);
+
+  const env: Record<string, string> = {
+    DATABASE_URL: dbUrl.toString(),
+    MINIO_BUCKET: bucket,
+    TEMPORAL_TASK_QUEUE: `loom-test-${runId}`,
+    TEMPORAL_WORKFLOW_BUNDLE: bundlePath,
+    LOOM_TEST_RUN_ID: runId,
+    LOOM_TEST_DIR: dir,
+    LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+  };
+  Object.assign(process.env, env);
+
+  const logPath = path.join(dir, 'worker.log');
+  const out = openSync(logPath, 'a');
+  const worker = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env },
+    stdio: ['ignore', out, out],
+    detached: false,
+  });
+  await waitForLine(logPath, /worker started/, 90_000, () => worker.exitCode);
+
+  const state: TestState = { runId, dbName, adminDbUrl: adminUrl.toString(), bucket, dir, workerPid: worker.pid! };
+  writeFileSync(STATE_FILE, JSON.stringify(state));
+}
+
+const quietLogger = {
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: (message: string) => console.warn(message),
+  error: (message: string) => console.error(message),
+  log: () => undefined,
+};

@@ -1,0 +1,35 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export const STATE_FILE = path.join(REPO_ROOT, '.data', 'test', 'current-run.json');
+
+export interface TestState {
+  runId: string;
+  dbName: string;
+  adminDbUrl: string;
+  bucket: string;
+  dir: string;
+  workerPid: number;
+}
+
+export function readState(): TestState {
+  return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as TestState;
+}
+
+/** Waits until a log file shows a line, failing fast when the process died. */
+export async function waitForLine(
+  file: string,
+  pattern: RegExp,
+  timeoutMs: number,
+  exitCode: () => number | null,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    if (pattern.test(text)) return;
+    if (exitCode() !== null) throw new Error(`process exited (${exitCode()}) before ${pattern}; see ${file}:\n${text.slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${pattern} in ${file}`);
+}

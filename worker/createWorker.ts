@@ -1,0 +1,25 @@
+import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { createActivities } from '../activities';
+import type { ActivityDeps } from '../activities/deps';
+
+export interface WorkerSetup {
+  deps: ActivityDeps;
+  /** Prebuilt workflow bundle (tests share one); otherwise the worker bundles `workflows/` itself. */
+  workflowBundlePath?: string;
+  overrides?: Partial<WorkerOptions>;
+}
+
+export const WORKFLOWS_PATH = require.resolve('../workflows');
+
+export async function createWorker({ deps, workflowBundlePath, overrides }: WorkerSetup): Promise<Worker> {
+  const connection = await NativeConnection.connect({ address: deps.config.temporal.address });
+  return Worker.create({
+    connection,
+    namespace: deps.config.temporal.namespace,
+    taskQueue: deps.config.temporal.taskQueue,
+    activities: createActivities(deps),
+    ...(workflowBundlePath ? { workflowBundle: { codePath: workflowBundlePath } } : { workflowsPath: WORKFLOWS_PATH }),
+    shutdownGraceTime: '10s',
+    ...overrides,
+  });
+}

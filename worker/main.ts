@@ -1,0 +1,37 @@
+import { ConfigError, loadConfig } from '../lib/config';
+import { createLogger } from '../lib/logger';
+import { createMailer } from '../lib/mailer';
+import { createStorage, ensureBucket } from '../lib/storage';
+import { createDb } from '../db/knex';
+import { createWorker } from './createWorker';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`worker: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel, 'worker');
+  const db = createDb(config.database.url, config.database.poolMax, logger);
+  const storage = createStorage(config.minio);
+  await ensureBucket(storage, config.minio.bucket, config.minio.region);
+  const worker = await createWorker({
+    deps: { config, db, storage, mailer: createMailer(config.mail), logger },
+    workflowBundlePath: config.temporal.workflowBundlePath,
+  });
+  logger.info({ taskQueue: config.temporal.taskQueue }, 'worker started');
+  // Worker.run resolves after SIGTERM/SIGINT once in-flight tasks finish (the SDK installs those handlers).
+  await worker.run();
+  await db.destroy();
+  logger.info('worker stopped');
+}
+
+main().catch((err: unknown) => {
+  console.error(`worker: ${(err as Error).message}`);
+  process.exit(1);
+});
