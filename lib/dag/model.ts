@@ -1,0 +1,230 @@
+import { z } from 'zod';
+
+/**
+ * The workflow model shared by the API (validation, storage), the interpreter workflow (execution) and the tools.
+ * Shapes follow the spec's Workflow, DirectedAcyclicGraph, Node, Edge, Trigger and error_handling sections.
+ * This file is pure (no Node APIs): it is bundled into workflow code.
+ *
+ * Semantics (documented in docs/workflows.md):
+ * - An edge `from -> to` means `to` waits for `from`. Condition nodes imply edges to their branches.
+ * - A node runs when every predecessor has finished and at least one completed; when all its predecessors were
+ *   skipped (or failed and were dead-lettered), it is skipped too. Entry points have no predecessors.
+ * - Parallel: `branches[].nodes` are ids of nodes in the graph; they start when the parallel node starts, and the
+ *   parallel node finishes by its join strategy; its successors wait for that.
+ * - Loop: `template` is a node definition run once per item of `items`, with `${<iterator>}` bound to the item.
+ */
+
+export const NODE_TYPES = ['tool', 'condition', 'parallel', 'loop', 'subworkflow'] as const;
+export type NodeType = (typeof NODE_TYPES)[number];
+
+export const NODE_ID = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
+const nodeId = z.string().regex(NODE_ID, 'node ids are 1-64 letters, digits, _ or -, starting with a letter or _');
+
+export const BACKOFFS = ['exponential', 'linear', 'fixed'] as const;
+
+export const retryPolicySchema = z.strictObject({
+  max_attempts: z.number().int().min(1).max(100).optional(),
+  backoff: z.enum(BACKOFFS).optional(),
+  /** milliseconds */
+  initial_delay: z.number().int().min(0).max(3_600_000).optional(),
+  /** milliseconds */
+  max_delay: z.number().int().min(0).max(86_400_000).optional(),
+  /** per attempt, milliseconds */
+  timeout: z.number().int().min(100).max(86_400_000).optional(),
+  non_retryable_errors: z.array(z.string().max(100)).max(50).optional(),
+});
+export type RetryPolicy = z.infer<typeof retryPolicySchema>;
+
+export const ioDeclSchema = z.strictObject({
+  name: z.string().min(1).max(100),
+  type: z.enum(['string', 'number', 'integer', 'boolean', 'object', 'array', 'any']).optional().default('any'),
+  description: z.string().max(1000).optional(),
+});
+
+/** `<node_id>.<output_name>` (also `params.<name>` for a workflow parameter). */
+export const REFERENCE = /^([A-Za-z_][A-Za-z0-9_-]{0,63})\.([A-Za-z_][A-Za-z0-9_]{0,99})$/;
+
+export const inputBindingSchema = z.strictObject({
+  /** Name of the tool input field that receives the value; defaults to the output name of the reference. */
+  name: z.string().min(1).max(100).optional(),
+  from: z.string().regex(REFERENCE, 'references look like <node_id>.<output_name>'),
+});
+
+export const toolConfigSchema = z.strictObject({
+  tool: z.string().min(1).max(100),
+  config: z.record(z.string(), z.unknown()).optional().default({}),
+  inputs: z.array(inputBindingSchema).max(100).optional().default([]),
+  outputs: z.array(ioDeclSchema).max(100).optional().default([]),
+});
+
+export const conditionConfigSchema = z.strictObject({
+  expression: z.string().min(1).max(4000),
+  trueBranch: nodeId.optional(),
+  falseBranch: nodeId.optional(),
+});
+
+export const JOIN_STRATEGIES = ['wait_all', 'wait_any', 'wait_n'] as const;
+
+export const parallelConfigSchema = z.strictObject({
+  branches: z
+    .array(z.strictObject({ id: z.string().min(1).max(64), nodes: z.array(nodeId).min(1).max(500) }))
+    .min(1)
+    .max(100),
+  joinStrategy: z.enum(JOIN_STRATEGIES).optional().default('wait_all'),
+  n: z.number().int().min(1).optional(),
+});
+
+export const subworkflowConfigSchema = z.strictObject({
+  workflow_id: z.string().uuid(),
+  inputs: z.record(z.string(), z.unknown()).optional().default({}),
+  inherit_context: z.boolean().optional().default(false),
+});
+
+/** A loop template is a node definition without an id of its own (it gets `<loopId>[<index>]`). */
+export const loopTemplateSchema = z.strictObject({
+  type: z.enum(['tool', 'subworkflow']),
+  config: z.record(z.string(), z.unknown()),
+  retryPolicy: retryPolicySchema.optional(),
+});
+
+export const loopConfigSchema = z.strictObject({
+  /** A reference `<node_id>.<output>` / `params.<name>`, or a `${...}` expression yielding a list. */
+  items: z.string().min(1).max(4000),
+  iterator: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/).optional().default('item'),
+  template: loopTemplateSchema,
+  concurrency: z.number().int().min(1).max(100).optional().default(10),
+  maxItems: z.number().int().min(1).max(100_000).optional().default(10_000),
+});
+
+export const nodeSchema = z.strictObject({
+  id: nodeId,
+  type: z.enum(NODE_TYPES),
+  name: z.string().max(200).optional(),
+  config: z.record(z.string(), z.unknown()),
+  /** Node-level inputs/outputs (spec): merged with the tool config's `inputs`/`outputs`. */
+  inputs: z.array(inputBindingSchema).max(100).optional(),
+  outputs: z.array(ioDeclSchema).max(100).optional(),
+  retryPolicy: retryPolicySchema.optional(),
+});
+export type NodeDef = z.infer<typeof nodeSchema>;
+
+export const edgeSchema = z.strictObject({ from: nodeId, to: nodeId });
+export type Edge = z.infer<typeof edgeSchema>;
+
+export const dagSchema = z.strictObject({
+  nodes: z.array(nodeSchema).min(1).max(2000),
+  edges: z.array(edgeSchema).max(10_000).optional().default([]),
+  entryPoints: z.array(nodeId).max(2000).optional(),
+  exitPoints: z.array(nodeId).max(2000).optional(),
+});
+export type Dag = z.infer<typeof dagSchema>;
+
+export const STRATEGIES = ['retry', 'fail_fast', 'dead_letter_queue', 'circuit_breaker', 'fallback'] as const;
+export type StrategyName = (typeof STRATEGIES)[number];
+
+export const circuitBreakerSchema = z.strictObject({
+  threshold: z.number().int().min(1).max(1000).optional().default(5),
+  /** open duration, milliseconds (the spec's example is 30 s) */
+  timeout: z.number().int().min(100).max(86_400_000).optional().default(30_000),
+  half_open_requests: z.number().int().min(1).max(100).optional().default(3),
+});
+
+export const strategySchema = z.strictObject({
+  strategy: z.enum(STRATEGIES),
+  circuit_breaker: circuitBreakerSchema.optional(),
+  /** fallback: a tool name, or the id of a node of the graph whose output replaces the failed node's */
+  handler: z.string().min(1).max(100).optional(),
+  /** fallback with a tool handler: its config */
+  handler_config: z.record(z.string(), z.unknown()).optional(),
+  dead_letter_queue: z
+    .strictObject({
+      queue: z.string().min(1).max(100).optional().default('default'),
+      /** retention, e.g. "7d" */
+      retention: z.string().max(20).optional().default('7d'),
+    })
+    .optional(),
+});
+
+export const errorHandlingSchema = z.strictObject({
+  default_strategy: z.enum(STRATEGIES).optional().default('retry'),
+  retry_config: z
+    .strictObject({
+      max_attempts: z.number().int().min(1).max(100).optional().default(3),
+      backoff: z.enum(BACKOFFS).optional().default('exponential'),
+      initial_delay: z.number().int().min(0).max(3_600_000).optional().default(1000),
+    })
+    .optional(),
+  circuit_breaker: circuitBreakerSchema.optional(),
+  dead_letter_queue: z
+    .strictObject({
+      queue: z.string().min(1).max(100).optional().default('default'),
+      retention: z.string().max(20).optional().default('7d'),
+    })
+    .optional(),
+  node_overrides: z.record(nodeId, strategySchema).optional().default({}),
+});
+export type ErrorHandling = z.infer<typeof errorHandlingSchema>;
+
+export const PARAMETER_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array'] as const;
+
+export const parameterSchema = z.strictObject({
+  name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/),
+  type: z.enum(PARAMETER_TYPES),
+  required: z.boolean().optional().default(false),
+  description: z.string().max(1000).optional(),
+  default: z.unknown().optional(),
+  enum: z.array(z.unknown()).min(1).max(1000).optional(),
+});
+export type ParameterDecl = z.infer<typeof parameterSchema>;
+
+export const TRIGGER_TYPES = ['schedule', 'webhook', 'event', 'manual'] as const;
+
+export const triggerSchema = z.strictObject({
+  id: z.string().min(1).max(64).optional(),
+  type: z.enum(TRIGGER_TYPES),
+  config: z.record(z.string(), z.unknown()).optional().default({}),
+  enabled: z.boolean().optional().default(true),
+});
+export type Trigger = z.infer<typeof triggerSchema>;
+
+export const WORKFLOW_STATUSES = ['draft', 'active', 'paused', 'archived'] as const;
+export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
+
+export const RUN_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+export const NODE_STATUSES = ['pending', 'running', 'completed', 'failed', 'skipped', 'cancelled'] as const;
+export type NodeStatus = (typeof NODE_STATUSES)[number];
+
+export interface NodeState {
+  status: NodeStatus;
+  attempts: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+  output: unknown;
+  error: { code: string; message: string } | null;
+  /** set when the output came from a fallback handler or a reused run */
+  via?: 'fallback' | 'reused' | 'dead_letter';
+}
+
+export interface RunError {
+  node: string | null;
+  code: string;
+  message: string;
+  attempt: number;
+  time: string;
+}
+
+/**
+ * What the interpreter executes: one immutable version of a workflow, compiled and validated by the API.
+ * It travels as the workflow's input, so Temporal history pins the version a run executes.
+ */
+export interface CompiledWorkflow {
+  workflowId: string;
+  organizationId: string;
+  version: number;
+  name: string;
+  dag: Dag & { entryPoints: string[]; exitPoints: string[] };
+  parameters: ParameterDecl[];
+  errorHandling: ErrorHandling;
+}
