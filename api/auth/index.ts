@@ -1,18 +1,20 @@
 import type { Context } from 'koa';
-import { AppError } from '../../lib/errors';
 import type { AppDeps, Domain } from '../domain';
 import type { UserPrincipal } from '../http/route';
+import { createUserAuthenticator } from './authenticate';
+import { createTokenService } from './tokens';
 
 export interface AuthDomain extends Domain {
   authenticateUser(ctx: Context): Promise<UserPrincipal>;
 }
 
-// Placeholder until the auth domain lands: every protected request is refused.
-export function createAuthDomain(_deps: AppDeps): AuthDomain {
+// The auth endpoints land with the auth domain; token verification and the session check are already real.
+export function createAuthDomain(deps: AppDeps): AuthDomain {
+  const tokens = createTokenService(deps.config.jwt);
   return {
     routes: [],
-    async authenticateUser() {
-      throw new AppError('UNAUTHORIZED', 'missing authorization');
-    },
+    authenticateUser: createUserAuthenticator(deps.db, tokens, {
+      idleTimeoutMs: deps.config.auth.sessionIdleTimeoutMs,
+    }),
   };
 }
