@@ -227,4 +227,16 @@ export interface CompiledWorkflow {
   dag: Dag & { entryPoints: string[]; exitPoints: string[] };
   parameters: ParameterDecl[];
   errorHandling: ErrorHandling;
+  /** Ids of the registered tools the workflow uses (declared and referenced by nodes). */
+  tools?: string[];
+  triggers?: Trigger[];
+}
+
+/** What `workflow_versions.definition` stores: one immutable, validated version (see db/migrations/0300). */
+export interface StoredDefinition {
+  dag: CompiledWorkflow['dag'];
+  tools: string[];
+  triggers: Trigger[];
+  parameters: ParameterDecl[];
+  errorHandling: ErrorHandling;
 }

@@ -1,0 +1,254 @@
+import type { Db } from '../../db/knex';
+import type { CompiledWorkflow, StoredDefinition, WorkflowStatus } from '../../lib/dag/model';
+
+/** All SQL of the workflows domain. Every function takes the organization id: tenants never see each other. */
+
+export interface WorkflowRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  description: string;
+  status: WorkflowStatus;
+  current_version: number;
+  tags: string[];
+  category: string | null;
+  metadata: Record<string, unknown>;
+  created_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface WorkflowVersionRow {
+  workflow_id: string;
+  organization_id: string;
+  version: number;
+  definition: StoredDefinition;
+  created_by: string | null;
+  created_at: Date;
+}
+
+/** A workflow row joined with the definition of its current version. */
+export type WorkflowWithDefinition = WorkflowRow & { definition: StoredDefinition };
+
+export interface LoadedWorkflowVersion {
+  workflow: { id: string; organizationId: string; name: string; status: WorkflowStatus; currentVersion: number };
+  compiled: CompiledWorkflow;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The version a run executes: `version` when given, else the current one. Null for an unknown id, another
+ * organization's workflow, or a version that does not exist. Used by the runs domain.
+ */
+export async function loadWorkflowVersion(
+  db: Db,
+  organizationId: string,
+  workflowId: string,
+  version?: number,
+): Promise<LoadedWorkflowVersion | null> {
+  if (!UUID.test(workflowId)) return null;
+  const workflow = await db<WorkflowRow>('workflows')
+    .where({ id: workflowId, organization_id: organizationId })
+    .first();
+  if (!workflow) return null;
+  const wanted = version ?? workflow.current_version;
+  const row = await db<WorkflowVersionRow>('workflow_versions')
+    .where({ workflow_id: workflowId, organization_id: organizationId, version: wanted })
+    .first();
+  if (!row) return null;
+  const def = row.definition;
+  return {
+    workflow: {
+      id: workflow.id,
+      organizationId: workflow.organization_id,
+      name: workflow.name,
+      status: workflow.status,
+      currentVersion: workflow.current_version,
+    },
+    compiled: {
+      workflowId: workflow.id,
+      organizationId: workflow.organization_id,
+      version: row.version,
+      name: workflow.name,
+      dag: def.dag,
+      parameters: def.parameters,
+      errorHandling: def.errorHandling,
+      tools: def.tools,
+      triggers: def.triggers,
+    },
+  };
+}
+
+export async function insertWorkflow(
+  db: Db,
+  values: {
+    organizationId: string;
+    name: string;
+    description: string;
+    tags: string[];
+    category: string | null;
+    metadata: Record<string, unknown>;
+    createdBy: string | null;
+    definition: StoredDefinition;
+  },
+): Promise<WorkflowWithDefinition> {
+  return db.transaction(async (trx) => {
+    const [workflow] = await trx<WorkflowRow>('workflows')
+      .insert({
+        organization_id: values.organizationId,
+        name: values.name,
+        description: values.description,
+        status: 'draft',
+        current_version: 1,
+        tags: values.tags,
+        category: values.category,
+        metadata: values.metadata,
+        created_by: values.createdBy,
+      })
+      .returning('*');
+    await trx('workflow_versions').insert({
+      workflow_id: workflow!.id,
+      organization_id: values.organizationId,
+      version: 1,
+      definition: JSON.stringify(values.definition),
+      created_by: values.createdBy,
+    });
+    return { ...workflow!, definition: values.definition };
+  });
+}
+
+export async function findWorkflow(
+  db: Db,
+  organizationId: string,
+  workflowId: string,
+): Promise<WorkflowWithDefinition | null> {
+  if (!UUID.test(workflowId)) return null;
+  const row = await db('workflows as w')
+    .join('workflow_versions as v', function joinCurrent() {
+      this.on('v.workflow_id', 'w.id').andOn('v.version', 'w.current_version');
+    })
+    .where({ 'w.id': workflowId, 'w.organization_id': organizationId })
+    .first('w.*', 'v.definition');
+  return (row as WorkflowWithDefinition | undefined) ?? null;
+}
+
+export interface WorkflowListFilter {
+  status?: WorkflowStatus;
+  tag?: string;
+  category?: string;
+  /** keyset position: rows strictly after (created_at, id) descending */
+  after?: { createdAt: string; id: string };
+  limit: number;
+}
+
+export async function listWorkflows(
+  db: Db,
+  organizationId: string,
+  filter: WorkflowListFilter,
+): Promise<WorkflowWithDefinition[]> {
+  const q = db('workflows as w')
+    .join('workflow_versions as v', function joinCurrent() {
+      this.on('v.workflow_id', 'w.id').andOn('v.version', 'w.current_version');
+    })
+    .where('w.organization_id', organizationId)
+    .select('w.*', 'v.definition')
+    .orderBy([
+      { column: 'w.created_at', order: 'desc' },
+      { column: 'w.id', order: 'desc' },
+    ])
+    .limit(filter.limit);
+  if (filter.status) q.andWhere('w.status', filter.status);
+  if (filter.tag) q.andWhereRaw('w.tags @> ?::text[]', [[filter.tag]]);
+  if (filter.category) q.andWhere('w.category', filter.category);
+  if (filter.after) {
+    q.andWhereRaw('(w.created_at, w.id) < (?::timestamptz, ?::uuid)', [filter.after.createdAt, filter.after.id]);
+  }
+  return (await q) as WorkflowWithDefinition[];
+}
+
+/** Locks the workflow row for an update in `trx`. */
+export async function lockWorkflow(db: Db, organizationId: string, workflowId: string): Promise<WorkflowRow | null> {
+  if (!UUID.test(workflowId)) return null;
+  const row = await db<WorkflowRow>('workflows')
+    .where({ id: workflowId, organization_id: organizationId })
+    .forUpdate()
+    .first();
+  return row ?? null;
+}
+
+export async function updateWorkflowRow(
+  db: Db,
+  organizationId: string,
+  workflowId: string,
+  patch: Partial<
+    Pick<WorkflowRow, 'name' | 'description' | 'status' | 'current_version' | 'tags' | 'category' | 'metadata'>
+  >,
+): Promise<WorkflowRow> {
+  const [row] = (await db('workflows')
+    .where({ id: workflowId, organization_id: organizationId })
+    .update({ ...patch, updated_at: db.fn.now() })
+    .returning('*')) as WorkflowRow[];
+  return row!;
+}
+
+export async function insertVersion(
+  db: Db,
+  values: { workflowId: string; organizationId: string; version: number; definition: StoredDefinition; createdBy: string | null },
+): Promise<void> {
+  await db('workflow_versions').insert({
+    workflow_id: values.workflowId,
+    organization_id: values.organizationId,
+    version: values.version,
+    definition: JSON.stringify(values.definition),
+    created_by: values.createdBy,
+  });
+}
+
+export async function findVersion(
+  db: Db,
+  organizationId: string,
+  workflowId: string,
+  version: number,
+): Promise<WorkflowVersionRow | null> {
+  if (!UUID.test(workflowId)) return null;
+  const row = await db<WorkflowVersionRow>('workflow_versions')
+    .where({ workflow_id: workflowId, organization_id: organizationId, version })
+    .first();
+  return row ?? null;
+}
+
+export async function listVersions(
+  db: Db,
+  organizationId: string,
+  workflowId: string,
+  options: { beforeVersion?: number; limit: number },
+): Promise<WorkflowVersionRow[]> {
+  const q = db<WorkflowVersionRow>('workflow_versions')
+    .where({ workflow_id: workflowId, organization_id: organizationId })
+    .orderBy('version', 'desc')
+    .limit(options.limit);
+  if (options.beforeVersion !== undefined) q.andWhere('version', '<', options.beforeVersion);
+  return q;
+}
+
+export async function deleteWorkflow(db: Db, organizationId: string, workflowId: string): Promise<boolean> {
+  if (!UUID.test(workflowId)) return false;
+  const count = await db('workflows').where({ id: workflowId, organization_id: organizationId }).delete();
+  return count > 0;
+}
+
+/** Subworkflow checks: the organization and current definition of each referenced workflow id. */
+export async function findWorkflowsForReference(
+  db: Db,
+  workflowIds: string[],
+): Promise<{ id: string; organization_id: string; definition: StoredDefinition }[]> {
+  const ids = workflowIds.filter((id) => UUID.test(id));
+  if (ids.length === 0) return [];
+  return db('workflows as w')
+    .join('workflow_versions as v', function joinCurrent() {
+      this.on('v.workflow_id', 'w.id').andOn('v.version', 'w.current_version');
+    })
+    .whereIn('w.id', ids)
+    .select('w.id', 'w.organization_id', 'v.definition');
+}
