@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { AppError } from '../lib/errors';
 import { createAuthDomain } from './auth';
+import { createDocsDomain } from './docs';
 import type { AppDeps } from './domain';
 import { buildOpenApiDocument } from './http/openapi';
 import { mountRoutes, type Authenticator } from './http/mount';
@@ -33,7 +34,12 @@ export function createApp(deps: AppDeps): App {
   const openApi = (): Record<string, unknown> =>
     (document ??= buildOpenApiDocument(routes, { version: '0.1.0', serverUrl: deps.config.http.publicUrl }));
 
-  const routes: RouteDef[] = [...systemRoutes(deps, openApi), ...auth.routes, ...organizations.routes];
+  const routes: RouteDef[] = [
+    ...systemRoutes(deps, openApi),
+    ...createDocsDomain().routes,
+    ...auth.routes,
+    ...organizations.routes,
+  ];
 
   const koa = new Koa({ proxy: deps.config.http.trustProxy });
   const router = new Router();

@@ -1,0 +1,91 @@
+import { describeWithBrowser, launchBrowser, screenshotPath, type TestBrowser } from '../helpers/browser';
+import { startApi, type TestApi } from '../helpers/stack';
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startApi();
+});
+
+afterAll(async () => {
+  await api.close();
+});
+
+describe('/docs', () => {
+  it('serves the reference page with a strict content security policy', async () => {
+    const res = await api.request('GET', '/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.text).toContain('/docs/assets/swagger-ui-bundle.js');
+    expect(res.text).not.toMatch(/https?:\/\//);
+  });
+
+  it('serves the listed assets with their content types', async () => {
+    const js = await api.request('GET', '/docs/assets/swagger-ui-bundle.js');
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const css = await api.request('GET', '/docs/assets/swagger-ui.css');
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    const init = await api.request('GET', '/docs/assets/init.js');
+    expect(init.text).toContain("url: '/openapi.json'");
+  });
+
+  it('answers 404 for anything not on the list, including traversal attempts', async () => {
+    for (const name of ['package.json', 'index.html', '..%2F..%2Fpackage.json', '%2E%2E%2Fswagger-ui.css', 'x'.repeat(65)]) {
+      const res = await api.request('GET', `/docs/assets/${name}`);
+      expect([400, 404]).toContain(res.status);
+      expect(res.body.error.code).toMatch(/NOT_FOUND|VALIDATION_ERROR/);
+    }
+    const raw = await api.request('GET', '/docs/assets/../../package.json');
+    expect(raw.status).toBe(404);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const res = await api.request('GET', '/openapi.json');
+    expect(res.body.paths['/docs'].get.responses['200'].content).toHaveProperty('text/html');
+    expect(res.body.paths['/docs/assets/{file}'].get.operationId).toBe('apiReferenceAsset');
+  });
+});
+
+describeWithBrowser('/docs in headless Chromium', () => {
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('renders the operations of the OpenAPI document with no request leaving the API', async () => {
+    const page = await browser.browser.newPage({ viewport: { width: 1280, height: 1600 } });
+    const foreign: string[] = [];
+    const consoleErrors: string[] = [];
+    page.on('request', (req) => {
+      if (!req.url().startsWith(api.baseUrl) && !req.url().startsWith('data:')) foreign.push(req.url());
+    });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') consoleErrors.push(msg.text());
+    });
+    await page.goto(`${api.baseUrl}/docs`);
+    await page.waitForSelector('.opblock', { timeout: 30_000 });
+
+    const title = await page.textContent('.info .title');
+    expect(title).toContain('Loom API');
+    const operationIds = await page.$$eval('.opblock .opblock-summary-operation-id', (els) =>
+      els.map((e) => e.textContent?.trim()),
+    );
+    expect(operationIds).toEqual(expect.arrayContaining(['health', 'openApiDocument', 'apiReferencePage']));
+
+    // Expanding an operation shows its responses.
+    await page.click('#operations-system-health .opblock-summary');
+    await page.waitForSelector('#operations-system-health .responses-table');
+
+    await page.screenshot({ path: screenshotPath('docs.png'), fullPage: false });
+    expect(foreign).toEqual([]);
+    expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+    await page.close();
+  });
+});
