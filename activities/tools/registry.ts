@@ -1,0 +1,138 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { ErrorDetail } from '../../lib/errors';
+import { TOOL_CATEGORIES, type ToolDefinition } from './types';
+
+/**
+ * The tool registry. Every file directly in `activities/tools/` is a tool module — except this file, `types.ts`,
+ * `index.ts`, test and declaration files, and files whose name starts with `_` — and must export its tool as
+ * `export default defineTool({...})`. The folder is listed once, on first use (worker or API start-up), so adding a
+ * tool is adding one file: no list to edit, no code generation. Helpers shared by tools live in sub-folders
+ * (e.g. `activities/tools/support/`), which are not scanned. A malformed tool module or a duplicate id throws at
+ * start-up rather than at the first run that needs it.
+ */
+
+export const TOOL_ID = /^[a-z][a-z0-9_]{1,63}$/;
+const NOT_TOOLS = new Set(['registry', 'types', 'index']);
+const TOOL_FILE = /^([A-Za-z0-9][\w-]*)\.(ts|js)$/;
+
+export function isToolFileName(file: string): boolean {
+  if (file.endsWith('.d.ts') || /\.(test|spec)\.(ts|js)$/.test(file)) return false;
+  const match = TOOL_FILE.exec(file);
+  return Boolean(match && !NOT_TOOLS.has(match[1]!));
+}
+
+/** Checks the shape of a module's export; returns the problems (empty when it is a usable tool). */
+export function toolShapeProblems(candidate: unknown): string[] {
+  if (!candidate || typeof candidate !== 'object') return ['does not export a tool (export default defineTool({...}))'];
+  const tool = candidate as Partial<ToolDefinition>;
+  const problems: string[] = [];
+  if (typeof tool.id !== 'string' || !TOOL_ID.test(tool.id)) problems.push('id must be snake_case, 2-64 characters');
+  if (typeof tool.name !== 'string' || !tool.name) problems.push('name is required');
+  if (!TOOL_CATEGORIES.includes(tool.category as never)) problems.push(`category must be one of ${TOOL_CATEGORIES.join(', ')}`);
+  if (typeof tool.description !== 'string') problems.push('description is required');
+  if (!tool.inputSchema || typeof tool.inputSchema !== 'object') problems.push('inputSchema must be a JSON schema object');
+  if (!tool.outputSchema || typeof tool.outputSchema !== 'object') problems.push('outputSchema must be a JSON schema object');
+  if (!['none', 'idempotent', 'at_least_once'].includes(tool.sideEffect as string)) problems.push('sideEffect is required');
+  if (typeof tool.execute !== 'function') problems.push('execute must be a function');
+  return problems;
+}
+
+export function loadToolsFromDirectory(directory: string): Map<string, ToolDefinition> {
+  const tools = new Map<string, ToolDefinition>();
+  const files = new Map<string, string>();
+  // With both foo.ts and foo.js present (compiled next to sources) take one.
+  for (const file of readdirSync(directory).sort()) {
+    if (isToolFileName(file)) files.set(file.replace(/\.(ts|js)$/, ''), file);
+  }
+  for (const file of files.values()) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const mod = require(path.join(directory, file)) as { default?: unknown; tool?: unknown };
+    const tool = mod.default ?? mod.tool;
+    const problems = toolShapeProblems(tool);
+    if (problems.length) throw new Error(`tool module ${file}: ${problems.join('; ')}`);
+    const def = tool as ToolDefinition;
+    if (tools.has(def.id)) throw new Error(`tool id ${def.id} is defined twice (${file})`);
+    compiledValidators(def); // a broken schema fails at start-up
+    tools.set(def.id, def);
+  }
+  return tools;
+}
+
+let loaded: Map<string, ToolDefinition> | null = null;
+function registry(): Map<string, ToolDefinition> {
+  return (loaded ??= loadToolsFromDirectory(__dirname));
+}
+
+/** Every registered tool by id. Loaded lazily on first access so importing this module does no I/O. */
+export const TOOLS: ReadonlyMap<string, ToolDefinition> = {
+  get size() {
+    return registry().size;
+  },
+  get: (id: string) => registry().get(id),
+  has: (id: string) => registry().has(id),
+  forEach: (fn, thisArg) => registry().forEach(fn, thisArg),
+  entries: () => registry().entries(),
+  keys: () => registry().keys(),
+  values: () => registry().values(),
+  [Symbol.iterator]: () => registry()[Symbol.iterator](),
+};
+
+export function getTool(id: string): ToolDefinition | undefined {
+  return registry().get(id);
+}
+
+export function listTools(): ToolDefinition[] {
+  return [...registry().values()].sort((a, b) => a.id.localeCompare(b.id));
+}
+
+// ---- schema validation (ajv, compiled once per tool) ----
+
+const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+addFormats(ajv);
+
+interface Validators {
+  input: ValidateFunction;
+  output: ValidateFunction;
+}
+const validators = new WeakMap<ToolDefinition, Validators>();
+
+function compiledValidators(tool: ToolDefinition): Validators {
+  let v = validators.get(tool);
+  if (!v) {
+    v = { input: ajv.compile(tool.inputSchema), output: ajv.compile(tool.outputSchema) };
+    validators.set(tool, v);
+  }
+  return v;
+}
+
+export type SchemaCheck = { ok: true } | { ok: false; problems: ErrorDetail[] };
+
+function toDetails(errors: ErrorObject[] | null | undefined, prefix: string): ErrorDetail[] {
+  return (errors ?? []).slice(0, 50).map((e) => {
+    const missing = e.keyword === 'required' ? `.${(e.params as { missingProperty: string }).missingProperty}` : '';
+    const extra =
+      e.keyword === 'additionalProperties'
+        ? `.${(e.params as { additionalProperty: string }).additionalProperty}`
+        : '';
+    const pointer = e.instancePath.split('/').filter(Boolean).join('.');
+    return {
+      path: [prefix, pointer].filter(Boolean).join('.') + missing + extra,
+      problem: e.keyword === 'additionalProperties' ? 'unknown property' : (e.message ?? 'invalid'),
+    };
+  });
+}
+
+/** Pure check of a tool's input against its input schema. `prefix` starts each problem's path. */
+export function validateToolInput(tool: ToolDefinition, input: unknown, prefix = 'input'): SchemaCheck {
+  const validate = compiledValidators(tool).input;
+  return validate(input) ? { ok: true } : { ok: false, problems: toDetails(validate.errors, prefix) };
+}
+
+/** Pure check of a tool's output against its output schema. */
+export function validateToolOutput(tool: ToolDefinition, output: unknown, prefix = 'output'): SchemaCheck {
+  const validate = compiledValidators(tool).output;
+  return validate(output) ? { ok: true } : { ok: false, problems: toDetails(validate.errors, prefix) };
+}

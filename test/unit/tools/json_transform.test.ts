@@ -1,0 +1,46 @@
+import tool, { runJsonata } from '../../../activities/tools/json_transform';
+import type { ToolContext } from '../../../activities/tools/types';
+
+const ctx = {} as ToolContext;
+
+describe('json_transform', () => {
+  test('evaluates JSONata over data with bindings', async () => {
+    const out = await tool.execute(
+      { expression: '$sum(items.price) * $rate', data: { items: [{ price: 2 }, { price: 3 }] }, bindings: { rate: 2 } },
+      ctx,
+    );
+    expect(out).toEqual({ result: 10 });
+  });
+
+  test('no match gives null, sequences become plain arrays', async () => {
+    expect(await runJsonata('missing', { a: 1 })).toBeNull();
+    expect(await runJsonata('a.b', { a: [{ b: 1 }, { b: 2 }] })).toEqual([1, 2]);
+  });
+
+  test('syntax errors are non-retryable', async () => {
+    await expect(runJsonata('(', {})).rejects.toMatchObject({ name: 'NonRetryableToolError', code: 'INVALID_EXPRESSION' });
+  });
+
+  test('an endless recursion is cut by the stack limit', async () => {
+    await expect(runJsonata('($f := function($x){ $f($x) }; $f(1))', {})).rejects.toMatchObject({
+      code: 'TRANSFORM_FAILED',
+    });
+  });
+
+  test('a long loop is cut by the time box', async () => {
+    const limits = { timeoutMs: 50, maxStack: 100_000, maxSequence: 10_000_000, maxExpressionLength: 10_000 };
+    await expect(
+      runJsonata('$count([1..1000000].($string($)))', {}, {}, limits),
+    ).rejects.toMatchObject({ code: 'TRANSFORM_FAILED' });
+  });
+
+  test('catastrophic regexes are refused before they run', async () => {
+    await expect(runJsonata('$match(s, /(a+)+$/)', { s: 'aaaa' })).rejects.toMatchObject({ code: 'UNSAFE_REGEX' });
+    expect(await runJsonata('$contains(s, /b+/)', { s: 'abbc' })).toBe(true);
+  });
+
+  test('prototype pollution through $merge is not possible', async () => {
+    await runJsonata('$merge([{}, {"__proto__": {"polluted": true}}])', {});
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
