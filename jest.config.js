@@ -3,6 +3,9 @@ const transform = {
   '^.+\\.(t|j)s$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
 };
 
+// ESM-only packages that Jest's CommonJS runtime cannot require on Node 20: compile them like our sources.
+const transformIgnorePatterns = ['/node_modules/(?!(@marcbachmann/cel-js)/)'];
+
 module.exports = {
   testTimeout: 60_000,
   projects: [
@@ -10,12 +13,14 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       transform,
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
     },
     {
       displayName: 'integration',
       testEnvironment: 'node',
       transform,
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/test/setup/globalSetup.ts',
       globalTeardown: '<rootDir>/test/setup/globalTeardown.ts',
