@@ -1,5 +1,8 @@
 import type { ActivityDeps } from './deps';
+import { createOrganizationActivities } from './organizations/lifecycle';
 import { createSystemActivities } from './system';
+import { createRunActivities } from './runs/runActivities';
+import { createToolActivities } from './runs/toolActivities';
 
 /**
  * Every activity the worker registers. Workflows import the *type* of this object only, and call activities
@@ -8,6 +11,10 @@ import { createSystemActivities } from './system';
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createSystemActivities(deps),
+    ...createOrganizationActivities(deps),
+    ...createRunActivities(deps),
+    // one activity per registered tool, named by the tool id
+    ...createToolActivities(deps),
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseDuration } from './duration';
+import { parseRateRule, type RateRule } from './rateRule';
 
 /**
  * The whole configuration of the platform, read once from the environment at start-up, validated,
@@ -29,6 +30,21 @@ const duration = (def: string) =>
       }
     });
 
+/** A rate limit written as `10/15m` (hits per window) or `off`. */
+const rate = (def: string) =>
+  z
+    .string()
+    .optional()
+    .default(def)
+    .transform((v, ctx) => {
+      try {
+        return parseRateRule(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).optional().default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
@@ -52,7 +68,26 @@ const envSchema = z.object({
   SERVICE_AUTH_MAX_SESSIONS_PER_USER: int(5, 1, 1000),
   SERVICE_AUTH_SESSION_IDLE_TIMEOUT: duration('30m'),
   SERVICE_AUTH_BCRYPT_COST: int(10, 4, 15),
+  SERVICE_AUTH_REFRESH_REUSE_GRACE: duration('0s'),
+  SERVICE_AUTH_PASSWORD_RESET_TOKEN_DURATION: duration('1h'),
+  SERVICE_AUTH_EMAIL_VERIFICATION_TOKEN_DURATION: duration('1h'),
+  SERVICE_RATE_LIMIT_LOGIN_IP: rate('50/15m'),
+  SERVICE_RATE_LIMIT_LOGIN_ACCOUNT: rate('10/15m'),
+  SERVICE_RATE_LIMIT_REGISTER_IP: rate('20/1h'),
+  SERVICE_RATE_LIMIT_REFRESH_IP: rate('300/15m'),
+  SERVICE_RATE_LIMIT_REFRESH_ACCOUNT: rate('60/15m'),
+  SERVICE_RATE_LIMIT_RESET_IP: rate('20/1h'),
+  SERVICE_RATE_LIMIT_RESET_ACCOUNT: rate('5/1h'),
   SERVICE_MAX_ORGANIZATIONS_PER_USER: int(10, 1, 10000),
+  SERVICE_ENCRYPTION_KEY: z.string().min(32, 'SERVICE_ENCRYPTION_KEY must be at least 32 characters').optional(),
+  SERVICE_INVITATION_TTL: duration('7d'),
+  SERVICE_USAGE_FLUSH_INTERVAL: duration('1s'),
+  SERVICE_PLAN_FREE_MEMBERS: int(3, 1),
+  SERVICE_PLAN_FREE_API_CALLS: int(1000, 0),
+  SERVICE_PLAN_FREE_STORAGE_GB: int(10, 0),
+  SERVICE_PLAN_PRO_MEMBERS: int(20, 1),
+  SERVICE_PLAN_PRO_API_CALLS: int(50_000, 0),
+  SERVICE_PLAN_PRO_STORAGE_GB: int(100, 0),
 
   DATABASE_URL: z.string().optional().default('postgres://postgres@127.0.0.1:5432/loom'),
   DATABASE_POOL_MAX: int(10, 1, 200),
@@ -62,6 +97,11 @@ const envSchema = z.object({
   TEMPORAL_TASK_QUEUE: z.string().optional().default('loom'),
   TEMPORAL_UI_URL: z.string().url().optional().default('http://127.0.0.1:8233'),
   TEMPORAL_WORKFLOW_BUNDLE: z.string().optional(),
+
+  WORKER_METRICS_HOST: z.string().optional().default('127.0.0.1'),
+  WORKER_METRICS_PORT: int(9464, 0, 65535),
+  WORKER_SDK_METRICS_PORT: int(9465, 0, 65535),
+  METRICS_REFRESH_INTERVAL: duration('15s'),
 
   MINIO_ENDPOINT: z.string().optional().default('127.0.0.1'),
   MINIO_PORT: int(9000, 1, 65535),
@@ -74,9 +114,29 @@ const envSchema = z.object({
   SMTP_HOST: z.string().optional().default('127.0.0.1'),
   SMTP_PORT: int(1025, 1, 65535),
   MAIL_FROM: z.string().optional().default('Loom <no-reply@loom.local>'),
+
+  CONTENT_MAX_UPLOAD_BYTES: int(512 * 1024 * 1024, 1),
+  CONTENT_QUOTA_FREE_BYTES: int(10 * 1024 ** 3, 0),
+  CONTENT_QUOTA_PRO_BYTES: int(100 * 1024 ** 3, 0),
+  CONTENT_QUOTA_ENTERPRISE_BYTES: int(0, 0),
+  CONTENT_PROCESS_ON_UPLOAD: bool(true),
+  CONTENT_PROCESSING_MAX_BYTES: int(100 * 1024 * 1024, 1),
+  CONTENT_PROCESSING_MAX_ATTEMPTS: int(3, 1, 20),
+  CONTENT_CHUNK_SIZE: int(1000, 100, 100_000),
+  CONTENT_CHUNK_OVERLAP: int(150, 0, 50_000),
+  CONTENT_EMBEDDING_PROVIDER: z.enum(['lexical', 'openai', 'cohere']).optional().default('lexical'),
+  CONTENT_EMBEDDING_BASE_URL: z.string().url().optional(),
+  CONTENT_EMBEDDING_MODEL: z.string().optional(),
+  CONTENT_EMBEDDING_DIMENSIONS: z.coerce.number().int().min(1).max(8192).optional(),
+  CONTENT_EMBEDDING_API_KEY: z.string().optional(),
+  CONTENT_VECTOR_URI: z.string().optional().default('.data/lancedb'),
+  CONTENT_VECTOR_INDEX_THRESHOLD: int(50_000, 1),
+  CONTENT_VECTOR_SCRATCH_DIR: z.string().optional().default('.data/lancedb-tmp'),
 });
 
 export type Env = z.input<typeof envSchema>;
+
+const GIB = 1024 ** 3;
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -91,10 +151,29 @@ export interface Config {
     maxSessionsPerUser: number;
     sessionIdleTimeoutMs: number;
     bcryptCost: number;
+    /** How long a just-rotated refresh token answers 401 without revoking its session (0 = strict reuse detection). */
+    refreshReuseGraceMs: number;
+    passwordResetTtlMs: number;
+    emailVerificationTtlMs: number;
   };
-  organizations: { maxPerUser: number };
+  /** Abuse limits of the auth endpoints (null = off); see api/ratelimit. */
+  rateLimits: Record<
+    'loginIp' | 'loginAccount' | 'registerIp' | 'refreshIp' | 'refreshAccount' | 'resetIp' | 'resetAccount',
+    RateRule | null
+  >;
+  organizations: {
+    maxPerUser: number;
+    /** Key material for secrets at rest; null means "derive from the JWT secret" (logged as a warning). */
+    encryptionKey: string | null;
+    invitationTtlMs: number;
+    usageFlushIntervalMs: number;
+    /** Quotas per plan; null = unlimited (enterprise). */
+    plans: Record<'free' | 'pro' | 'enterprise', PlanQuotas>;
+  };
   database: { url: string; poolMax: number };
   temporal: { address: string; namespace: string; taskQueue: string; uiUrl: string; workflowBundlePath?: string };
+  /** Prometheus endpoints (docs/operating.md). Port 0 disables an endpoint. */
+  metrics: { workerHost: string; workerPort: number; workerSdkPort: number; refreshIntervalMs: number };
   minio: {
     endPoint: string;
     port: number;

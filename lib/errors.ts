@@ -35,10 +35,16 @@ export const ERROR_CATALOG = {
   QUOTA_EXCEEDED: { status: 429, description: 'A plan quota of the organization is exhausted' },
   RATE_LIMITED: { status: 429, description: 'Too many requests; retry after the Retry-After header' },
   IP_NOT_ALLOWED: { status: 403, description: "The caller's IP address is not in the organization's allowlist" },
+  LAST_OWNER: { status: 409, description: 'The organization must keep at least one owner' },
+  INVITATION_EXPIRED: { status: 410, description: 'The invitation has expired, was revoked or was already used' },
 
   // Workflows
   WORKFLOW_INVALID: { status: 422, description: 'The workflow definition is invalid; see details' },
   INVALID_PARAMETERS: { status: 422, description: 'Run parameters do not match the declared parameters' },
+
+  // Content
+  RANGE_NOT_SATISFIABLE: { status: 416, description: 'The Range header does not fit the object' },
+  UPSTREAM_ERROR: { status: 502, description: 'An external provider (e.g. an embedding endpoint) failed' },
 
   // Server side
   SERVICE_UNAVAILABLE: { status: 503, description: 'A backing service is unavailable; retry later' },

@@ -1,2 +1,6 @@
 // The worker bundles this file: every workflow type is exported from here.
 export { systemCheckWorkflow } from './system';
+export { organizationCreatedWorkflow, organizationDeletionWorkflow, auditRetentionPurgeWorkflow } from './organizations';
+export { dagRunWorkflow } from './runs/interpreter';
+export { loopBatchWorkflow } from './runs/loop';
+export { purgeDeadLettersWorkflow } from './runs/purge';

@@ -1,29 +1,56 @@
 import type { Context } from 'koa';
+import { createLocalBillingProvider } from '../../lib/billing';
+import { createSecretBox } from '../../lib/secrets';
+import { auditRoutes } from '../audit/routes';
 import type { AppDeps, Domain } from '../domain';
 import type { ApiKeyPrincipal, OrganizationContext, Principal } from '../http/route';
-import { isRole } from '../../lib/permissions';
+import { createAccess } from './access';
+import { createQuotaAlerts } from './quotaAlerts';
+import { apiKeyRoutes } from './routes/apiKeys';
+import { invitationRoutes } from './routes/invitations';
+import { memberRoutes } from './routes/members';
+import { organizationRoutes } from './routes/organizations';
+import { settingsRoutes } from './routes/settings';
+import type { OrgServiceDeps } from './serviceDeps';
+import { createOrganizationsServices } from './services';
+import { createApiCallMeter } from './usageMeter';
 
 export interface OrganizationsDomain extends Domain {
-  /** An organization API key presented by the request, or null when none is presented. */
+  /** An organization API key presented by the request (401 when it is invalid), or null when none is presented. */
   authenticateApiKey(ctx: Context): Promise<ApiKeyPrincipal | null>;
+  /** Whether the principal may act in the organization, and with which role (see access.ts). */
   resolveOrganization(principal: Principal, organizationId: string, ctx: Context): Promise<OrganizationContext | null>;
+  /** Writes the API-call counts still in memory (called on shutdown and by tests). */
+  flushUsage(): Promise<void>;
 }
 
-// Placeholder until the organizations domain lands: memberships only, no API keys.
 export function createOrganizationsDomain(deps: AppDeps): OrganizationsDomain {
+  const box = createSecretBox({ encryptionKey: deps.config.organizations.encryptionKey, jwtSecret: deps.config.jwt.secret });
+  if (!box.dedicatedKey) {
+    deps.logger.warn('SERVICE_ENCRYPTION_KEY is not set: integration secrets are encrypted with a key derived from SERVICE_JWT_SECRET (rotating it makes them unreadable)');
+  }
+  const meter = createApiCallMeter(deps.db, deps.logger, { flushIntervalMs: deps.config.organizations.usageFlushIntervalMs });
+  const serviceDeps: OrgServiceDeps = { ...deps, box, billing: createLocalBillingProvider(deps.db), meter };
+  const services = createOrganizationsServices(serviceDeps);
+  const access = createAccess({
+    db: deps.db,
+    logger: deps.logger,
+    meter,
+    plans: deps.config.organizations.plans,
+    onQuotaExceeded: createQuotaAlerts(serviceDeps),
+  });
+
   return {
-    routes: [],
-    async authenticateApiKey() {
-      return null;
-    },
-    async resolveOrganization(principal, organizationId) {
-      if (principal.kind === 'apiKey') {
-        return principal.organizationId === organizationId ? { organizationId, role: principal.role } : null;
-      }
-      const row = await deps.db('memberships')
-        .where({ organization_id: organizationId, user_id: principal.userId })
-        .first('role');
-      return row && isRole(row.role) ? { organizationId, role: row.role } : null;
-    },
+    routes: [
+      ...organizationRoutes(services),
+      ...memberRoutes(services),
+      ...invitationRoutes(services),
+      ...settingsRoutes(services),
+      ...apiKeyRoutes(services),
+      ...auditRoutes(deps),
+    ],
+    authenticateApiKey: access.authenticateApiKey,
+    resolveOrganization: access.resolveOrganization,
+    flushUsage: () => meter.flush(),
   };
 }

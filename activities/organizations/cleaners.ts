@@ -1,0 +1,24 @@
+import type { ActivityDeps } from '../deps';
+
+/**
+ * Extension point of the organization deletion: every domain that keeps organization data a cascade from
+ * `organizations` cannot reach (Temporal schedules and runs, vectors in LanceDB, derived objects outside
+ * `org/<id>/`, rows without a foreign key) appends one cleaner here.
+ *
+ * The deletion workflow runs each cleaner as its own activity, in this order, before it deletes the objects under
+ * `org/<id>/` and finally the organization's rows (so a cleaner may still read its rows). Rules for a cleaner:
+ * - idempotent: it may run again after a crash or a retry, including after a partial run;
+ * - bounded: delete in batches; an activity has a 10 minute start-to-close timeout and heartbeats are not required;
+ * - throw to retry (transient failures); throw `ApplicationFailure.nonRetryable` only for a bug that retrying cannot fix.
+ *
+ * Example: `{ name: 'workflows', deleteAll: (organizationId, deps) => deleteWorkflowsOf(deps, organizationId) }`
+ */
+export interface OrganizationCleaner {
+  /** Unique, stable (it names the activity step in the workflow history). */
+  name: string;
+  deleteAll(organizationId: string, deps: ActivityDeps): Promise<void>;
+}
+
+export const organizationCleaners: OrganizationCleaner[] = [
+  // Other domains: append your cleaner here (one line each).
+];

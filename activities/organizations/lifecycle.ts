@@ -1,0 +1,139 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import { createLocalBillingProvider, type BillingPlan } from '../../lib/billing';
+import { deletionConfirmationEmail, welcomeEmail } from '../../lib/emails/organizations';
+import { organizationPrefix } from '../../lib/storage';
+import { maskSecrets } from '../../api/audit/mask';
+import { purgeExpiredAuditLogs } from '../../api/audit/queries';
+import type { ActivityDeps } from '../deps';
+import { organizationCleaners } from './cleaners';
+
+const EXPORT_LINK_SECONDS = 7 * 24 * 3600;
+const REMOVE_BATCH = 1000;
+const DEFAULT_AUDIT_RETENTION_DAYS = 365;
+
+export interface OrganizationSummary {
+  name: string;
+  plan: BillingPlan;
+  status: string;
+  ownerEmails: string[];
+}
+
+/** Activities of the organization lifecycle. Each is idempotent: Temporal may run it more than once. */
+export function createOrganizationActivities(deps: ActivityDeps) {
+  const { db, storage, config } = deps;
+  const billing = createLocalBillingProvider(db);
+  const bucket = config.minio.bucket;
+
+  async function getOrganizationSummary(input: { organizationId: string }): Promise<OrganizationSummary | null> {
+    const org = await db('organizations').where({ id: input.organizationId }).first('name', 'plan', 'status');
+    if (!org) return null;
+    const owners = await db('memberships as m')
+      .join('users as u', 'u.id', 'm.user_id')
+      .where({ 'm.organization_id': input.organizationId, 'm.role': 'owner' })
+      .select('u.email');
+    return { name: org.name, plan: org.plan, status: org.status, ownerEmails: owners.map((o: { email: string }) => o.email) };
+  }
+
+  return {
+    getOrganizationSummary,
+
+    async initialiseBilling(input: { organizationId: string; plan: BillingPlan }): Promise<{ subscriptionId: string }> {
+      const sub = await billing.initialise(input.organizationId, input.plan);
+      return { subscriptionId: sub.id };
+    },
+
+    async sendWelcomeEmail(input: { to: string; organizationName: string; plan: string }): Promise<void> {
+      await deps.mailer.send(welcomeEmail(input));
+    },
+
+    async markOrganizationDeleting(input: { organizationId: string }): Promise<void> {
+      await db('organizations')
+        .where({ id: input.organizationId, status: 'active' })
+        .update({ status: 'deleting', deletion_requested_at: db.fn.now(), updated_at: db.fn.now() });
+    },
+
+    /** A JSON export of the organization's records, kept outside `org/<id>/` so it survives the deletion. */
+    async exportOrganizationData(input: { organizationId: string }): Promise<{ url: string | null }> {
+      const id = input.organizationId;
+      const org = await db('organizations').where({ id }).first();
+      if (!org) return { url: null };
+      const [members, invitations, apiKeys, auditLogs] = await Promise.all([
+        db('memberships as m').join('users as u', 'u.id', 'm.user_id').where('m.organization_id', id).select('u.email', 'u.name', 'm.role', 'm.created_at'),
+        db('invitations').where({ organization_id: id }).select('email', 'role', 'status', 'created_at', 'expires_at'),
+        db('api_keys').where({ organization_id: id }).select('name', 'role', 'prefix', 'created_at', 'revoked_at', 'last_used_at'),
+        db('audit_logs').where({ organization_id: id }).orderBy('created_at', 'desc').limit(10_000).select('*'),
+      ]);
+      const objects: { key: string; size: number }[] = [];
+      for await (const item of storage.listObjectsV2(bucket, organizationPrefix(id), true)) {
+        if (item.name) objects.push({ key: item.name, size: item.size ?? 0 });
+      }
+      const document = {
+        exportedAt: new Date().toISOString(),
+        organization: { id: org.id, name: org.name, slug: org.slug, plan: org.plan, createdAt: org.created_at, settings: maskSecrets(org.settings) },
+        members,
+        invitations,
+        apiKeys,
+        auditLogs: maskSecrets(auditLogs),
+        objects,
+      };
+      const key = exportKey(id);
+      const body = Buffer.from(JSON.stringify(document, null, 2));
+      await storage.putObject(bucket, key, body, body.length, { 'Content-Type': 'application/json' });
+      return { url: await storage.presignedGetObject(bucket, key, EXPORT_LINK_SECONDS) };
+    },
+
+    async cancelSubscriptions(input: { organizationId: string }): Promise<{ cancelled: number }> {
+      return { cancelled: await billing.cancelAll(input.organizationId) };
+    },
+
+    async listOrganizationCleaners(): Promise<string[]> {
+      return organizationCleaners.map((c) => c.name);
+    },
+
+    async runOrganizationCleaner(input: { name: string; organizationId: string }): Promise<void> {
+      const cleaner = organizationCleaners.find((c) => c.name === input.name);
+      if (!cleaner) throw ApplicationFailure.nonRetryable(`no organization cleaner named ${input.name}`, 'UnknownCleaner');
+      await cleaner.deleteAll(input.organizationId, deps);
+    },
+
+    async deleteOrganizationObjects(input: { organizationId: string }): Promise<{ removed: number }> {
+      let removed = 0;
+      let batch: string[] = [];
+      for await (const item of storage.listObjectsV2(bucket, organizationPrefix(input.organizationId), true)) {
+        if (!item.name) continue;
+        batch.push(item.name);
+        if (batch.length >= REMOVE_BATCH) {
+          await storage.removeObjects(bucket, batch);
+          removed += batch.length;
+          batch = [];
+        }
+      }
+      if (batch.length) {
+        await storage.removeObjects(bucket, batch);
+        removed += batch.length;
+      }
+      return { removed };
+    },
+
+    /** Members, settings, keys, invitations, audit log, usage, subscriptions: all cascade from the organization row. */
+    async deleteOrganizationRecords(input: { organizationId: string }): Promise<void> {
+      await db.transaction(async (trx) => {
+        await trx('sessions').where({ active_organization_id: input.organizationId }).update({ active_organization_id: null });
+        await trx('memberships').where({ organization_id: input.organizationId }).delete();
+        await trx('organizations').where({ id: input.organizationId }).delete();
+      });
+    },
+
+    async sendDeletionConfirmation(input: { to: string; organizationName: string; exportUrl: string | null }): Promise<void> {
+      await deps.mailer.send(deletionConfirmationEmail(input));
+    },
+
+    async purgeAuditLogs(): Promise<{ deleted: number }> {
+      return { deleted: await purgeExpiredAuditLogs(db, DEFAULT_AUDIT_RETENTION_DAYS) };
+    },
+  };
+}
+
+export function exportKey(organizationId: string): string {
+  return `exports/organizations/${organizationId}/export.json`;
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { decodeCursor, pageQuerySchema, pageSchema, toPage } from '../../lib/pagination';
+import { validationError } from '../../lib/errors';
+import type { AppDeps } from '../domain';
+import { defineRoute, type RouteDef } from '../http/route';
+import { listAuditLogs, type AuditRow } from './queries';
+
+const auditEntry = z.object({
+  id: z.uuid(),
+  organizationID: z.uuid(),
+  actor: z.object({ type: z.enum(['user', 'apiKey', 'system']), id: z.string().nullable() }),
+  action: z.string(),
+  target: z.object({ type: z.string(), id: z.string().nullable() }).nullable(),
+  changes: z.object({ before: z.unknown(), after: z.unknown() }).nullable().describe('changed fields only; secrets masked'),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+function serialize(row: AuditRow): z.infer<typeof auditEntry> {
+  return {
+    id: row.id,
+    organizationID: row.organization_id,
+    actor: { type: row.actor_type as 'user' | 'apiKey' | 'system', id: row.actor_id },
+    action: row.action,
+    target: row.target_type ? { type: row.target_type, id: row.target_id } : null,
+    changes: (row.changes as { before: unknown; after: unknown } | null) ?? null,
+    ip: row.ip,
+    userAgent: row.user_agent,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export function auditRoutes(deps: AppDeps): RouteDef[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/organizations/{id}/audit-logs',
+      operationId: 'listAuditLogs',
+      summary: 'List audit log entries of the organization, newest first',
+      description:
+        'Every mutating action with its actor (user or API key), action, target, IP, user agent and time; ' +
+        'changed settings carry a before/after with secrets masked. Filter with `action` (exact, or a family ' +
+        'such as `member.*`), `actor` (user or API key id) and the time range [`from`, `to`).',
+      tags: ['audit'],
+      auth: 'org',
+      organizationFrom: 'path',
+      permission: 'audit:read',
+      params: z.object({ id: z.uuid() }),
+      query: pageQuerySchema.extend({
+        action: z.string().max(100).optional(),
+        actor: z.string().max(64).optional(),
+        from: z.iso.datetime({ offset: true }).optional(),
+        to: z.iso.datetime({ offset: true }).optional(),
+      }),
+      responses: { 200: { description: 'a page of entries', schema: pageSchema(auditEntry) } },
+      handler: async ({ query, organization }) => {
+        const after = query.cursor ? decodeCursor(query.cursor) : null;
+        if (query.cursor && !after) throw validationError('invalid cursor');
+        const rows = await listAuditLogs(
+          deps.db,
+          organization!.organizationId,
+          {
+            action: query.action,
+            actor: query.actor,
+            from: query.from ? new Date(query.from) : undefined,
+            to: query.to ? new Date(query.to) : undefined,
+          },
+          query.limit,
+          after,
+        );
+        const page = toPage(rows, query.limit, (r) => ({ sort: r.sort_key, id: r.id }));
+        return { body: { data: page.data.map(serialize), nextCursor: page.nextCursor } };
+      },
+    }),
+  ];
+}

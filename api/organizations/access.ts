@@ -1,0 +1,90 @@
+import type { Context } from 'koa';
+import type { Db } from '../../db/knex';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import type { PlanQuotas } from '../../lib/config';
+import type { ApiKeyPrincipal, OrganizationContext, Principal } from '../http/route';
+import { hashToken, looksLikeApiKey } from './apiKeyFormat';
+import { findApiKeyByHash, getAccessRow, touchApiKey, type Plan } from './queries';
+import { isIpAllowed } from './settingsModel';
+import { currentPeriod, type ApiCallMeter } from './usageMeter';
+
+/**
+ * THE place that decides whether a principal may act in an organization, on every org-scoped request:
+ * 1. one query for the organization's status, plan, IP allowlist and the caller's live membership role
+ *    (so a demotion or removal applies to tokens already issued);
+ * 2. an organization being deleted is gone (null → 404);
+ * 3. API keys act only in their own organization, with the key's role;
+ * 4. the IP allowlist (403 IP_NOT_ALLOWED);
+ * 5. the monthly API-call quota (429 QUOTA_EXCEEDED), then the call is counted.
+ *
+ * The quota is not enforced on the organization management surface (`/api/v1/organizations/...`) so an owner over
+ * the limit can still read usage and change the plan; those calls are counted all the same.
+ */
+export interface AccessDeps {
+  db: Db;
+  logger: Logger;
+  meter: ApiCallMeter;
+  plans: Record<Plan, PlanQuotas>;
+  onQuotaExceeded(organizationId: string, period: string): void;
+}
+
+const QUOTA_EXEMPT_PREFIX = '/api/v1/organizations/';
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function createAccess(deps: AccessDeps) {
+  // Last-used is written at most once a minute per key and process (and the UPDATE itself guards across processes).
+  const lastTouched = new Map<string, number>();
+
+  function presentedApiKey(ctx: Context): string | null {
+    const header = ctx.get('x-api-key');
+    if (header) return header.trim();
+    const auth = ctx.get('authorization');
+    const parts = auth.split(' ');
+    if (parts.length === 2 && parts[0] === 'Bearer' && parts[1] && looksLikeApiKey(parts[1])) return parts[1];
+    return null;
+  }
+
+  async function authenticateApiKey(ctx: Context): Promise<ApiKeyPrincipal | null> {
+    const key = presentedApiKey(ctx);
+    if (key === null) return null;
+    const row = await findApiKeyByHash(deps.db, hashToken(key));
+    if (!row || row.revoked_at || (row.expires_at && row.expires_at.getTime() <= Date.now())) {
+      throw new AppError('INVALID_TOKEN', 'invalid token');
+    }
+    const now = Date.now();
+    if ((lastTouched.get(row.id) ?? 0) + TOUCH_INTERVAL_MS <= now) {
+      lastTouched.set(row.id, now);
+      touchApiKey(deps.db, row.id).catch((err: unknown) => deps.logger.warn({ err }, 'api key last-used update failed'));
+    }
+    return { kind: 'apiKey', apiKeyId: row.id, organizationId: row.organization_id, role: row.role };
+  }
+
+  async function resolveOrganization(principal: Principal, organizationId: string, ctx: Context): Promise<OrganizationContext | null> {
+    if (principal.kind === 'apiKey' && principal.organizationId !== organizationId) return null;
+    const row = await getAccessRow(deps.db, organizationId, principal.kind === 'user' ? principal.userId : null);
+    if (!row || row.status !== 'active') return null;
+    const role = principal.kind === 'user' ? row.role : principal.role;
+    if (!role) return null;
+
+    if (row.ip_allowlist?.length && !isIpAllowed(ctx.ip, row.ip_allowlist)) {
+      throw new AppError('IP_NOT_ALLOWED', `requests from ${ctx.ip} are not allowed for this organization`);
+    }
+
+    const limit = deps.plans[row.plan]?.apiCallsPerMonth ?? null;
+    if (limit !== null && !ctx.path.startsWith(QUOTA_EXEMPT_PREFIX)) {
+      const used = await deps.meter.used(organizationId);
+      if (used >= limit) {
+        deps.onQuotaExceeded(organizationId, currentPeriod());
+        throw new AppError(
+          'QUOTA_EXCEEDED',
+          `the organization has used its ${limit} API calls for this month on the ${row.plan} plan; upgrade the plan or wait for next month`,
+        );
+      }
+    }
+    deps.meter.record(organizationId);
+    return { organizationId, role };
+  }
+
+  return { authenticateApiKey, resolveOrganization };
+}

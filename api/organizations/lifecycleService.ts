@@ -1,0 +1,32 @@
+import { WorkflowNotFoundError } from '@temporalio/client';
+import type { DeletionProgress } from '../../workflows/organizations';
+import type { OrgServiceDeps } from './serviceDeps';
+import { deleteWorkflowId } from './organizationsService';
+
+/**
+ * Progress of a deletion comes from the workflow itself (a query), not from PostgreSQL: once the organization's
+ * rows are gone nothing of it remains there. Only the user who asked for the deletion may follow it.
+ */
+export function createLifecycleService(d: OrgServiceDeps) {
+  async function deletionStatus(organizationId: string, userId: string) {
+    const handle = d.temporal.workflow.getHandle(deleteWorkflowId(organizationId));
+    let status: string;
+    try {
+      status = (await handle.describe()).status.name;
+    } catch (err) {
+      if (err instanceof WorkflowNotFoundError) return null;
+      throw err;
+    }
+    const progress = await handle.query<DeletionProgress>('deletionProgress');
+    if (progress.requestedBy !== userId) return null;
+    return {
+      organizationID: organizationId,
+      workflowId: deleteWorkflowId(organizationId),
+      status: status === 'RUNNING' ? ('running' as const) : status === 'COMPLETED' ? ('completed' as const) : ('failed' as const),
+      step: progress.step,
+      stepsDone: progress.stepsDone,
+      exportUrl: progress.exportUrl,
+    };
+  }
+  return { deletionStatus };
+}

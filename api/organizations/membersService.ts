@@ -1,0 +1,99 @@
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { decodeCursor, toPage, type Page } from '../../lib/pagination';
+import { can, type Role } from '../../lib/permissions';
+import { recordAudit } from '../audit/record';
+import type { Actor, OrganizationContext } from '../http/route';
+import { deleteMembership, getMember, listMembers, lockOwners, setMemberRole, type MemberRow } from './queries';
+import type { OrgServiceDeps } from './serviceDeps';
+import { invalidCursor } from './util';
+
+/**
+ * Member rules on top of the permission table:
+ * - `members:manage` (owner, admin) changes roles and removes members; anyone may remove themselves (leave);
+ * - only an owner grants the owner role or changes/removes an owner;
+ * - the last owner can be neither demoted nor removed (transfer ownership first);
+ * - the owner rows are locked while a rule about owners is checked, so concurrent requests cannot both pass.
+ */
+export function createMembersService(d: OrgServiceDeps) {
+  const { db } = d;
+
+  async function list(organizationId: string, limit: number, cursor?: string): Promise<Page<MemberRow>> {
+    const after = cursor ? decodeCursor(cursor) : null;
+    if (cursor && !after) throw invalidCursor();
+    const rows = await listMembers(db, organizationId, limit, after);
+    return toPage(rows, limit, (r) => ({ sort: r.sort_key, id: r.user_id }));
+  }
+
+  function assertMayTouchOwner(caller: OrganizationContext, targetRole: Role, newRole?: Role): void {
+    if ((targetRole === 'owner' || newRole === 'owner') && caller.role !== 'owner') {
+      throw forbidden('only an owner may grant, change or remove the owner role');
+    }
+  }
+
+  async function changeRole(org: OrganizationContext, actor: Actor, userId: string, role: Role): Promise<MemberRow> {
+    return db.transaction(async (trx) => {
+      const owners = await lockOwners(trx, org.organizationId);
+      const member = await getMember(trx, org.organizationId, userId, true);
+      if (!member) throw notFound('member');
+      assertMayTouchOwner(org, member.role, role);
+      if (member.role === role) return member;
+      if (member.role === 'owner' && owners.length <= 1) {
+        throw new AppError('LAST_OWNER', 'the last owner cannot be demoted; transfer ownership first');
+      }
+      await setMemberRole(trx, org.organizationId, userId, role);
+      await recordAudit(trx, {
+        organizationId: org.organizationId,
+        actor,
+        action: 'member.role_changed',
+        target: { type: 'user', id: userId },
+        before: { role: member.role },
+        after: { role },
+      });
+      return { ...member, role };
+    });
+  }
+
+  async function remove(org: OrganizationContext, actor: Actor, callerUserId: string | null, userId: string): Promise<void> {
+    const leaving = callerUserId === userId;
+    if (!leaving && !can(org.role, 'members:manage')) throw forbidden(`role ${org.role} may not members:manage`);
+    await db.transaction(async (trx) => {
+      const owners = await lockOwners(trx, org.organizationId);
+      const member = await getMember(trx, org.organizationId, userId, true);
+      if (!member) throw notFound('member');
+      if (!leaving) assertMayTouchOwner(org, member.role);
+      if (member.role === 'owner' && owners.length <= 1) {
+        throw new AppError('LAST_OWNER', 'the last owner cannot leave or be removed; transfer ownership or delete the organization');
+      }
+      await deleteMembership(trx, org.organizationId, userId);
+      await recordAudit(trx, {
+        organizationId: org.organizationId,
+        actor,
+        action: leaving ? 'member.left' : 'member.removed',
+        target: { type: 'user', id: userId },
+        before: { role: member.role, email: member.email },
+      });
+    });
+  }
+
+  /** The target becomes owner; the caller (an owner) becomes admin. */
+  async function transferOwnership(org: OrganizationContext, actor: Actor, callerUserId: string, userId: string): Promise<void> {
+    if (callerUserId === userId) throw new AppError('CONFLICT', 'you are already an owner');
+    await db.transaction(async (trx) => {
+      await lockOwners(trx, org.organizationId);
+      const target = await getMember(trx, org.organizationId, userId, true);
+      if (!target) throw notFound('member');
+      await setMemberRole(trx, org.organizationId, userId, 'owner');
+      await setMemberRole(trx, org.organizationId, callerUserId, 'admin');
+      await recordAudit(trx, {
+        organizationId: org.organizationId,
+        actor,
+        action: 'organization.ownership_transferred',
+        target: { type: 'user', id: userId },
+        before: { owner: callerUserId, targetRole: target.role },
+        after: { owner: userId, previousOwnerRole: 'admin' },
+      });
+    });
+  }
+
+  return { list, changeRole, remove, transferOwnership };
+}

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import bcrypt from 'bcrypt';
+import { AppError, notFound } from '../../lib/errors';
+import { decodeCursor, toPage, type Page } from '../../lib/pagination';
+import { organizationPrefix } from '../../lib/storage';
+import { recordAudit } from '../audit/record';
+import type { Actor, UserPrincipal } from '../http/route';
+import {
+  countActiveOrganizationsOfUser,
+  countMembers,
+  countPendingInvitations,
+  getOrganization,
+  getUser,
+  insertMembership,
+  insertOrganization,
+  listOrganizationsOfUser,
+  slugInUse,
+  updateOrganization,
+  type OrganizationRow,
+  type Plan,
+  type UserOrganizationRow,
+} from './queries';
+import type { OrgServiceDeps } from './serviceDeps';
+import { defaultSettings } from './settingsModel';
+import { invalidCursor, isUniqueViolation } from './util';
+import { currentPeriod } from './usageMeter';
+
+export const createWorkflowId = (organizationId: string): string => `org-create-${organizationId}`;
+export const deleteWorkflowId = (organizationId: string): string => `org-delete-${organizationId}`;
+
+/** Lower-case ASCII letters, digits and single hyphens, from any name ("Ünïcode & Co" → "unicode-co"). */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/g, '');
+  return slug || `org-${randomUUID().slice(0, 8)}`;
+}
+
+export function createOrganizationsService(d: OrgServiceDeps) {
+  const { db, config } = d;
+
+  async function create(user: UserPrincipal, actor: Actor, input: { name: string; slug?: string }): Promise<OrganizationRow> {
+    if ((await countActiveOrganizationsOfUser(db, user.userId)) >= config.organizations.maxPerUser) {
+      throw new AppError('ORGANIZATION_LIMIT', `a user may belong to at most ${config.organizations.maxPerUser} organizations`);
+    }
+    const slug = input.slug ?? slugify(input.name);
+    if (await slugInUse(db, slug)) throw new AppError('SLUG_TAKEN', `the slug ${slug} is already in use`);
+    const id = randomUUID();
+    try {
+      return await db.transaction(async (trx) => {
+        const org = await insertOrganization(trx, { id, name: input.name, slug, plan: 'free', settings: defaultSettings(), createdBy: user.userId });
+        await insertMembership(trx, id, user.userId, 'owner');
+        await recordAudit(trx, { organizationId: id, actor, action: 'organization.created', target: { type: 'organization', id }, after: { name: org.name, slug, plan: org.plan } });
+        // Started before commit: if Temporal is down nothing is created (503). If the commit fails after the
+        // start, the workflow finds no organization and ends without effect.
+        await d.temporal.workflow.start('organizationCreatedWorkflow', {
+          taskQueue: config.temporal.taskQueue,
+          workflowId: createWorkflowId(id),
+          args: [{ organizationId: id }],
+        });
+        return org;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'organizations_slug_unique')) throw new AppError('SLUG_TAKEN', `the slug ${slug} is already in use`);
+      throw err;
+    }
+  }
+
+  async function listForUser(userId: string, limit: number, cursor?: string): Promise<Page<UserOrganizationRow>> {
+    const after = cursor ? decodeCursor(cursor) : null;
+    if (cursor && !after) throw invalidCursor();
+    const rows = await listOrganizationsOfUser(db, userId, limit, after);
+    return toPage(rows, limit, (r) => ({ sort: r.sort_key, id: r.id }));
+  }
+
+  async function get(organizationId: string): Promise<OrganizationRow> {
+    const org = await getOrganization(db, organizationId);
+    if (!org) throw notFound('organization');
+    return org;
+  }
+
+  async function update(organizationId: string, actor: Actor, patch: { name?: string; slug?: string }): Promise<OrganizationRow> {
+    try {
+      return await db.transaction(async (trx) => {
+        const before = await getOrganization(trx, organizationId, true);
+        if (!before) throw notFound('organization');
+        if (patch.slug && patch.slug !== before.slug && (await slugInUse(trx, patch.slug, organizationId))) {
+          throw new AppError('SLUG_TAKEN', `the slug ${patch.slug} is already in use`);
+        }
+        const after = await updateOrganization(trx, organizationId, patch);
+        await recordAudit(trx, {
+          organizationId,
+          actor,
+          action: 'organization.updated',
+          target: { type: 'organization', id: organizationId },
+          before: { name: before.name, slug: before.slug },
+          after: { name: after.name, slug: after.slug },
+        });
+        return after;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'organizations_slug_unique')) throw new AppError('SLUG_TAKEN', `the slug ${patch.slug} is already in use`);
+      throw err;
+    }
+  }
+
+  /** Plan change by the owner, through the billing provider. A downgrade must fit the members already there. */
+  async function changePlan(organizationId: string, actor: Actor, plan: Plan): Promise<OrganizationRow> {
+    const org = await get(organizationId);
+    if (org.plan === plan) return org;
+    const limit = config.organizations.plans[plan].members;
+    if (limit !== null) {
+      const seats = (await countMembers(db, organizationId)) + (await countPendingInvitations(db, organizationId));
+      if (seats > limit) {
+        throw new AppError('QUOTA_EXCEEDED', `the ${plan} plan allows ${limit} members (pending invitations included); the organization has ${seats}`);
+      }
+    }
+    await d.billing.changePlan(organizationId, plan);
+    return db.transaction(async (trx) => {
+      const after = await updateOrganization(trx, organizationId, { plan });
+      await recordAudit(trx, { organizationId, actor, action: 'organization.plan_changed', target: { type: 'organization', id: organizationId }, before: { plan: org.plan }, after: { plan } });
+      return after;
+    });
+  }
+
+  /**
+   * Owner confirmed by password; the organization becomes unusable at once (status `deleting`), then the deletion
+   * workflow does the rest. Asking again while it runs answers the same operation.
+   */
+  async function requestDeletion(
+    organizationId: string,
+    user: UserPrincipal,
+    actor: Actor,
+    input: { password: string; exportData: boolean },
+  ): Promise<{ workflowId: string }> {
+    const account = await getUser(db, user.userId);
+    if (!account?.password_hash || !(await bcrypt.compare(input.password, account.password_hash))) {
+      throw new AppError('INVALID_CREDENTIALS', 'password confirmation failed');
+    }
+    const workflowId = deleteWorkflowId(organizationId);
+    await db.transaction(async (trx) => {
+      const org = await getOrganization(trx, organizationId, true);
+      if (!org) throw notFound('organization');
+      await updateOrganization(trx, organizationId, { status: 'deleting', deletion_requested_at: new Date() });
+      await recordAudit(trx, { organizationId, actor, action: 'organization.deletion_requested', target: { type: 'organization', id: organizationId }, after: { exportData: input.exportData } });
+      await d.temporal.workflow.start('organizationDeletionWorkflow', {
+        taskQueue: config.temporal.taskQueue,
+        workflowId,
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        args: [{ organizationId, requestedBy: user.userId, requesterEmail: account.email, organizationName: org.name, exportData: input.exportData }],
+      });
+    });
+    return { workflowId };
+  }
+
+  async function usage(organizationId: string) {
+    const org = await get(organizationId);
+    const quotas = config.organizations.plans[org.plan];
+    const [members, pending, apiCalls, storageBytes] = await Promise.all([
+      countMembers(db, organizationId),
+      countPendingInvitations(db, organizationId),
+      d.meter.used(organizationId),
+      storedBytes(organizationId),
+    ]);
+    return {
+      organizationID: organizationId,
+      plan: org.plan,
+      period: currentPeriod(),
+      members: { used: members + pending, pendingInvitations: pending, limit: quotas.members },
+      storage: { used: storageBytes, limit: quotas.storageBytes },
+      apiCalls: { used: apiCalls, limit: quotas.apiCallsPerMonth },
+    };
+  }
+
+  /** Sum of object sizes under org/<id>/ (a listing; fine at our scale, to be replaced by a maintained counter). */
+  async function storedBytes(organizationId: string): Promise<number> {
+    let total = 0;
+    for await (const item of d.storage.listObjectsV2(config.minio.bucket, organizationPrefix(organizationId), true)) {
+      total += (item as { size?: number }).size ?? 0;
+    }
+    return total;
+  }
+
+  return { create, listForUser, get, update, changePlan, requestDeletion, usage };
+}

@@ -1,0 +1,359 @@
+import type { Knex } from 'knex';
+import type { Db } from '../../db/knex';
+import type { CursorPosition } from '../../lib/pagination';
+import type { Role } from '../../lib/permissions';
+
+/**
+ * All SQL of the organizations domain. Functions take `db` (or a transaction) first. Every query on tenant data is
+ * scoped by organization id. Lists select `sort_key` (the timestamp as PostgreSQL text, microseconds intact) for
+ * exact keyset cursors.
+ */
+type Conn = Db | Knex.Transaction;
+export type Plan = 'free' | 'pro' | 'enterprise';
+
+export interface OrganizationRow {
+  id: string;
+  name: string;
+  slug: string;
+  plan: Plan;
+  status: 'active' | 'deleting';
+  settings: unknown;
+  created_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+  deletion_requested_at: Date | null;
+}
+
+// ---------- organizations ----------
+
+export async function countActiveOrganizationsOfUser(db: Conn, userId: string): Promise<number> {
+  const row = await db('memberships as m')
+    .join('organizations as o', 'o.id', 'm.organization_id')
+    .where({ 'm.user_id': userId, 'o.status': 'active' })
+    .count<{ count: string }>('* as count')
+    .first();
+  return Number(row?.count ?? 0);
+}
+
+export async function slugInUse(db: Conn, slug: string, exceptId?: string): Promise<boolean> {
+  const q = db('organizations').where({ slug });
+  if (exceptId) q.whereNot({ id: exceptId });
+  return !!(await q.first('id'));
+}
+
+export async function insertOrganization(
+  db: Conn,
+  row: { id: string; name: string; slug: string; plan: Plan; settings: unknown; createdBy: string },
+): Promise<OrganizationRow> {
+  const [org] = await db('organizations')
+    .insert({ id: row.id, name: row.name, slug: row.slug, plan: row.plan, settings: JSON.stringify(row.settings), created_by: row.createdBy })
+    .returning('*');
+  return org as OrganizationRow;
+}
+
+/** Active organizations only: an organization being deleted behaves as gone. */
+export async function getOrganization(db: Conn, id: string, forUpdate = false): Promise<OrganizationRow | undefined> {
+  const q = db<OrganizationRow>('organizations').where({ id, status: 'active' });
+  if (forUpdate) q.forUpdate();
+  return q.first();
+}
+
+export async function getOrganizationAnyStatus(db: Conn, id: string): Promise<OrganizationRow | undefined> {
+  return db<OrganizationRow>('organizations').where({ id }).first();
+}
+
+export async function updateOrganization(
+  db: Conn,
+  id: string,
+  patch: Partial<Pick<OrganizationRow, 'name' | 'slug' | 'plan' | 'status' | 'deletion_requested_at'>> & { settings?: unknown },
+): Promise<OrganizationRow> {
+  const values: Record<string, unknown> = { ...patch, updated_at: db.fn.now() };
+  if (patch.settings !== undefined) values.settings = JSON.stringify(patch.settings);
+  const [row] = await db('organizations').where({ id }).update(values).returning('*');
+  return row as OrganizationRow;
+}
+
+export interface UserOrganizationRow extends OrganizationRow {
+  role: Role;
+  sort_key: string;
+}
+
+export async function listOrganizationsOfUser(
+  db: Conn,
+  userId: string,
+  limit: number,
+  after: CursorPosition | null,
+): Promise<UserOrganizationRow[]> {
+  const q = db('organizations as o')
+    .join('memberships as m', 'm.organization_id', 'o.id')
+    .where({ 'm.user_id': userId, 'o.status': 'active' })
+    .select('o.*', 'm.role', db.raw('o.created_at::text AS sort_key'));
+  if (after) q.whereRaw('(o.created_at, o.id) < (?::timestamptz, ?::uuid)', [after.sort, after.id]);
+  return q.orderBy([{ column: 'o.created_at', order: 'desc' }, { column: 'o.id', order: 'desc' }]).limit(limit + 1);
+}
+
+/** The one query behind every org-scoped request: organization state and the caller's live role. */
+export interface AccessRow {
+  status: string;
+  plan: Plan;
+  ip_allowlist: string[] | null;
+  role: Role | null;
+}
+
+export async function getAccessRow(db: Conn, organizationId: string, userId: string | null): Promise<AccessRow | undefined> {
+  return db('organizations as o')
+    .leftJoin('memberships as m', function () {
+      this.on('m.organization_id', '=', 'o.id').andOn('m.user_id', '=', db.raw('?', [userId]));
+    })
+    .where('o.id', organizationId)
+    .first('o.status', 'o.plan', db.raw("o.settings->'security'->'ipAllowlist' AS ip_allowlist"), 'm.role');
+}
+
+// ---------- memberships ----------
+
+export interface MemberRow {
+  organization_id: string;
+  user_id: string;
+  role: Role;
+  email: string;
+  name: string | null;
+  created_at: Date;
+  updated_at: Date;
+  sort_key: string;
+}
+
+export async function listMembers(db: Conn, organizationId: string, limit: number, after: CursorPosition | null): Promise<MemberRow[]> {
+  const q = db('memberships as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .where('m.organization_id', organizationId)
+    .select('m.*', 'u.email', 'u.name', db.raw('m.created_at::text AS sort_key'));
+  if (after) q.whereRaw('(m.created_at, m.user_id) < (?::timestamptz, ?::uuid)', [after.sort, after.id]);
+  return q.orderBy([{ column: 'm.created_at', order: 'desc' }, { column: 'm.user_id', order: 'desc' }]).limit(limit + 1);
+}
+
+export async function getMember(db: Conn, organizationId: string, userId: string, forUpdate = false): Promise<MemberRow | undefined> {
+  const q = db('memberships as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .where({ 'm.organization_id': organizationId, 'm.user_id': userId })
+    .first('m.*', 'u.email', 'u.name', db.raw('m.created_at::text AS sort_key'));
+  if (forUpdate) q.forUpdate('m');
+  return q;
+}
+
+export async function insertMembership(db: Conn, organizationId: string, userId: string, role: Role): Promise<void> {
+  await db('memberships').insert({ organization_id: organizationId, user_id: userId, role });
+}
+
+export async function setMemberRole(db: Conn, organizationId: string, userId: string, role: Role): Promise<void> {
+  await db('memberships').where({ organization_id: organizationId, user_id: userId }).update({ role, updated_at: db.fn.now() });
+}
+
+export async function deleteMembership(db: Conn, organizationId: string, userId: string): Promise<void> {
+  await db('memberships').where({ organization_id: organizationId, user_id: userId }).delete();
+}
+
+/** Locks the owner rows so two concurrent demotions cannot both see "another owner remains". */
+export async function lockOwners(db: Knex.Transaction, organizationId: string): Promise<string[]> {
+  const rows = await db('memberships').where({ organization_id: organizationId, role: 'owner' }).forUpdate().select('user_id');
+  return rows.map((r: { user_id: string }) => r.user_id);
+}
+
+export async function countMembers(db: Conn, organizationId: string): Promise<number> {
+  const row = await db('memberships').where({ organization_id: organizationId }).count<{ count: string }>('* as count').first();
+  return Number(row?.count ?? 0);
+}
+
+export async function ownerEmails(db: Conn, organizationId: string): Promise<string[]> {
+  const rows = await db('memberships as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .where({ 'm.organization_id': organizationId, 'm.role': 'owner' })
+    .select('u.email');
+  return rows.map((r: { email: string }) => r.email);
+}
+
+export async function getUser(db: Conn, userId: string): Promise<{ id: string; email: string; name: string | null; password_hash: string | null } | undefined> {
+  return db('users').where({ id: userId }).first('id', 'email', 'name', 'password_hash');
+}
+
+// ---------- invitations ----------
+
+export interface InvitationRow {
+  id: string;
+  organization_id: string;
+  email: string;
+  role: Role;
+  token_hash: string;
+  status: 'pending' | 'accepted' | 'revoked';
+  invited_by: string | null;
+  accepted_by: string | null;
+  expires_at: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export async function countPendingInvitations(db: Conn, organizationId: string): Promise<number> {
+  const row = await db('invitations')
+    .where({ organization_id: organizationId, status: 'pending' })
+    .where('expires_at', '>', db.fn.now())
+    .count<{ count: string }>('* as count')
+    .first();
+  return Number(row?.count ?? 0);
+}
+
+export async function insertInvitation(
+  db: Conn,
+  row: { organizationId: string; email: string; role: Role; tokenHash: string; invitedBy: string | null; expiresAt: Date },
+): Promise<InvitationRow> {
+  // An expired pending invitation for the same address is superseded rather than blocking a new one.
+  await db('invitations')
+    .where({ organization_id: row.organizationId, status: 'pending' })
+    .whereRaw('lower(email) = lower(?)', [row.email])
+    .where('expires_at', '<=', db.fn.now())
+    .update({ status: 'revoked', updated_at: db.fn.now() });
+  const [inv] = await db('invitations')
+    .insert({
+      organization_id: row.organizationId,
+      email: row.email,
+      role: row.role,
+      token_hash: row.tokenHash,
+      invited_by: row.invitedBy,
+      expires_at: row.expiresAt,
+    })
+    .returning('*');
+  return inv as InvitationRow;
+}
+
+export async function listPendingInvitations(
+  db: Conn,
+  organizationId: string,
+  limit: number,
+  after: CursorPosition | null,
+): Promise<(InvitationRow & { sort_key: string })[]> {
+  const q = db('invitations')
+    .where({ organization_id: organizationId, status: 'pending' })
+    .select('*', db.raw('created_at::text AS sort_key'));
+  if (after) q.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [after.sort, after.id]);
+  return q.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit + 1);
+}
+
+export async function getInvitation(db: Conn, organizationId: string, id: string): Promise<InvitationRow | undefined> {
+  return db<InvitationRow>('invitations').where({ organization_id: organizationId, id }).first();
+}
+
+export async function getInvitationByTokenHash(db: Conn, tokenHash: string): Promise<InvitationRow | undefined> {
+  return db<InvitationRow>('invitations').where({ token_hash: tokenHash }).forUpdate().first();
+}
+
+export async function updateInvitation(
+  db: Conn,
+  id: string,
+  patch: Partial<Pick<InvitationRow, 'status' | 'token_hash' | 'expires_at' | 'accepted_by'>>,
+): Promise<InvitationRow> {
+  const [row] = await db('invitations').where({ id }).update({ ...patch, updated_at: db.fn.now() }).returning('*');
+  return row as InvitationRow;
+}
+
+export async function memberWithEmailExists(db: Conn, organizationId: string, email: string): Promise<boolean> {
+  return !!(await db('memberships as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .where('m.organization_id', organizationId)
+    .whereRaw('lower(u.email) = lower(?)', [email])
+    .first('m.user_id'));
+}
+
+// ---------- API keys ----------
+
+export interface ApiKeyRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  role: Role;
+  prefix: string;
+  key_hash: string;
+  created_by: string | null;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+  created_at: Date;
+}
+
+export async function insertApiKey(
+  db: Conn,
+  row: { organizationId: string; name: string; role: Role; prefix: string; keyHash: string; createdBy: string | null; expiresAt: Date | null },
+): Promise<ApiKeyRow> {
+  const [key] = await db('api_keys')
+    .insert({
+      organization_id: row.organizationId,
+      name: row.name,
+      role: row.role,
+      prefix: row.prefix,
+      key_hash: row.keyHash,
+      created_by: row.createdBy,
+      expires_at: row.expiresAt,
+    })
+    .returning('*');
+  return key as ApiKeyRow;
+}
+
+export async function listApiKeys(
+  db: Conn,
+  organizationId: string,
+  limit: number,
+  after: CursorPosition | null,
+): Promise<(ApiKeyRow & { sort_key: string })[]> {
+  const q = db('api_keys')
+    .where({ organization_id: organizationId })
+    .whereNull('revoked_at')
+    .select('*', db.raw('created_at::text AS sort_key'));
+  if (after) q.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [after.sort, after.id]);
+  return q.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit + 1);
+}
+
+export async function getApiKey(db: Conn, organizationId: string, id: string): Promise<ApiKeyRow | undefined> {
+  return db<ApiKeyRow>('api_keys').where({ organization_id: organizationId, id }).whereNull('revoked_at').first();
+}
+
+export async function revokeApiKey(db: Conn, organizationId: string, id: string): Promise<void> {
+  await db('api_keys').where({ organization_id: organizationId, id }).update({ revoked_at: db.fn.now() });
+}
+
+export async function findApiKeyByHash(db: Conn, keyHash: string): Promise<ApiKeyRow | undefined> {
+  return db<ApiKeyRow>('api_keys').where({ key_hash: keyHash }).first();
+}
+
+export async function touchApiKey(db: Conn, id: string): Promise<void> {
+  await db('api_keys')
+    .where({ id })
+    .where((q) => q.whereNull('last_used_at').orWhere('last_used_at', '<', db.raw("now() - interval '1 minute'")))
+    .update({ last_used_at: db.fn.now() });
+}
+
+// ---------- usage ----------
+
+export async function addApiCalls(db: Conn, period: string, counts: [string, number][]): Promise<void> {
+  if (!counts.length) return;
+  // Rows of organizations deleted in between are skipped (the FK would reject them).
+  await db.raw(
+    `INSERT INTO organization_usage (organization_id, period, api_calls)
+       SELECT c.org, ?, c.n FROM unnest(?::uuid[], ?::bigint[]) AS c(org, n)
+       JOIN organizations o ON o.id = c.org
+     ON CONFLICT (organization_id, period)
+     DO UPDATE SET api_calls = organization_usage.api_calls + EXCLUDED.api_calls, updated_at = now()`,
+    [period, counts.map((c) => c[0]), counts.map((c) => c[1])],
+  );
+}
+
+export async function getApiCalls(db: Conn, organizationId: string, period: string): Promise<number> {
+  const row = await db('organization_usage').where({ organization_id: organizationId, period }).first('api_calls');
+  return Number(row?.api_calls ?? 0);
+}
+
+/** True only for the first alert of this quota and period. */
+export async function claimQuotaAlert(db: Conn, organizationId: string, quota: string, period: string): Promise<boolean> {
+  const rows = await db('quota_alerts')
+    .insert({ organization_id: organizationId, quota, period })
+    .onConflict(['organization_id', 'quota', 'period'])
+    .ignore()
+    .returning('organization_id');
+  return rows.length > 0;
+}

@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
+import { z } from 'zod';
+import { isEncryptedSecret, maskSecret, type EncryptedSecret, type SecretBox } from '../../lib/secrets';
+
+/**
+ * The spec's three settings groups. Stored in `organizations.settings` (jsonb) except name and slug, which are
+ * columns. Secrets are stored sealed (see lib/secrets.ts) and masked on every read. Reads merge the stored value
+ * over the defaults, so an organization created before a field existed still answers with a sane value.
+ */
+
+// ---------- validation helpers ----------
+
+const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone').concat(['UTC']));
+
+export const timezoneSchema = z.string().refine((tz) => TIME_ZONES.has(tz), 'must be an IANA time zone such as Europe/Paris');
+
+export const languageSchema = z
+  .string()
+  .max(35)
+  .transform((tag, ctx) => {
+    try {
+      const [canonical] = Intl.getCanonicalLocales(tag);
+      if (canonical) return canonical;
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: 'must be a BCP 47 language tag such as en or pt-BR' });
+    return z.NEVER;
+  });
+
+/** An IP address or a CIDR block, normalised (`10.0.0.1` → `10.0.0.1/32`). */
+export const cidrSchema = z
+  .string()
+  .max(50)
+  .transform((value, ctx) => {
+    try {
+      if (value.includes('/')) {
+        const [addr, bits] = ipaddr.parseCIDR(value);
+        return `${addr.toString()}/${bits}`;
+      }
+      const addr = ipaddr.parse(value);
+      return `${addr.toString()}/${addr.kind() === 'ipv4' ? 32 : 128}`;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be an IP address or a CIDR block such as 203.0.113.0/24' });
+      return z.NEVER;
+    }
+  });
+
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+const eventName = z.string().regex(/^(\*|[a-z][a-z0-9_]*(\.([a-z][a-z0-9_]*|\*))*)$/, 'event names look like content.created or workflow.*');
+const secretInput = z.string().min(16, 'secrets are at least 16 characters').max(4096);
+const integrationName = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,49}$/, 'lower-case letters, digits, - and _');
+
+// ---------- update inputs (partial per group) ----------
+
+export const generalUpdateSchema = z.strictObject({
+  name: z.string().trim().min(1).max(255).optional(),
+  slug: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/, 'lower-case letters, digits and inner hyphens').optional(),
+  logoUrl: httpUrl.nullable().optional(),
+  brandColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #1a2b3c').nullable().optional(),
+  timezone: timezoneSchema.optional(),
+  language: languageSchema.optional(),
+});
+
+export const securityUpdateSchema = z.strictObject({
+  requireTwoFactor: z.boolean().optional(),
+  ipAllowlist: z.array(cidrSchema).max(100).optional().describe('empty = every address allowed'),
+  sessionTimeoutMinutes: z.number().int().min(5).max(43_200).nullable().optional().describe('null = platform default'),
+  auditLogRetentionDays: z.number().int().min(1).max(3650).optional(),
+});
+
+const webhookInput = z.strictObject({
+  id: z.uuid().optional().describe('an existing endpoint to keep (its secret is kept unless a new one is given)'),
+  url: httpUrl,
+  events: z.array(eventName).min(1).max(50),
+  enabled: z.boolean().optional().default(true),
+  secret: secretInput.optional().describe('signing secret; required for a new endpoint'),
+});
+
+const thirdPartyInput = z.strictObject({
+  enabled: z.boolean().optional(),
+  config: z.record(z.string().max(100), z.string().max(2048)).optional().describe('non-secret values, replaced as a whole'),
+  secrets: z
+    .record(z.string().max(100), secretInput.nullable())
+    .optional()
+    .describe('merged key by key: a string sets a value, null removes it'),
+});
+
+const ssoInput = z
+  .strictObject({
+    enabled: z.boolean(),
+    protocol: z.enum(['oidc', 'saml']),
+    oidc: z
+      .strictObject({
+        issuer: httpUrl,
+        clientId: z.string().min(1).max(255),
+        clientSecret: secretInput.optional().describe('kept when omitted'),
+      })
+      .optional(),
+    saml: z
+      .strictObject({
+        entityId: z.string().min(1).max(1024),
+        ssoUrl: httpUrl,
+        certificate: z.string().max(20_000).regex(/-----BEGIN CERTIFICATE-----/, 'a PEM certificate'),
+      })
+      .optional(),
+  })
+  .refine((s) => (s.protocol === 'oidc' ? !!s.oidc : !!s.saml), {
+    message: 'the configuration of the chosen protocol is required',
+  });
+
+export const integrationUpdateSchema = z.strictObject({
+  webhooks: z.array(webhookInput).max(20).optional().describe('replaces the list of endpoints'),
+  thirdParty: z
+    .record(integrationName, thirdPartyInput.nullable())
+    .optional()
+    .describe('per integration: an object updates it, null removes it'),
+  sso: ssoInput.nullable().optional().describe('SSO configuration (stored and validated; SSO login is planned)'),
+});
+
+export const settingsUpdateSchema = z
+  .strictObject({
+    general: generalUpdateSchema.optional(),
+    security: securityUpdateSchema.optional(),
+    integration: integrationUpdateSchema.optional(),
+  })
+  .refine((b) => b.general || b.security || b.integration, { message: 'give at least one group to update' });
+
+export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
+
+// ---------- stored shape ----------
+
+export interface StoredWebhook {
+  id: string;
+  url: string;
+  events: string[];
+  enabled: boolean;
+  secret: EncryptedSecret;
+}
+
+export interface StoredSettings {
+  general: { logoUrl: string | null; brandColor: string | null; timezone: string; language: string };
+  security: {
+    requireTwoFactor: boolean;
+    ipAllowlist: string[];
+    sessionTimeoutMinutes: number | null;
+    auditLogRetentionDays: number;
+  };
+  integration: {
+    webhooks: StoredWebhook[];
+    thirdParty: Record<string, { enabled: boolean; config: Record<string, string>; secrets: Record<string, EncryptedSecret> }>;
+    sso: {
+      enabled: boolean;
+      protocol: 'oidc' | 'saml';
+      oidc?: { issuer: string; clientId: string; clientSecret: EncryptedSecret | null };
+      saml?: { entityId: string; ssoUrl: string; certificate: string };
+    } | null;
+  };
+}
+
+export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
+
+export function defaultSettings(): StoredSettings {
+  return {
+    general: { logoUrl: null, brandColor: null, timezone: 'UTC', language: 'en' },
+    security: { requireTwoFactor: false, ipAllowlist: [], sessionTimeoutMinutes: null, auditLogRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS },
+    integration: { webhooks: [], thirdParty: {}, sso: null },
+  };
+}
+
+/** Stored jsonb (possibly partial or `{}`) → complete settings. */
+export function withDefaults(stored: unknown): StoredSettings {
+  const s = (stored && typeof stored === 'object' ? stored : {}) as Partial<StoredSettings>;
+  const d = defaultSettings();
+  return {
+    general: { ...d.general, ...(s.general ?? {}) },
+    security: { ...d.security, ...(s.security ?? {}) },
+    integration: { ...d.integration, ...(s.integration ?? {}) },
+  };
+}
+
+// ---------- applying an update ----------
+
+export class SettingsRuleError extends Error {
+  constructor(readonly path: string, message: string) {
+    super(message);
+  }
+}
+
+/** Applies a partial update (general's name/slug excluded: they are columns). Pure apart from sealing secrets. */
+export function applySettingsUpdate(current: StoredSettings, update: SettingsUpdate, box: SecretBox): StoredSettings {
+  const next: StoredSettings = structuredClone(current);
+  if (update.general) {
+    const { name: _n, slug: _s, ...rest } = update.general;
+    for (const [k, v] of Object.entries(rest)) if (v !== undefined) (next.general as Record<string, unknown>)[k] = v;
+  }
+  if (update.security) {
+    for (const [k, v] of Object.entries(update.security)) if (v !== undefined) (next.security as Record<string, unknown>)[k] = v;
+    next.security.ipAllowlist = [...new Set(next.security.ipAllowlist)];
+  }
+  const integration = update.integration;
+  if (integration?.webhooks) {
+    const existing = new Map(current.integration.webhooks.map((w) => [w.id, w]));
+    next.integration.webhooks = integration.webhooks.map((w, i) => {
+      const old = w.id ? existing.get(w.id) : undefined;
+      if (w.id && !old) throw new SettingsRuleError(`integration.webhooks.${i}.id`, 'no webhook endpoint with this id');
+      if (!w.secret && !old) throw new SettingsRuleError(`integration.webhooks.${i}.secret`, 'a new endpoint needs a signing secret');
+      return {
+        id: old?.id ?? randomUUID(),
+        url: w.url,
+        events: [...new Set(w.events)],
+        enabled: w.enabled,
+        secret: w.secret ? box.seal(w.secret) : old!.secret,
+      };
+    });
+  }
+  if (integration?.thirdParty) {
+    for (const [name, value] of Object.entries(integration.thirdParty)) {
+      if (value === null) {
+        delete next.integration.thirdParty[name];
+        continue;
+      }
+      const old = current.integration.thirdParty[name];
+      const secrets = { ...(old?.secrets ?? {}) };
+      for (const [key, secret] of Object.entries(value.secrets ?? {})) {
+        if (secret === null) delete secrets[key];
+        else secrets[key] = box.seal(secret);
+      }
+      next.integration.thirdParty[name] = {
+        enabled: value.enabled ?? old?.enabled ?? true,
+        config: value.config ?? old?.config ?? {},
+        secrets,
+      };
+    }
+  }
+  if (integration && integration.sso !== undefined) {
+    const sso = integration.sso;
+    if (sso === null) next.integration.sso = null;
+    else {
+      const oldSecret = current.integration.sso?.oidc?.clientSecret ?? null;
+      if (sso.protocol === 'oidc' && !sso.oidc!.clientSecret && !oldSecret) {
+        throw new SettingsRuleError('integration.sso.oidc.clientSecret', 'an OIDC client secret is required');
+      }
+      next.integration.sso = {
+        enabled: sso.enabled,
+        protocol: sso.protocol,
+        ...(sso.oidc
+          ? {
+              oidc: {
+                issuer: sso.oidc.issuer,
+                clientId: sso.oidc.clientId,
+                clientSecret: sso.oidc.clientSecret ? box.seal(sso.oidc.clientSecret) : oldSecret,
+              },
+            }
+          : {}),
+        ...(sso.saml ? { saml: sso.saml } : {}),
+      };
+    }
+  }
+  return next;
+}
+
+// ---------- reading ----------
+
+/** Replaces every sealed secret with its mask. */
+export function maskStored<T>(value: T): T {
+  if (isEncryptedSecret(value)) return maskSecret(value) as T;
+  if (Array.isArray(value)) return value.map((v) => maskStored(v)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskStored(v)])) as T;
+  }
+  return value;
+}
+
+export function isIpAllowed(ip: string, allowlist: string[]): boolean {
+  if (allowlist.length === 0) return true;
+  let addr: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    addr = ipaddr.process(ip);
+  } catch {
+    return false;
+  }
+  for (const cidr of allowlist) {
+    try {
+      const [range, bits] = ipaddr.parseCIDR(cidr);
+      if (addr.kind() === range.kind() && addr.match([range, bits] as [typeof addr, number])) return true;
+      // An IPv4 range also admits the IPv4-mapped IPv6 form (process() already unwraps those).
+    } catch {
+      // a stored value that no longer parses never admits anyone
+    }
+  }
+  return false;
+}

@@ -1,0 +1,80 @@
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { can, type Role } from '../../lib/permissions';
+import { recordAudit } from '../audit/record';
+import type { Actor, OrganizationContext } from '../http/route';
+import { getOrganization, slugInUse, updateOrganization, type OrganizationRow } from './queries';
+import type { OrgServiceDeps } from './serviceDeps';
+import {
+  applySettingsUpdate,
+  isIpAllowed,
+  maskStored,
+  SettingsRuleError,
+  withDefaults,
+  type SettingsUpdate,
+  type StoredSettings,
+} from './settingsModel';
+import { isUniqueViolation } from './util';
+
+/**
+ * Settings read and partial update per group. Members ("limited settings access") see general and security;
+ * the integration group (webhooks, third-party credentials, SSO) is for roles with `integrations:manage`.
+ */
+export function createSettingsService(d: OrgServiceDeps) {
+  const { db } = d;
+
+  function view(org: OrganizationRow, stored: StoredSettings, role: Role) {
+    return {
+      general: { name: org.name, slug: org.slug, ...stored.general },
+      security: stored.security,
+      ...(can(role, 'integrations:manage')
+        ? { integration: { ...maskStored(stored.integration), apiKeys: { href: `/api/v1/organizations/${org.id}/api-keys` } } }
+        : {}),
+    };
+  }
+
+  async function read(org: OrganizationContext) {
+    const row = await getOrganization(db, org.organizationId);
+    if (!row) throw notFound('organization');
+    return view(row, withDefaults(row.settings), org.role);
+  }
+
+  async function update(org: OrganizationContext, actor: Actor, callerIp: string, input: SettingsUpdate) {
+    if (input.integration && !can(org.role, 'integrations:manage')) throw forbidden(`role ${org.role} may not integrations:manage`);
+    try {
+      return await db.transaction(async (trx) => {
+        const row = await getOrganization(trx, org.organizationId, true);
+        if (!row) throw notFound('organization');
+        const before = withDefaults(row.settings);
+        let after: StoredSettings;
+        try {
+          after = applySettingsUpdate(before, input, d.box);
+        } catch (err) {
+          if (err instanceof SettingsRuleError) throw new AppError('UNPROCESSABLE', err.message, [{ path: `body.${err.path}`, problem: err.message }]);
+          throw err;
+        }
+        if (input.security?.ipAllowlist && !isIpAllowed(callerIp, after.security.ipAllowlist)) {
+          throw new AppError('UNPROCESSABLE', `the allowlist would lock out your own address ${callerIp}; include it`, [
+            { path: 'body.security.ipAllowlist', problem: `does not include ${callerIp}` },
+          ]);
+        }
+        const { name, slug } = input.general ?? {};
+        if (slug && slug !== row.slug && (await slugInUse(trx, slug, row.id))) throw new AppError('SLUG_TAKEN', `the slug ${slug} is already in use`);
+        const updated = await updateOrganization(trx, row.id, { settings: after, ...(name ? { name } : {}), ...(slug ? { slug } : {}) });
+        await recordAudit(trx, {
+          organizationId: row.id,
+          actor,
+          action: 'settings.updated',
+          target: { type: 'organization', id: row.id },
+          before: { ...before, general: { ...before.general, name: row.name, slug: row.slug } },
+          after: { ...after, general: { ...after.general, name: updated.name, slug: updated.slug } },
+        });
+        return view(updated, after, org.role);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'organizations_slug_unique')) throw new AppError('SLUG_TAKEN', 'the slug is already in use');
+      throw err;
+    }
+  }
+
+  return { read, update };
+}

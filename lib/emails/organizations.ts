@@ -1,0 +1,64 @@
+import type { MailMessage } from '../mailer';
+
+/** The organization notifications. Plain text first (the catcher and most clients show it); no secrets inside. */
+
+export function invitationEmail(input: {
+  to: string;
+  organizationName: string;
+  role: string;
+  inviterName: string | null;
+  acceptUrl: string;
+  token: string;
+  expiresAt: Date;
+}): MailMessage {
+  const who = input.inviterName ? `${input.inviterName} invited you` : 'You are invited';
+  return {
+    to: input.to,
+    subject: `Invitation to join ${input.organizationName} on Loom`,
+    text:
+      `${who} to join ${input.organizationName} as ${input.role}.\n\n` +
+      `Accept: ${input.acceptUrl}\n` +
+      `Or send this invitation token to POST /api/v1/invitations/accept while signed in as ${input.to}:\n` +
+      `${input.token}\n\n` +
+      `The invitation expires at ${input.expiresAt.toISOString()}.\n`,
+  };
+}
+
+export function welcomeEmail(input: { to: string; organizationName: string; plan: string }): MailMessage {
+  return {
+    to: input.to,
+    subject: `Welcome to Loom: ${input.organizationName} is ready`,
+    text:
+      `Your organization ${input.organizationName} has been created on the ${input.plan} plan.\n\n` +
+      `Invite your team, create API keys in the integration settings and build your first workflow.\n`,
+  };
+}
+
+export function deletionConfirmationEmail(input: { to: string; organizationName: string; exportUrl: string | null }): MailMessage {
+  return {
+    to: input.to,
+    subject: `${input.organizationName} has been deleted`,
+    text:
+      `The organization ${input.organizationName} and all its data have been deleted, its subscriptions cancelled ` +
+      `and its members removed.\n` +
+      (input.exportUrl ? `\nYour data export (link valid for a limited time):\n${input.exportUrl}\n` : ''),
+  };
+}
+
+export function quotaExceededEmail(input: { to: string; organizationName: string; quota: string; limit: number; period: string }): MailMessage {
+  return {
+    to: input.to,
+    subject: `${input.organizationName} reached its ${input.quota} quota`,
+    text:
+      `${input.organizationName} has reached its limit of ${input.limit} ${input.quota} for ${input.period}. ` +
+      `Further requests are refused with QUOTA_EXCEEDED until the next period or a plan upgrade.\n`,
+  };
+}
+
+export function paymentFailedEmail(input: { to: string; organizationName: string; reason: string }): MailMessage {
+  return {
+    to: input.to,
+    subject: `Payment failed for ${input.organizationName}`,
+    text: `A payment for ${input.organizationName} failed: ${input.reason}\nPlease update the billing details.\n`,
+  };
+}

@@ -1,0 +1,97 @@
+import { defineQuery, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+
+/**
+ * The organization lifecycle, in the spec's order. Every step is an idempotent activity, so a workflow that
+ * resumes after a worker crash simply re-runs the step it was in.
+ */
+
+const acts = proxyActivities<Activities>({
+  startToCloseTimeout: '2m',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 20 },
+});
+
+const cleanerActs = proxyActivities<Activities>({
+  startToCloseTimeout: '10m',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 20 },
+});
+
+export interface OrganizationCreatedInput {
+  organizationId: string;
+}
+
+/**
+ * `org-create-<id>`: started by the API inside the transaction that creates the organization, default settings and
+ * the owner membership. The records may not be committed yet when the first activity runs, so it looks a few
+ * times; an organization that never appears (rolled back) ends the workflow without effect.
+ */
+export async function organizationCreatedWorkflow(input: OrganizationCreatedInput): Promise<{ status: 'initialised' | 'skipped' }> {
+  let summary = await acts.getOrganizationSummary({ organizationId: input.organizationId });
+  for (let attempt = 0; !summary && attempt < 5; attempt++) {
+    await sleep('2s');
+    summary = await acts.getOrganizationSummary({ organizationId: input.organizationId });
+  }
+  if (!summary || summary.status !== 'active') return { status: 'skipped' };
+  await acts.initialiseBilling({ organizationId: input.organizationId, plan: summary.plan });
+  for (const to of summary.ownerEmails) {
+    await acts.sendWelcomeEmail({ to, organizationName: summary.name, plan: summary.plan });
+  }
+  return { status: 'initialised' };
+}
+
+export interface OrganizationDeletionInput {
+  organizationId: string;
+  requestedBy: string;
+  requesterEmail: string;
+  organizationName: string;
+  exportData: boolean;
+}
+
+export interface DeletionProgress {
+  requestedBy: string;
+  step: string;
+  stepsDone: string[];
+  exportUrl: string | null;
+}
+
+export const deletionProgressQuery = defineQuery<DeletionProgress>('deletionProgress');
+
+/**
+ * `org-delete-<id>`: owner confirmed by the API (which already set status `deleting`, so the organization is
+ * unusable from the first step). Steps: mark deleting; optional export; cancel subscriptions; every domain's
+ * cleaner (activities/organizations/cleaners.ts); objects under org/<id>/; the rows (members included); confirmation.
+ */
+export async function organizationDeletionWorkflow(input: OrganizationDeletionInput): Promise<DeletionProgress> {
+  const progress: DeletionProgress = { requestedBy: input.requestedBy, step: 'starting', stepsDone: [], exportUrl: null };
+  setHandler(deletionProgressQuery, () => progress);
+  const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    progress.step = name;
+    const result = await run();
+    progress.stepsDone.push(name);
+    return result;
+  };
+
+  const id = input.organizationId;
+  await step('mark-deleting', () => acts.markOrganizationDeleting({ organizationId: id }));
+  if (input.exportData) {
+    const { url } = await step('export', () => acts.exportOrganizationData({ organizationId: id }));
+    progress.exportUrl = url;
+  }
+  await step('cancel-subscriptions', () => acts.cancelSubscriptions({ organizationId: id }));
+  const cleaners = await acts.listOrganizationCleaners();
+  for (const name of cleaners) {
+    await step(`clean:${name}`, () => cleanerActs.runOrganizationCleaner({ name, organizationId: id }));
+  }
+  await step('delete-objects', () => cleanerActs.deleteOrganizationObjects({ organizationId: id }));
+  await step('delete-records', () => acts.deleteOrganizationRecords({ organizationId: id }));
+  await step('confirm', () =>
+    acts.sendDeletionConfirmation({ to: input.requesterEmail, organizationName: input.organizationName, exportUrl: progress.exportUrl }),
+  );
+  progress.step = 'done';
+  return progress;
+}
+
+/** Deletes audit entries older than each organization's retention; run by a Temporal schedule (see README). */
+export async function auditRetentionPurgeWorkflow(): Promise<{ deleted: number }> {
+  return acts.purgeAuditLogs();
+}
