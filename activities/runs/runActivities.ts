@@ -1,0 +1,207 @@
+import { ApplicationFailure } from '@temporalio/common';
+import type { ActivityDeps } from '../deps';
+import { loadWorkflowVersion } from '../../api/workflows/queries';
+import type { CompiledWorkflow, NodeState, RunError, RunStatus } from '../../lib/dag/model';
+import { REFERENCE } from '../../lib/dag/model';
+import type { EvalContext, ValueRef } from '../../workflows/runs/types';
+import { buildScope, evaluateExpression, InputResolutionError, readReference, renderValue, toolInputFrom } from './resolve';
+import { loadValue, resolveRefs, storeIfLarge, storeValue } from './values';
+
+/**
+ * Activities of the interpreter other than tools. Bookkeeping is cheap on purpose: one write when the run starts,
+ * one when it ends (live node states come from the `runState` query meanwhile).
+ */
+export function createRunActivities(deps: ActivityDeps) {
+  const db = deps.db;
+  return {
+    async runMarkRunning(input: { runId: string }): Promise<void> {
+      await db('workflow_runs')
+        .where({ id: input.runId })
+        .whereIn('status', ['pending'])
+        .update({ status: 'running', updated_at: db.fn.now() });
+    },
+
+    /** Large runs send their node states in chunks before `runFinish` (each payload stays under Temporal's 2 MB). */
+    async runSaveNodeStates(input: { runId: string; nodeStates: Record<string, NodeState> }): Promise<void> {
+      await db('workflow_runs')
+        .where({ id: input.runId })
+        .update({
+          node_states: db.raw('node_states || ?::jsonb', [JSON.stringify(input.nodeStates)]),
+          updated_at: db.fn.now(),
+        });
+    },
+
+    async runFinish(input: {
+      runId: string;
+      status: RunStatus;
+      /** absent when already saved in chunks */
+      nodeStates?: Record<string, NodeState>;
+      results: Record<string, unknown>;
+      errors: RunError[];
+      completedAt: string;
+    }): Promise<void> {
+      await db('workflow_runs')
+        .where({ id: input.runId })
+        .update({
+          status: input.status,
+          ...(input.nodeStates
+            ? { node_states: db.raw('node_states || ?::jsonb', [JSON.stringify(input.nodeStates)]) }
+            : {}),
+          results: JSON.stringify(input.results),
+          errors: JSON.stringify(input.errors),
+          completed_at: input.completedAt,
+          updated_at: db.fn.now(),
+        });
+    },
+
+    async runEvaluateCondition(input: { organizationId: string; expression: string; context: EvalContext }): Promise<{ result: boolean }> {
+      return guarded(async () => {
+      const scope = await buildScope(deps, input.organizationId, input.context);
+      const value = evaluateExpression(input.expression, scope);
+      if (typeof value !== 'boolean') {
+        throw nonRetryable('EXPRESSION_ERROR', `condition must yield a boolean, got ${typeName(value)}`);
+      }
+      return { result: value };
+      });
+    },
+
+    /** The loop's items: inline when small, else stored and read back by slices in the batch children. */
+    async runResolveLoopItems(input: {
+      organizationId: string;
+      runId: string;
+      nodeId: string;
+      items: string;
+      context: EvalContext;
+      maxItems: number;
+      largeOutputBytes: number;
+    }): Promise<{ count: number; items?: unknown[]; ref?: ValueRef }> {
+      return guarded(async () => {
+      const scope = await buildScope(deps, input.organizationId, input.context);
+      const text = input.items.trim();
+      const value = REFERENCE.test(text)
+        ? readReference(scope, text)
+        : text.startsWith('${')
+          ? renderValue(text, scope)
+          : evaluateExpression(text, scope);
+      const resolved = await resolveRefs(deps, input.organizationId, value);
+      if (!Array.isArray(resolved)) throw nonRetryable('LOOP_ITEMS_NOT_LIST', `loop items must be a list, got ${typeName(resolved)}`);
+      if (resolved.length > input.maxItems) {
+        throw nonRetryable('LOOP_TOO_LARGE', `loop has ${resolved.length} items, more than maxItems ${input.maxItems}`);
+      }
+      const stored = await storeIfLarge(deps, input.organizationId, input.runId, `${input.nodeId}.items`, resolved, input.largeOutputBytes);
+      return Array.isArray(stored) ? { count: resolved.length, items: stored } : { count: resolved.length, ref: stored as ValueRef };
+      });
+    },
+
+    async runLoadLoopItems(input: { organizationId: string; ref: ValueRef; start: number; end: number }): Promise<unknown[]> {
+      const all = (await loadValue(deps, input.organizationId, input.ref)) as unknown[];
+      return all.slice(input.start, input.end);
+    },
+
+    async runStoreLoopBatch(input: {
+      organizationId: string;
+      runId: string;
+      nodeId: string;
+      batch: number;
+      outputs: unknown[];
+    }): Promise<ValueRef> {
+      return storeValue(deps, input.organizationId, input.runId, `${input.nodeId}.batch-${input.batch}`, input.outputs);
+    },
+
+    async runStoreValue(input: { organizationId: string; runId: string; name: string; value: unknown }): Promise<ValueRef> {
+      return storeValue(deps, input.organizationId, input.runId, input.name, input.value);
+    },
+
+    /** Concatenates the batches' outputs in item order; the loop's output, inline or by reference. */
+    async runCombineLoopBatches(input: {
+      organizationId: string;
+      runId: string;
+      nodeId: string;
+      batches: ValueRef[];
+      largeOutputBytes: number;
+    }): Promise<unknown> {
+      const outputs: unknown[] = [];
+      for (const ref of input.batches) outputs.push(...((await loadValue(deps, input.organizationId, ref)) as unknown[]));
+      const value = { results: outputs, count: outputs.length };
+      return storeIfLarge(deps, input.organizationId, input.runId, input.nodeId, value, input.largeOutputBytes);
+    },
+
+    async runRenderValue(input: { organizationId: string; value: unknown; context: EvalContext }): Promise<unknown> {
+      return guarded(async () => renderValue(input.value, await buildScope(deps, input.organizationId, input.context)));
+    },
+
+    async runLoadSubworkflow(input: { organizationId: string; workflowId: string }): Promise<CompiledWorkflow> {
+      const loaded = await loadWorkflowVersion(db, input.organizationId, input.workflowId);
+      if (!loaded) throw nonRetryable('SUBWORKFLOW_NOT_FOUND', `workflow ${input.workflowId} not found in this organization`);
+      return loaded.compiled;
+    },
+
+    async runRecordDeadLetter(input: {
+      organizationId: string;
+      workflowId: string;
+      workflowVersion: number;
+      runId: string;
+      nodeId: string;
+      queue: string;
+      retentionMs: number;
+      tool: string | null;
+      config: Record<string, unknown>;
+      inputs: { name?: string; from: string }[];
+      context: EvalContext;
+      error: { code: string; message: string };
+      attempts: number;
+    }): Promise<{ id: string }> {
+      let stored: unknown;
+      try {
+        const scope = await buildScope(deps, input.organizationId, input.context);
+        stored = input.tool ? toolInputFrom(input.config, input.inputs, scope) : { config: input.config };
+      } catch (err) {
+        stored = { config: input.config, resolutionError: (err as Error).message };
+      }
+      const [row] = await db('dead_letters')
+        .insert({
+          organization_id: input.organizationId,
+          workflow_id: input.workflowId,
+          workflow_version: input.workflowVersion,
+          run_id: input.runId,
+          node_id: input.nodeId,
+          queue: input.queue,
+          tool: input.tool,
+          input: JSON.stringify(stored ?? null),
+          error: JSON.stringify(input.error),
+          attempts: input.attempts,
+          expires_at: new Date(Date.now() + input.retentionMs),
+        })
+        .onConflict(['run_id', 'node_id'])
+        .merge({ error: JSON.stringify(input.error), attempts: input.attempts })
+        .returning('id');
+      return { id: (row as { id: string }).id };
+    },
+
+    async runPurgeDeadLetters(): Promise<{ deleted: number }> {
+      const deleted = await db('dead_letters').where('expires_at', '<', db.fn.now()).delete();
+      return { deleted };
+    },
+  };
+}
+
+function typeName(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'list' : typeof value;
+}
+
+/** Errors that retrying cannot fix; activities of the interpreter throw these for bad definitions or values. */
+function nonRetryable(code: string, message: string): Error {
+  return ApplicationFailure.create({ type: code, message, nonRetryable: true });
+}
+
+/** Expression and reference problems are the definition's or the data's: not retryable. */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof InputResolutionError) throw nonRetryable(err.code, err.message);
+    throw err;
+  }
+}
+
+export type RunActivities = ReturnType<typeof createRunActivities>;

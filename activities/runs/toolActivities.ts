@@ -1,0 +1,99 @@
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
+import type { ActivityDeps } from '../deps';
+import { listTools, validateToolInput, validateToolOutput } from '../tools/registry';
+import { NonRetryableToolError, type ToolDefinition } from '../tools/types';
+import type { ToolActivityInput, ToolActivityResult, ToolFailureDetails } from '../../workflows/runs/types';
+import { admitCall, recordFailure, recordSuccess } from './circuitBreaker';
+import { buildScope, InputResolutionError, toolInputFrom } from './resolve';
+import { storeIfLarge } from './values';
+
+/**
+ * One activity per registered tool, whose activity type IS the tool id (Temporal Web histories then read
+ * "json_transform", "http_request"...). Each wraps: circuit breaker admission → resolve inputs → validate input →
+ * execute → validate output → keep large outputs in object storage.
+ *
+ * Failures become ApplicationFailures whose `type` is the error code; validation problems, NonRetryableToolError
+ * and an open circuit are non-retryable. `details[0].attempt` tells the interpreter how many attempts were made.
+ */
+
+export type ToolActivity = (input: ToolActivityInput) => Promise<ToolActivityResult>;
+
+const HEARTBEAT_EVERY_MS = 1000;
+
+function failure(code: string, message: string, attempt: number, nonRetryable: boolean): ApplicationFailure {
+  const details: ToolFailureDetails = { attempt };
+  return ApplicationFailure.create({ type: code, message, nonRetryable, details: [details] });
+}
+
+function describeProblems(problems: { path: string; problem: string }[]): string {
+  return problems.map((p) => `${p.path}: ${p.problem}`).join('; ');
+}
+
+export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: ToolActivityInput): Promise<ToolActivityResult> {
+  const ctx = Context.current();
+  const attempt = ctx.info.attempt + input.attemptBase;
+  const heartbeat = setInterval(() => ctx.heartbeat({ attempt }), HEARTBEAT_EVERY_MS);
+  let executing = false;
+  try {
+    if (input.breaker) {
+      const admission = await admitCall(deps.db, input.organizationId, tool.id, input.breaker);
+      if (!admission.allowed) {
+        throw failure('CIRCUIT_OPEN', `circuit open for tool ${tool.id} until ${admission.retryAt.toISOString()}`, attempt, true);
+      }
+    }
+    const scope = await buildScope(deps, input.organizationId, input.context);
+    const toolInput = toolInputFrom(input.config, input.inputs, scope);
+    const inputCheck = validateToolInput(tool, toolInput);
+    if (!inputCheck.ok) throw failure('INVALID_INPUT', describeProblems(inputCheck.problems), attempt, true);
+
+    executing = true;
+    const output = await tool.execute(toolInput, {
+      organizationId: input.organizationId,
+      runId: input.runId,
+      nodeId: input.nodeId,
+      attempt,
+      idempotencyKey: `${input.runId}:${input.nodeId}`,
+      deps,
+      signal: ctx.cancellationSignal,
+      heartbeat: (details) => ctx.heartbeat(details ?? { attempt }),
+    });
+    executing = false;
+
+    const outputCheck = validateToolOutput(tool, output);
+    if (!outputCheck.ok) throw failure('INVALID_OUTPUT', describeProblems(outputCheck.problems), attempt, true);
+    const missing = input.outputs.filter(
+      (name) => !(output && typeof output === 'object' && name in (output as Record<string, unknown>)),
+    );
+    if (missing.length) throw failure('OUTPUT_MISSING', `tool ${tool.id} did not produce declared outputs: ${missing.join(', ')}`, attempt, true);
+
+    if (input.breaker) await recordSuccess(deps.db, input.organizationId, tool.id, input.breaker);
+    const stored = await storeIfLarge(deps, input.organizationId, input.runId, input.nodeId, output, input.largeOutputBytes);
+    return { output: stored, attempt };
+  } catch (err) {
+    if (ctx.cancellationSignal.aborted) throw err instanceof CancelledFailure ? err : new CancelledFailure('run cancelled');
+    const mapped = toFailure(err, attempt);
+    if (input.breaker && executing) {
+      await recordFailure(deps.db, input.organizationId, tool.id, input.breaker, { code: mapped.type ?? 'TOOL_ERROR', message: mapped.message });
+    }
+    throw mapped;
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+function toFailure(err: unknown, attempt: number): ApplicationFailure {
+  if (err instanceof ApplicationFailure) return err;
+  if (err instanceof NonRetryableToolError) return failure(err.code, err.message, attempt, true);
+  if (err instanceof InputResolutionError) return failure(err.code, err.message, attempt, true);
+  const e = err as { code?: unknown; message?: unknown };
+  const code = typeof e?.code === 'string' && /^[A-Z][A-Z0-9_]{1,63}$/.test(e.code) ? e.code : 'TOOL_ERROR';
+  return failure(code, typeof e?.message === 'string' ? e.message : String(err), attempt, false);
+}
+
+/** `{ <toolId>: activity }` for every registered tool. */
+export function createToolActivities(deps: ActivityDeps): Record<string, ToolActivity> {
+  const activities: Record<string, ToolActivity> = {};
+  for (const tool of listTools()) activities[tool.id] = (input) => runTool(deps, tool, input);
+  return activities;
+}

@@ -1,0 +1,149 @@
+import {
+  conditionConfigSchema,
+  loopConfigSchema,
+  parallelConfigSchema,
+  subworkflowConfigSchema,
+  toolConfigSchema,
+  type CompiledWorkflow,
+  type NodeDef,
+} from '../../lib/dag/model';
+import type { z } from 'zod';
+
+/**
+ * The interpreter's static view of one compiled workflow version: typed node configs and the dependency
+ * structure. Pure and deterministic (bundled into workflow code); built once per run.
+ *
+ * Dependencies:
+ * - `preds`: explicit edges plus the implied edge from a condition to each of its branches.
+ * - `startPreds`: a node listed in a parallel node's branch waits for the parallel node to *start* (not finish).
+ */
+
+export type ToolConfig = z.output<typeof toolConfigSchema>;
+export type ConditionConfig = z.output<typeof conditionConfigSchema>;
+export type ParallelConfig = z.output<typeof parallelConfigSchema>;
+export type LoopConfig = z.output<typeof loopConfigSchema>;
+export type SubworkflowConfig = z.output<typeof subworkflowConfigSchema>;
+
+export type TypedNode =
+  | { id: string; type: 'tool'; def: NodeDef; config: ToolConfig }
+  | { id: string; type: 'condition'; def: NodeDef; config: ConditionConfig }
+  | { id: string; type: 'parallel'; def: NodeDef; config: ParallelConfig }
+  | { id: string; type: 'loop'; def: NodeDef; config: LoopConfig }
+  | { id: string; type: 'subworkflow'; def: NodeDef; config: SubworkflowConfig };
+
+export interface RunGraph {
+  order: string[];
+  nodes: Map<string, TypedNode>;
+  preds: Map<string, string[]>;
+  startPreds: Map<string, string[]>;
+  /** ids of nodes whose outputs a node's expressions or bindings may read */
+  refs: Map<string, string[]>;
+  exitPoints: string[];
+}
+
+export class GraphError extends Error {}
+
+/** A tool config with the node-level `inputs` / `outputs` (spec) merged into the tool's own. */
+export function toolConfigOf(def: { config: Record<string, unknown>; inputs?: NodeDef['inputs']; outputs?: NodeDef['outputs'] }): ToolConfig {
+  const parsed = toolConfigSchema.safeParse(def.config);
+  if (!parsed.success) throw new GraphError(`invalid tool config: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+  return {
+    ...parsed.data,
+    inputs: [...parsed.data.inputs, ...(def.inputs ?? [])],
+    outputs: [...parsed.data.outputs, ...(def.outputs ?? [])],
+  };
+}
+
+function typed(def: NodeDef): TypedNode {
+  const fail = (issues: z.core.$ZodIssue[]): never => {
+    throw new GraphError(`node ${def.id}: invalid ${def.type} config: ${issues[0]?.message ?? 'unknown'}`);
+  };
+  switch (def.type) {
+    case 'tool':
+      try {
+        return { id: def.id, type: 'tool', def, config: toolConfigOf(def) };
+      } catch (err) {
+        throw new GraphError(`node ${def.id}: ${(err as Error).message}`);
+      }
+    case 'condition': {
+      const r = conditionConfigSchema.safeParse(def.config);
+      return r.success ? { id: def.id, type: 'condition', def, config: r.data } : fail(r.error.issues);
+    }
+    case 'parallel': {
+      const r = parallelConfigSchema.safeParse(def.config);
+      return r.success ? { id: def.id, type: 'parallel', def, config: r.data } : fail(r.error.issues);
+    }
+    case 'loop': {
+      const r = loopConfigSchema.safeParse(def.config);
+      return r.success ? { id: def.id, type: 'loop', def, config: r.data } : fail(r.error.issues);
+    }
+    case 'subworkflow': {
+      const r = subworkflowConfigSchema.safeParse(def.config);
+      return r.success ? { id: def.id, type: 'subworkflow', def, config: r.data } : fail(r.error.issues);
+    }
+  }
+}
+
+const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_-]*/g;
+
+/** Node ids mentioned anywhere in a value (templates, bindings, expressions): a cheap superset of what it reads. */
+export function mentionedIds(value: unknown, known: Set<string>, self?: string): string[] {
+  const found = new Set<string>();
+  const text = JSON.stringify(value) ?? '';
+  for (const match of text.matchAll(IDENTIFIER)) {
+    const word = match[0];
+    if (word !== self && known.has(word)) found.add(word);
+    // ids may contain '-', which also splits words in expressions: try the dash-free prefix as well
+    const head = word.split('-')[0]!;
+    if (head !== word && head !== self && known.has(head)) found.add(head);
+  }
+  return [...found];
+}
+
+export function buildGraph(compiled: CompiledWorkflow): RunGraph {
+  const nodes = new Map<string, TypedNode>();
+  const order: string[] = [];
+  for (const def of compiled.dag.nodes) {
+    if (nodes.has(def.id)) throw new GraphError(`duplicate node id ${def.id}`);
+    nodes.set(def.id, typed(def));
+    order.push(def.id);
+  }
+  const preds = new Map<string, string[]>(order.map((id) => [id, []]));
+  const startPreds = new Map<string, string[]>(order.map((id) => [id, []]));
+  const addEdge = (map: Map<string, string[]>, from: string, to: string): void => {
+    const list = map.get(to);
+    if (!list || !nodes.has(from)) throw new GraphError(`edge ${from} -> ${to} names an unknown node`);
+    if (!list.includes(from)) list.push(from);
+  };
+  for (const edge of compiled.dag.edges) addEdge(preds, edge.from, edge.to);
+  for (const node of nodes.values()) {
+    if (node.type === 'condition') {
+      if (node.config.trueBranch) addEdge(preds, node.id, node.config.trueBranch);
+      if (node.config.falseBranch) addEdge(preds, node.id, node.config.falseBranch);
+    }
+    if (node.type === 'parallel') {
+      for (const branch of node.config.branches) for (const member of branch.nodes) addEdge(startPreds, node.id, member);
+    }
+  }
+  const known = new Set(order);
+  const refs = new Map<string, string[]>();
+  for (const node of nodes.values()) {
+    refs.set(node.id, mentionedIds({ config: node.def.config, inputs: node.def.inputs }, known, node.id));
+  }
+  assertAcyclic(order, preds, startPreds);
+  return { order, nodes, preds, startPreds, refs, exitPoints: compiled.dag.exitPoints };
+}
+
+/** The API validates definitions; this guards the interpreter against a stored graph it cannot finish. */
+function assertAcyclic(order: string[], preds: Map<string, string[]>, startPreds: Map<string, string[]>): void {
+  const state = new Map<string, 1 | 2>();
+  const visit = (id: string, path: string[]): void => {
+    const s = state.get(id);
+    if (s === 2) return;
+    if (s === 1) throw new GraphError(`cycle: ${[...path, id].join(' -> ')}`);
+    state.set(id, 1);
+    for (const p of [...preds.get(id)!, ...startPreds.get(id)!]) visit(p, [...path, id]);
+    state.set(id, 2);
+  };
+  for (const id of order) visit(id, []);
+}

@@ -1,0 +1,468 @@
+import {
+  ApplicationFailure,
+  CancellationScope,
+  condition,
+  defineQuery,
+  isCancellation,
+  setHandler,
+} from '@temporalio/workflow';
+import type { NodeState, RunError, RunStatus } from '../../lib/dag/model';
+import { buildGraph, GraphError, toolConfigOf, type RunGraph, type TypedNode } from './graph';
+import {
+  evalActivities,
+  executeSubworkflow,
+  executeTool,
+  runActivities,
+  toNodeFailure,
+  type ExecEnv,
+  type NodeFailure,
+  type NodeOutcome,
+} from './execute';
+import { executeLoop } from './loop';
+import { strategyFor } from './strategy';
+import type { EvalContext, RunInput, RunStateView, RunSummary } from './types';
+
+/**
+ * The DAG interpreter: one workflow execution per run (workflow id = run id). Node semantics (lib/dag/model.ts,
+ * docs/runs.md):
+ * - a node runs when every predecessor finished and at least one completed; when none completed it is skipped;
+ *   a predecessor that failed (unhandled) skips it too, so nothing runs on top of a failure;
+ * - a condition runs its trueBranch or falseBranch; the other is skipped (and skipping propagates);
+ * - a parallel node starts its branches' nodes and finishes by its join strategy; losers are cancelled;
+ * - tool / loop / subworkflow nodes run as activities / batches / child workflows.
+ * The scheduler below is a plain loop over node states woken by node completions; all decisions are pure
+ * functions of those states, so replay is deterministic and the structure stays easy to version with patched().
+ */
+
+export const runStateQuery = defineQuery<RunStateView>('runState');
+
+/** Nodes whose state changes each time the scheduler wakes up. */
+class Interpreter {
+  private readonly states: Record<string, NodeState> = {};
+  private readonly errors: RunError[] = [];
+  private readonly nodeScopes = new Map<string, CancellationScope>();
+  private readonly startedAt = new Date().toISOString();
+  private status: RunStatus = 'pending';
+  private inFlight = 0;
+  private dirty = false;
+  private failFast = false;
+  private execScope: CancellationScope | null = null;
+  private readonly env: ExecEnv;
+
+  constructor(
+    private readonly input: RunInput,
+    private readonly graph: RunGraph,
+  ) {
+    const { compiled } = input;
+    this.env = {
+      organizationId: input.organizationId,
+      workflowId: compiled.workflowId,
+      workflowVersion: compiled.version,
+      runId: input.runId,
+      parameters: input.parameters,
+      errorHandling: compiled.errorHandling,
+      options: input.options,
+      depth: input.depth,
+    };
+    for (const id of graph.order) {
+      const reused = input.reused?.[id];
+      this.states[id] =
+        reused?.status === 'completed'
+          ? { ...reused, via: 'reused' }
+          : { status: 'pending', attempts: 0, startedAt: null, finishedAt: null, output: null, error: null };
+    }
+    // A reused condition still decides which branch is skipped.
+    for (const id of graph.order) {
+      const node = graph.nodes.get(id)!;
+      if (node.type === 'condition' && this.states[id]!.status === 'completed') this.applyBranch(node);
+    }
+  }
+
+  view(): RunStateView {
+    return { status: this.status, nodeStates: this.states, errors: this.errors, startedAt: this.startedAt };
+  }
+
+  async run(): Promise<RunSummary> {
+    if (this.input.kind === 'run') await runActivities.runMarkRunning({ runId: this.input.runId });
+    this.status = 'running';
+    let cancellation: unknown = null;
+    const execScope = new CancellationScope();
+    this.execScope = execScope;
+    try {
+      await execScope.run(() => this.drive());
+    } catch (err) {
+      if (!isCancellation(err)) throw err;
+      if (!this.failFast) cancellation = err;
+    }
+    // Let cancelled nodes settle (their activities acknowledge the cancellation), whatever happened above.
+    await CancellationScope.nonCancellable(() => condition(() => this.inFlight === 0));
+    const now = new Date().toISOString();
+    for (const state of Object.values(this.states)) {
+      if (state.status === 'pending' || state.status === 'running') {
+        state.status = cancellation || this.failFast ? 'cancelled' : 'skipped';
+        state.finishedAt = now;
+      }
+    }
+    this.status = cancellation
+      ? 'cancelled'
+      : this.failFast || Object.values(this.states).some((s) => s.status === 'failed' && s.via !== 'dead_letter')
+        ? 'failed'
+        : 'completed';
+    const results: Record<string, unknown> = {};
+    for (const id of this.graph.exitPoints) {
+      const state = this.states[id];
+      if (state?.status === 'completed') results[id] = state.output;
+    }
+    const summary: RunSummary = { runId: this.input.runId, status: this.status, results, errors: this.errors };
+    if (this.input.kind === 'run') await CancellationScope.nonCancellable(() => this.persist(summary, now));
+    if (cancellation) throw cancellation;
+    if (this.status === 'failed') {
+      const first = this.errors[0];
+      throw ApplicationFailure.create({
+        type: first?.code ?? 'RUN_FAILED',
+        message: first ? `node ${first.node}: ${first.message}` : 'run failed',
+        nonRetryable: true,
+        details: [summary],
+      });
+    }
+    return summary;
+  }
+
+  /** The final state, written once; node states in ~1 MB chunks first when they are large. */
+  private async persist(summary: RunSummary, completedAt: string): Promise<void> {
+    const CHUNK = 1_000_000;
+    let total = 0;
+    const sizes = new Map<string, number>();
+    for (const [id, state] of Object.entries(this.states)) {
+      const size = JSON.stringify(state).length;
+      sizes.set(id, size);
+      total += size;
+    }
+    let nodeStates: Record<string, NodeState> | undefined = this.states;
+    if (total > CHUNK) {
+      let chunk: Record<string, NodeState> = {};
+      let chunkSize = 0;
+      for (const [id, state] of Object.entries(this.states)) {
+        chunk[id] = state;
+        chunkSize += sizes.get(id)!;
+        if (chunkSize >= CHUNK) {
+          await runActivities.runSaveNodeStates({ runId: this.input.runId, nodeStates: chunk });
+          chunk = {};
+          chunkSize = 0;
+        }
+      }
+      if (chunkSize > 0) await runActivities.runSaveNodeStates({ runId: this.input.runId, nodeStates: chunk });
+      nodeStates = undefined;
+    }
+    await runActivities.runFinish({
+      runId: summary.runId,
+      status: summary.status,
+      nodeStates,
+      results: summary.results,
+      errors: summary.errors,
+      completedAt,
+    });
+  }
+
+  private async drive(): Promise<void> {
+    for (;;) {
+      this.dirty = false;
+      this.schedule();
+      if (this.inFlight === 0 && !this.graph.order.some((id) => this.isOpen(id))) return;
+      if (this.inFlight === 0 && !this.dirty) {
+        // Nothing runs and nothing can start: only possible with a graph the API should have refused.
+        for (const id of this.graph.order) {
+          if (this.isOpen(id)) this.fail(id, { code: 'UNREACHABLE', message: 'node can never start', attempts: 0 });
+        }
+        return;
+      }
+      await condition(() => this.dirty);
+    }
+  }
+
+  private isOpen(id: string): boolean {
+    const s = this.states[id]!.status;
+    return s === 'pending' || s === 'running';
+  }
+
+  /** Decides every node that can be decided now; repeats until nothing changes (skips propagate in one pass). */
+  private schedule(): void {
+    let changed = true;
+    while (changed && !this.failFast) {
+      changed = false;
+      for (const id of this.graph.order) {
+        const node = this.graph.nodes.get(id)!;
+        const state = this.states[id]!;
+        if (state.status === 'running' && node.type === 'parallel') {
+          if (this.settleJoin(node)) changed = true;
+          continue;
+        }
+        if (state.status !== 'pending') continue;
+        const decision = this.readiness(id);
+        if (decision === 'wait') continue;
+        if (decision === 'skip') {
+          this.finish(id, 'skipped');
+          changed = true;
+        } else if (node.type === 'parallel') {
+          Object.assign(state, { status: 'running', startedAt: new Date().toISOString(), attempts: 1 });
+          changed = true;
+        } else if (this.inFlight < this.input.options.maxConcurrentNodes) {
+          this.start(node);
+          changed = true;
+        }
+      }
+    }
+    if (changed) this.dirty = true;
+  }
+
+  private readiness(id: string): 'wait' | 'run' | 'skip' {
+    const preds = this.graph.preds.get(id)!;
+    const starts = this.graph.startPreds.get(id)!;
+    if (preds.length === 0 && starts.length === 0) return 'run';
+    let anyCompleted = false;
+    for (const p of preds) {
+      const s = this.states[p]!;
+      if (s.status === 'pending' || s.status === 'running') return 'wait';
+      if (s.status === 'failed' && s.via !== 'dead_letter') return 'skip';
+      if (s.status === 'completed') anyCompleted = true;
+    }
+    for (const p of starts) {
+      const s = this.states[p]!.status;
+      if (s === 'pending') return 'wait';
+      if (s === 'running' || s === 'completed') anyCompleted = true;
+    }
+    return anyCompleted ? 'run' : 'skip';
+  }
+
+  /** Join of a running parallel node; true when it finished. */
+  private settleJoin(node: Extract<TypedNode, { type: 'parallel' }>): boolean {
+    const { branches, joinStrategy, n } = node.config;
+    const verdicts = branches.map((branch) => {
+      const states = branch.nodes.map((id) => this.states[id]!);
+      if (states.some((s) => s.status === 'pending' || s.status === 'running')) return 'open';
+      return states.every((s) => s.status === 'completed' || s.status === 'skipped') ? 'ok' : 'bad';
+    });
+    const ok = verdicts.filter((v) => v === 'ok').length;
+    const open = verdicts.filter((v) => v === 'open').length;
+    const need = joinStrategy === 'wait_all' ? branches.length : joinStrategy === 'wait_any' ? 1 : Math.min(n ?? branches.length, branches.length);
+    if (ok >= need) {
+      branches.forEach((branch, i) => {
+        if (verdicts[i] === 'open') for (const member of branch.nodes) this.cancelNode(member);
+      });
+      const outputs: Record<string, Record<string, unknown>> = {};
+      const completed: string[] = [];
+      branches.forEach((branch, i) => {
+        if (verdicts[i] !== 'ok') return;
+        completed.push(branch.id);
+        outputs[branch.id] = Object.fromEntries(branch.nodes.map((id) => [id, this.states[id]!.output]));
+      });
+      this.finish(node.id, 'completed', { branches: outputs, completed });
+      return true;
+    }
+    if (ok + open < need) {
+      this.fail(node.id, {
+        code: 'JOIN_FAILED',
+        message: `${joinStrategy} needs ${need} completed branches; ${branches.length - ok - open} failed or were cancelled`,
+        attempts: 1,
+      });
+      return true;
+    }
+    return false;
+  }
+
+  /** Cancels one node: a pending node directly, a running one through its cancellation scope. */
+  private cancelNode(id: string): void {
+    const state = this.states[id]!;
+    if (state.status === 'pending') this.finish(id, 'cancelled');
+    else if (state.status === 'running') this.nodeScopes.get(id)?.cancel();
+  }
+
+  private finish(id: string, status: NodeState['status'], output?: unknown, attempts?: number): void {
+    const state = this.states[id]!;
+    state.status = status;
+    state.finishedAt = new Date().toISOString();
+    if (output !== undefined) state.output = output;
+    if (attempts !== undefined) state.attempts = attempts;
+    this.dirty = true;
+  }
+
+  private fail(id: string, failure: NodeFailure, via?: NodeState['via']): void {
+    const state = this.states[id]!;
+    state.error = { code: failure.code, message: failure.message };
+    if (via) state.via = via;
+    this.finish(id, 'failed', undefined, Math.max(failure.attempts, state.attempts));
+  }
+
+  private recordError(id: string, failure: NodeFailure): void {
+    this.errors.push({
+      node: id,
+      code: failure.code,
+      message: failure.message,
+      attempt: failure.attempts,
+      time: new Date().toISOString(),
+    });
+  }
+
+  /** Outputs a node may read: only the nodes its config mentions, so activity inputs stay small. */
+  private contextFor(id: string): EvalContext {
+    const nodes: Record<string, unknown> = {};
+    for (const ref of this.graph.refs.get(id) ?? []) {
+      const s = this.states[ref];
+      if (s?.status === 'completed') nodes[ref] = s.output;
+    }
+    return { params: this.input.parameters, nodes };
+  }
+
+  private start(node: TypedNode): void {
+    const state = this.states[node.id]!;
+    Object.assign(state, { status: 'running', startedAt: new Date().toISOString(), attempts: 0 });
+    this.inFlight++;
+    void this.runNode(node).finally(() => {
+      this.inFlight--;
+      this.nodeScopes.delete(node.id);
+      this.dirty = true;
+    });
+  }
+
+  private async runNode(node: TypedNode): Promise<void> {
+    const scope = new CancellationScope();
+    this.nodeScopes.set(node.id, scope);
+    try {
+      // The error strategy runs inside the node's scope too, so cancelling the node also stops its fallback.
+      await scope.run(async () => {
+        let outcome: NodeOutcome;
+        try {
+          outcome = await this.executeNode(node);
+        } catch (err) {
+          if (isCancellation(err)) throw err;
+          await this.handleFailure(node, toNodeFailure(err, 1));
+          return;
+        }
+        this.finish(node.id, 'completed', outcome.output, outcome.attempts);
+        if (node.type === 'condition') this.applyBranch(node);
+      });
+    } catch (err) {
+      if (!isCancellation(err)) throw err;
+      this.finish(node.id, 'cancelled');
+    }
+  }
+
+  private async executeNode(node: TypedNode): Promise<NodeOutcome> {
+    const context = this.contextFor(node.id);
+    const strategy = strategyFor(this.input.compiled.errorHandling, node.id);
+    switch (node.type) {
+      case 'tool':
+        return executeTool(this.env, node.id, node.config.tool, node.config, node.def.retryPolicy, strategy, context);
+      case 'condition': {
+        const { result } = await evalActivities.runEvaluateCondition({
+          organizationId: this.env.organizationId,
+          expression: node.config.expression,
+          context,
+        });
+        return { output: { result, branch: result ? (node.config.trueBranch ?? null) : (node.config.falseBranch ?? null) }, attempts: 1 };
+      }
+      case 'loop':
+        return executeLoop({ env: this.env, loopNodeId: node.id, config: node.config, strategy, context });
+      case 'subworkflow':
+        return executeSubworkflow(this.env, node.id, node.config, context);
+      case 'parallel':
+        throw ApplicationFailure.nonRetryable('parallel nodes are joined by the scheduler', 'INTERNAL');
+    }
+  }
+
+  private applyBranch(node: Extract<TypedNode, { type: 'condition' }>): void {
+    const result = (this.states[node.id]!.output as { result?: boolean } | null)?.result;
+    const notTaken = result ? node.config.falseBranch : node.config.trueBranch;
+    const taken = result ? node.config.trueBranch : node.config.falseBranch;
+    if (notTaken && notTaken !== taken && this.states[notTaken]?.status === 'pending') this.finish(notTaken, 'skipped');
+  }
+
+  /** The node's error strategy, after its attempts are spent. */
+  private async handleFailure(node: TypedNode, failure: NodeFailure): Promise<void> {
+    this.recordError(node.id, failure);
+    const strategy = strategyFor(this.input.compiled.errorHandling, node.id);
+    try {
+      switch (strategy.name) {
+        case 'fallback': {
+          if (!strategy.handler) break;
+          const outcome = await this.runFallback(node, strategy.handler, strategy.handlerConfig);
+          const state = this.states[node.id]!;
+          state.error = { code: failure.code, message: failure.message };
+          state.via = 'fallback';
+          this.finish(node.id, 'completed', outcome.output, failure.attempts);
+          return;
+        }
+        case 'dead_letter_queue': {
+          const toolConfig = node.type === 'tool' ? node.config : null;
+          await runActivities.runRecordDeadLetter({
+            organizationId: this.env.organizationId,
+            workflowId: this.env.workflowId,
+            workflowVersion: this.env.workflowVersion,
+            runId: this.env.runId,
+            nodeId: node.id,
+            queue: strategy.deadLetter.queue,
+            retentionMs: strategy.deadLetter.retentionMs,
+            tool: toolConfig?.tool ?? null,
+            config: toolConfig ? toolConfig.config : node.def.config,
+            inputs: toolConfig?.inputs ?? [],
+            context: this.contextFor(node.id),
+            error: { code: failure.code, message: failure.message },
+            attempts: failure.attempts,
+          });
+          this.fail(node.id, failure, 'dead_letter');
+          return;
+        }
+        case 'fail_fast':
+          this.fail(node.id, failure);
+          this.failFast = true;
+          this.execScope?.cancel();
+          return;
+        default:
+          break;
+      }
+    } catch (err) {
+      if (isCancellation(err)) {
+        this.finish(node.id, 'cancelled');
+        return;
+      }
+      const handlerFailure = toNodeFailure(err, 1);
+      this.recordError(node.id, { ...handlerFailure, message: `${strategy.name}: ${handlerFailure.message}` });
+    }
+    this.fail(node.id, failure);
+  }
+
+  /** A fallback handler: a node of the graph (its output, or its definition run now) or a tool with the same inputs. */
+  private async runFallback(node: TypedNode, handler: string, handlerConfig: Record<string, unknown> | undefined): Promise<NodeOutcome> {
+    const retry = strategyFor(undefined, handler);
+    const handlerNode = this.graph.nodes.get(handler);
+    if (handlerNode) {
+      const state = this.states[handler]!;
+      if (state.status === 'completed') return { output: state.output, attempts: 1 };
+      if (handlerNode.type !== 'tool') {
+        throw ApplicationFailure.nonRetryable(`fallback node ${handler} has not completed`, 'FALLBACK_UNAVAILABLE');
+      }
+      return executeTool(this.env, `${node.id}.fallback`, handlerNode.config.tool, handlerNode.config, handlerNode.def.retryPolicy, retry, this.contextFor(handler));
+    }
+    const inputs = node.type === 'tool' ? node.config.inputs : [];
+    const config = toolConfigOf({ config: { tool: handler, config: handlerConfig ?? {}, inputs } });
+    return executeTool(this.env, `${node.id}.fallback`, handler, config, undefined, retry, this.contextFor(node.id));
+  }
+}
+
+export async function dagRunWorkflow(input: RunInput): Promise<RunSummary> {
+  let graph: RunGraph;
+  try {
+    graph = buildGraph(input.compiled);
+  } catch (err) {
+    if (!(err instanceof GraphError)) throw err;
+    const now = new Date().toISOString();
+    const errors: RunError[] = [{ node: null, code: 'INVALID_DEFINITION', message: err.message, attempt: 0, time: now }];
+    if (input.kind === 'run') {
+      await runActivities.runFinish({ runId: input.runId, status: 'failed', nodeStates: {}, results: {}, errors, completedAt: now });
+    }
+    throw ApplicationFailure.nonRetryable(err.message, 'INVALID_DEFINITION');
+  }
+  const interpreter = new Interpreter(input, graph);
+  setHandler(runStateQuery, () => interpreter.view());
+  return interpreter.run();
+}

@@ -1,0 +1,121 @@
+import type { CompiledWorkflow, NodeState, RunError, RunStatus } from '../../lib/dag/model';
+
+/**
+ * Shapes that cross the boundary between the API, the interpreter workflow and the run activities. Pure types:
+ * bundled into workflow code.
+ */
+
+/** Knobs the API passes into every run (from its configuration), so history records what the run used. */
+export interface RunOptions {
+  /** Activities must heartbeat within this (ms); a killed worker's activity is retried after it. */
+  heartbeatTimeoutMs: number;
+  /** Loops with more items than this run in child workflows of this many items each. */
+  loopBatchSize: number;
+  /** Upper bound on nodes executing at once in one run (Temporal allows 2,000 pending activities). */
+  maxConcurrentNodes: number;
+  /** Outputs serialized larger than this go to object storage and travel as `{ $ref }`. */
+  largeOutputBytes: number;
+  /** Per-attempt time limit of a tool activity unless the node's retryPolicy.timeout says otherwise (ms). */
+  defaultNodeTimeoutMs: number;
+}
+
+export const DEFAULT_RUN_OPTIONS: RunOptions = {
+  heartbeatTimeoutMs: 30_000,
+  loopBatchSize: 500,
+  maxConcurrentNodes: 200,
+  largeOutputBytes: 256 * 1024,
+  defaultNodeTimeoutMs: 300_000,
+};
+
+export type RunKind = 'run' | 'subworkflow';
+
+export interface RunTrigger {
+  type: string;
+  [detail: string]: unknown;
+}
+
+export interface RunInput {
+  runId: string;
+  organizationId: string;
+  compiled: CompiledWorkflow;
+  parameters: Record<string, unknown>;
+  trigger: RunTrigger;
+  options: RunOptions;
+  /** Completed node states of a previous run (retry / dead-letter replay): reused, not executed again. */
+  reused?: Record<string, NodeState>;
+  /** `run` executions own a workflow_runs row; subworkflow children report to their parent only. */
+  kind: RunKind;
+  /** Nesting depth of subworkflows, to stop runaway recursion. */
+  depth: number;
+}
+
+export interface RunSummary {
+  runId: string;
+  status: RunStatus;
+  results: Record<string, unknown>;
+  errors: RunError[];
+}
+
+/** Live state answered by the `runState` query. */
+export interface RunStateView {
+  status: RunStatus;
+  nodeStates: Record<string, NodeState>;
+  errors: RunError[];
+  startedAt: string;
+}
+
+/** A value kept in object storage: `s3://<bucket>/org/<orgId>/runs/<runId>/<file>.json`. */
+export interface ValueRef {
+  $ref: string;
+  bytes?: number;
+}
+
+export function isValueRef(value: unknown): value is ValueRef {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { $ref?: unknown }).$ref === 'string'
+  );
+}
+
+/** What expressions see: `${params.x}`, `${nodes.fetch.body}`, and the loop iterator by its name. */
+export interface EvalContext {
+  params: Record<string, unknown>;
+  nodes: Record<string, unknown>;
+  /** loop iterator binding */
+  iterator?: { name: string; value: unknown; index: number };
+}
+
+export interface BreakerSettings {
+  threshold: number;
+  timeoutMs: number;
+  halfOpenRequests: number;
+}
+
+export interface ToolActivityInput {
+  organizationId: string;
+  workflowId: string;
+  runId: string;
+  nodeId: string;
+  /** the tool's config (templates not yet rendered) */
+  config: Record<string, unknown>;
+  inputs: { name?: string; from: string }[];
+  /** declared output names the tool must produce */
+  outputs: string[];
+  context: EvalContext;
+  breaker?: BreakerSettings;
+  /** attempts already spent by workflow-side retries (linear backoff), added to Temporal's attempt number */
+  attemptBase: number;
+  largeOutputBytes: number;
+}
+
+export interface ToolActivityResult {
+  output: unknown;
+  attempt: number;
+}
+
+/** Details attached to a tool activity's ApplicationFailure. */
+export interface ToolFailureDetails {
+  attempt: number;
+}
