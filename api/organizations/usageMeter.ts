@@ -23,27 +23,57 @@ export interface ApiCallMeter {
   stop(): Promise<void>;
 }
 
+interface CachedCount {
+  period: string;
+  stored: number;
+  at: number;
+}
+
 export function createApiCallMeter(db: Db, logger: Logger, options: { flushIntervalMs: number; cacheMs?: number }): ApiCallMeter {
   const cacheMs = options.cacheMs ?? 1000;
   let pending = new Map<string, number>();
   let pendingPeriod = currentPeriod();
-  const cache = new Map<string, { period: string; stored: number; at: number; loading?: Promise<number> }>();
+  // Calls taken from `pending` by a flush whose write has not committed yet: still counted here meanwhile.
+  const writing = new Map<string, number>();
+  const cache = new Map<string, CachedCount>();
+  const loads = new Map<string, Promise<CachedCount>>();
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> | null = null;
 
+  function load(organizationId: string, period: string): Promise<CachedCount> {
+    let p = loads.get(organizationId);
+    if (!p) {
+      p = getApiCalls(db, organizationId, period)
+        .then((stored) => {
+          const entry = { period, stored, at: Date.now() };
+          cache.set(organizationId, entry);
+          return entry;
+        })
+        .finally(() => loads.delete(organizationId));
+      loads.set(organizationId, p);
+    }
+    return p;
+  }
+
+  function adjust(map: Map<string, number>, org: string, n: number): void {
+    const v = (map.get(org) ?? 0) + n;
+    if (v) map.set(org, v);
+    else map.delete(org);
+  }
+
   async function write(batch: Map<string, number>, period: string): Promise<void> {
     if (!batch.size) return;
+    for (const [org, n] of batch) adjust(writing, org, n);
     try {
       await addApiCalls(db, period, [...batch]);
-      // The flushed calls are now part of the stored count; keep the cache consistent without a read.
-      for (const [org, n] of batch) {
-        const c = cache.get(org);
-        if (c && c.period === period) c.stored += n;
-      }
+      // The stored count changed: the next check reads it afresh.
+      for (const org of batch.keys()) cache.delete(org);
     } catch (err) {
       // Put them back: they will go out with the next flush.
-      if (pendingPeriod === period) for (const [org, n] of batch) pending.set(org, (pending.get(org) ?? 0) + n);
+      if (pendingPeriod === period) for (const [org, n] of batch) adjust(pending, org, n);
       logger.warn({ err }, 'api call counter flush failed');
+    } finally {
+      for (const [org, n] of batch) adjust(writing, org, -n);
     }
   }
 
@@ -61,23 +91,9 @@ export function createApiCallMeter(db: Db, logger: Logger, options: { flushInter
     async used(organizationId) {
       const period = currentPeriod();
       let entry = cache.get(organizationId);
-      if (!entry || entry.period !== period || Date.now() - entry.at > cacheMs) {
-        if (!entry?.loading || entry.period !== period) {
-          const loading = getApiCalls(db, organizationId, period);
-          entry = { period, stored: entry?.period === period ? entry.stored : 0, at: entry?.at ?? 0, loading };
-          cache.set(organizationId, entry);
-          try {
-            entry.stored = await loading;
-            entry.at = Date.now();
-          } finally {
-            entry.loading = undefined;
-          }
-        } else {
-          await entry.loading;
-        }
-      }
-      const local = pendingPeriod === period ? (pending.get(organizationId) ?? 0) : 0;
-      return cache.get(organizationId)!.stored + local;
+      if (!entry || entry.period !== period || Date.now() - entry.at > cacheMs) entry = await load(organizationId, period);
+      const local = pendingPeriod === period ? (pending.get(organizationId) ?? 0) + (writing.get(organizationId) ?? 0) : 0;
+      return entry.stored + local;
     },
     record(organizationId) {
       const period = currentPeriod();
@@ -86,7 +102,7 @@ export function createApiCallMeter(db: Db, logger: Logger, options: { flushInter
         void flush();
         pendingPeriod = period;
       }
-      pending.set(organizationId, (pending.get(organizationId) ?? 0) + 1);
+      adjust(pending, organizationId, 1);
       if (!timer) {
         timer = setInterval(() => void flush(), options.flushIntervalMs);
         timer.unref();
