@@ -6,10 +6,12 @@ import { createDocsDomain } from './docs';
 import type { AppDeps } from './domain';
 import { buildOpenApiDocument } from './http/openapi';
 import { mountRoutes, type Authenticator } from './http/mount';
+import { createMetricsDomain } from './metrics';
 import type { RouteDef } from './http/route';
 import { errorMiddleware } from './middleware/errors';
 import { requestContext } from './middleware/requestContext';
 import { createOrganizationsDomain } from './organizations';
+import { createRunsDomain } from './runs';
 import { systemRoutes } from './system/routes';
 
 export interface App {
@@ -22,6 +24,7 @@ export interface App {
 export function createApp(deps: AppDeps): App {
   const auth = createAuthDomain(deps);
   const organizations = createOrganizationsDomain(deps);
+  const metrics = createMetricsDomain();
 
   const authenticator: Authenticator = {
     authenticateUser: (ctx) => auth.authenticateUser(ctx),
@@ -37,15 +40,17 @@ export function createApp(deps: AppDeps): App {
   const routes: RouteDef[] = [
     ...systemRoutes(deps, openApi),
     ...createDocsDomain().routes,
+    ...metrics.routes,
     ...auth.routes,
     ...organizations.routes,
+    ...createRunsDomain(deps).routes,
   ];
 
   const koa = new Koa({ proxy: deps.config.http.trustProxy });
   const router = new Router();
   mountRoutes(router, routes, authenticator, deps.config.http.bodyLimitBytes);
 
-  koa.use(requestContext(deps.logger));
+  koa.use(requestContext(deps.logger, metrics.metrics.observeRequest));
   koa.use(errorMiddleware());
   koa.use(router.routes());
   koa.use(

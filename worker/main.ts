@@ -4,6 +4,7 @@ import { createMailer } from '../lib/mailer';
 import { createStorage, ensureBucket } from '../lib/storage';
 import { createDb } from '../db/knex';
 import { createWorker } from './createWorker';
+import { setUpWorkerObservability } from './observability';
 
 async function main(): Promise<void> {
   let config;
@@ -20,13 +21,17 @@ async function main(): Promise<void> {
   const db = createDb(config.database.url, config.database.poolMax, logger);
   const storage = createStorage(config.minio);
   await ensureBucket(storage, config.minio.bucket, config.minio.region);
+  const observability = setUpWorkerObservability({ config, db, logger });
   const worker = await createWorker({
     deps: { config, db, storage, mailer: createMailer(config.mail), logger },
     workflowBundlePath: config.temporal.workflowBundlePath,
+    overrides: { interceptors: observability.interceptors },
   });
+  await observability.attachWorker(worker);
   logger.info({ taskQueue: config.temporal.taskQueue }, 'worker started');
   // Worker.run resolves after SIGTERM/SIGINT once in-flight tasks finish (the SDK installs those handlers).
   await worker.run();
+  await observability.close();
   await db.destroy();
   logger.info('worker stopped');
 }

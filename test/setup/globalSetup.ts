@@ -52,6 +52,8 @@ export default async function globalSetup(): Promise<void> {
     LOOM_TEST_RUN_ID: runId,
     LOOM_TEST_DIR: dir,
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+    // Metrics ports are fixed numbers: a developer's own worker may hold them. Tests serve metrics in-process.
+    WORKER_METRICS_PORT: '0',
   };
   Object.assign(process.env, env);
 
