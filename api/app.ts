@@ -11,7 +11,6 @@ import type { RouteDef } from './http/route';
 import { errorMiddleware } from './middleware/errors';
 import { requestContext } from './middleware/requestContext';
 import { createOrganizationsDomain } from './organizations';
-import { createRunsDomain } from './runs';
 import { systemRoutes } from './system/routes';
 
 export interface App {
@@ -43,7 +42,6 @@ export function createApp(deps: AppDeps): App {
     ...metrics.routes,
     ...auth.routes,
     ...organizations.routes,
-    ...createRunsDomain(deps).routes,
   ];
 
   const koa = new Koa({ proxy: deps.config.http.trustProxy });

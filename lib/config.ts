@@ -241,5 +241,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       region: e.MINIO_REGION,
     },
     mail: { host: e.SMTP_HOST, port: e.SMTP_PORT, from: e.MAIL_FROM },
+    metrics: {
+      workerHost: e.WORKER_METRICS_HOST,
+      workerPort: e.WORKER_METRICS_PORT,
+      workerSdkPort: e.WORKER_SDK_METRICS_PORT,
+      refreshIntervalMs: e.METRICS_REFRESH_INTERVAL,
+    },
   };
 }
