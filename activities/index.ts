@@ -1,6 +1,7 @@
 import type { ActivityDeps } from './deps';
 import { createOrganizationActivities } from './organizations/lifecycle';
 import { createSystemActivities } from './system';
+import { createContentActivities } from './content';
 import { createRunActivities } from './runs/runActivities';
 import { createToolActivities } from './runs/toolActivities';
 
@@ -13,6 +14,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSystemActivities(deps),
     ...createOrganizationActivities(deps),
     ...createRunActivities(deps),
+    ...createContentActivities(deps),
     // one activity per registered tool, named by the tool id
     ...createToolActivities(deps),
   };

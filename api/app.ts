@@ -2,6 +2,8 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { AppError } from '../lib/errors';
 import { createAuthDomain } from './auth';
+import { createContentDomain } from './content';
+import { createContentDomain } from './content';
 import { createDocsDomain } from './docs';
 import type { AppDeps } from './domain';
 import { buildOpenApiDocument } from './http/openapi';
@@ -42,6 +44,8 @@ export function createApp(deps: AppDeps): App {
     ...metrics.routes,
     ...auth.routes,
     ...organizations.routes,
+    ...createContentDomain(deps).routes,
+    ...createContentDomain(deps).routes,
   ];
 
   const koa = new Koa({ proxy: deps.config.http.trustProxy });

@@ -184,6 +184,31 @@ export interface Config {
     region: string;
   };
   mail: { host: string; port: number; from: string };
+  content: ContentConfig;
+}
+
+/** Content storage, processing, embeddings and vectors (docs/content.md). */
+export interface ContentConfig {
+  maxUploadBytes: number;
+  /** Storage quota by plan, in bytes; null = unlimited (a configured 0 means unlimited). */
+  quotaBytes: Record<'free' | 'pro' | 'enterprise', number | null>;
+  processOnUpload: boolean;
+  processingMaxBytes: number;
+  processingMaxAttempts: number;
+  chunkSize: number;
+  chunkOverlap: number;
+  /** The global embedding provider; an organization may choose its own in integration settings. */
+  embedding: {
+    provider: 'lexical' | 'openai' | 'cohere';
+    baseUrl?: string;
+    model?: string;
+    dimensions?: number;
+    apiKey?: string;
+  };
+  /** LanceDB location: a local directory, or s3://bucket/path (then the MinIO credentials are used). */
+  vectorUri: string;
+  vectorIndexThreshold: number;
+  vectorScratchDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -241,6 +266,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       region: e.MINIO_REGION,
     },
     mail: { host: e.SMTP_HOST, port: e.SMTP_PORT, from: e.MAIL_FROM },
+    content: {
+      maxUploadBytes: e.CONTENT_MAX_UPLOAD_BYTES,
+      quotaBytes: {
+        free: e.CONTENT_QUOTA_FREE_BYTES || null,
+        pro: e.CONTENT_QUOTA_PRO_BYTES || null,
+        enterprise: e.CONTENT_QUOTA_ENTERPRISE_BYTES || null,
+      },
+      processOnUpload: e.CONTENT_PROCESS_ON_UPLOAD,
+      processingMaxBytes: e.CONTENT_PROCESSING_MAX_BYTES,
+      processingMaxAttempts: e.CONTENT_PROCESSING_MAX_ATTEMPTS,
+      chunkSize: e.CONTENT_CHUNK_SIZE,
+      chunkOverlap: e.CONTENT_CHUNK_OVERLAP,
+      embedding: {
+        provider: e.CONTENT_EMBEDDING_PROVIDER,
+        baseUrl: e.CONTENT_EMBEDDING_BASE_URL,
+        model: e.CONTENT_EMBEDDING_MODEL,
+        dimensions: e.CONTENT_EMBEDDING_DIMENSIONS,
+        apiKey: e.CONTENT_EMBEDDING_API_KEY,
+      },
+      vectorUri: e.CONTENT_VECTOR_URI,
+      vectorIndexThreshold: e.CONTENT_VECTOR_INDEX_THRESHOLD,
+      vectorScratchDir: e.CONTENT_VECTOR_SCRATCH_DIR,
+    },
     metrics: {
       workerHost: e.WORKER_METRICS_HOST,
       workerPort: e.WORKER_METRICS_PORT,

@@ -4,3 +4,4 @@ export { organizationCreatedWorkflow, organizationDeletionWorkflow, auditRetenti
 export { dagRunWorkflow } from './runs/interpreter';
 export { loopBatchWorkflow } from './runs/loop';
 export { purgeDeadLettersWorkflow } from './runs/purge';
+export { contentProcessingWorkflow, contentDeletionWorkflow } from './content';

@@ -1,4 +1,5 @@
 import type { ActivityDeps } from '../deps';
+import { deleteOrganizationVectors } from '../content/cleaner';
 
 /**
  * Extension point of the organization deletion: every domain that keeps organization data a cascade from
@@ -21,4 +22,5 @@ export interface OrganizationCleaner {
 
 export const organizationCleaners: OrganizationCleaner[] = [
   // Other domains: append your cleaner here (one line each).
+  { name: 'content-vectors', deleteAll: deleteOrganizationVectors },
 ];

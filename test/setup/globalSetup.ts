@@ -51,6 +51,9 @@ export default async function globalSetup(): Promise<void> {
     TEMPORAL_WORKFLOW_BUNDLE: bundlePath,
     LOOM_TEST_RUN_ID: runId,
     LOOM_TEST_DIR: dir,
+    // LanceDB of this run, shared by the in-process API and the worker process.
+    CONTENT_VECTOR_URI: path.join(dir, 'lancedb'),
+    CONTENT_VECTOR_SCRATCH_DIR: path.join(dir, 'lancedb-tmp'),
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
     // Metrics ports are fixed numbers: a developer's own worker may hold them. Tests serve metrics in-process.
     WORKER_METRICS_PORT: '0',

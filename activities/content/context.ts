@@ -1,0 +1,101 @@
+import type { ActivityDeps } from '../deps';
+import type { VectorStore } from '../../lib/vectors';
+import { derivedKey } from '../../lib/content/keys';
+import { PermanentContentError } from './errors';
+
+/** What one processing step works with: the version being processed and helpers to read and write its files. */
+export interface StepInput {
+  jobId: string;
+  organizationId: string;
+  contentId: string;
+  version: number;
+  maxAttempts: number;
+  maxBytes: number;
+  chunkSize: number;
+  chunkOverlap: number;
+}
+
+export interface VersionRecord {
+  object_key: string;
+  mime_type: string;
+  media_type: string;
+  size_bytes: string | number;
+  filename: string;
+  derived: Record<string, { key: string; mimeType: string; size: number; [k: string]: unknown }>;
+  extracted: Record<string, unknown>;
+}
+
+export interface StepResult {
+  /** Shown at /status. */
+  output: Record<string, unknown>;
+  /** Set when the step does not apply (e.g. text of an image); the reason is shown as the step's error. */
+  skipped?: string;
+}
+
+export interface StepContext {
+  deps: ActivityDeps;
+  vectors: VectorStore;
+  input: StepInput;
+  version: VersionRecord;
+  readOriginal(): Promise<Buffer>;
+  readDerived(name: string): Promise<Buffer | null>;
+  /** Writes a derived file beside the original and records it on the version under `name`. */
+  putDerived(name: string, file: string, body: Buffer, mimeType: string, extra?: Record<string, unknown>): Promise<void>;
+  mergeExtracted(values: Record<string, unknown>): Promise<void>;
+  /** False once the content was deleted (a running step then cleans up what it wrote). */
+  stillExists(): Promise<boolean>;
+}
+
+async function readObject(deps: ActivityDeps, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await deps.storage.getObject(deps.config.minio.bucket, key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function loadStepContext(deps: ActivityDeps, vectors: VectorStore, input: StepInput): Promise<StepContext> {
+  const { db } = deps;
+  const bucket = deps.config.minio.bucket;
+  const where = { organization_id: input.organizationId, content_id: input.contentId, version: input.version };
+  const version = (await db('content_versions').where(where).first()) as VersionRecord | undefined;
+  if (!version) throw new PermanentContentError('content or version no longer exists');
+  const stillExists = async () => Boolean(await db('content_versions').where(where).first('id'));
+
+  return {
+    deps,
+    vectors,
+    input,
+    version,
+    stillExists,
+    async readOriginal() {
+      const size = Number(version.size_bytes);
+      if (size > input.maxBytes) {
+        throw new PermanentContentError(`file of ${size} bytes exceeds the processing limit of ${input.maxBytes} bytes`);
+      }
+      return readObject(deps, version.object_key);
+    },
+    async readDerived(name) {
+      const file = version.derived?.[name];
+      return file ? readObject(deps, file.key) : null;
+    },
+    async putDerived(name, file, body, mimeType, extra = {}) {
+      const key = derivedKey(input.organizationId, input.contentId, input.version, file);
+      await deps.storage.putObject(bucket, key, body, body.length, { 'Content-Type': mimeType });
+      const entry = { key, mimeType, size: body.length, ...extra };
+      // jsonb_set keeps concurrent writers of other derived files intact.
+      const updated = await db('content_versions')
+        .where(where)
+        .update({ derived: db.raw(`jsonb_set(derived, ?, ?::jsonb)`, [`{${name}}`, JSON.stringify(entry)]) });
+      if (!updated) {
+        await deps.storage.removeObject(bucket, key).catch(() => undefined);
+        throw new PermanentContentError('content was deleted while processing');
+      }
+      version.derived = { ...version.derived, [name]: entry };
+    },
+    async mergeExtracted(values) {
+      await db('content_versions')
+        .where(where)
+        .update({ extracted: db.raw('extracted || ?::jsonb', [JSON.stringify(values)]) });
+      version.extracted = { ...version.extracted, ...values };
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { parse as parseCsv } from 'csv-parse/sync';
+import { XMLParser } from 'fast-xml-parser';
+import mammoth from 'mammoth';
+import { extractText as pdfText, getDocumentProxy, getMeta } from 'unpdf';
+import { PermanentContentError } from './errors';
+
+/**
+ * Text and data extraction per type. Pure functions over the file's bytes (no storage, no database), shared by
+ * the processing activities and the on-demand extract endpoint.
+ */
+export interface ExtractedText {
+  text: string;
+  /** Markdown when the source has structure worth keeping (Markdown itself, DOCX headings and lists). */
+  format: 'text' | 'markdown';
+  /** Per-page text for paged formats (PDF). */
+  pages?: string[];
+}
+
+export const TEXT_TYPES = new Set(['text/plain', 'text/markdown', 'application/yaml', 'text/yaml', 'application/x-ndjson']);
+export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const XML_TYPES = new Set(['application/xml', 'text/xml']);
+
+export function canExtractText(mime: string): boolean {
+  return (
+    TEXT_TYPES.has(mime) ||
+    mime === 'text/html' ||
+    mime === 'application/pdf' ||
+    mime === DOCX ||
+    mime === 'text/csv' ||
+    mime === 'application/json' ||
+    XML_TYPES.has(mime) ||
+    mime.startsWith('text/')
+  );
+}
+
+export async function extractText(bytes: Buffer, mime: string): Promise<ExtractedText> {
+  if (mime === 'text/markdown') return { text: decode(bytes), format: 'markdown' };
+  if (mime === 'text/html') return { text: htmlToText(decode(bytes)), format: 'text' };
+  if (mime === 'application/pdf') {
+    const pages = await pdfPages(bytes);
+    return { text: pages.join('\n\n'), format: 'text', pages };
+  }
+  if (mime === DOCX) return { text: await docxMarkdown(bytes), format: 'markdown' };
+  if (mime === 'text/csv') return { text: csvToText(bytes), format: 'text' };
+  if (mime === 'application/json') return { text: flattenToLines(parseJson(bytes)).join('\n'), format: 'text' };
+  if (XML_TYPES.has(mime)) return { text: flattenToLines(parseXml(bytes)).join('\n'), format: 'text' };
+  if (TEXT_TYPES.has(mime) || mime.startsWith('text/')) return { text: decode(bytes), format: 'text' };
+  throw new PermanentContentError(`no text extractor for ${mime}`);
+}
+
+/** Data for JSONata and field queries: JSON as is, CSV as an array of row objects, XML as an object. */
+export function structuredData(bytes: Buffer, mime: string): unknown {
+  if (mime === 'application/json') return parseJson(bytes);
+  if (mime === 'text/csv') return parseCsvRows(bytes);
+  if (XML_TYPES.has(mime)) return parseXml(bytes);
+  throw new PermanentContentError(`not structured data (${mime}); JSON, CSV and XML are`);
+}
+
+function decode(bytes: Buffer): string {
+  return bytes.toString('utf8').replace(/^\uFEFF/, '');
+}
+
+function parseJson(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(decode(bytes)) as unknown;
+  } catch (err) {
+    throw new PermanentContentError(`invalid JSON: ${(err as Error).message}`);
+  }
+}
+
+function parseCsvRows(bytes: Buffer): Record<string, string>[] {
+  try {
+    return parseCsv(decode(bytes), { columns: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as Record<string, string>[];
+  } catch (err) {
+    throw new PermanentContentError(`invalid CSV: ${(err as Error).message}`);
+  }
+}
+
+function csvToText(bytes: Buffer): string {
+  // One line per row, "column: value" pairs: readable in snippets and searchable by column names and values.
+  return parseCsvRows(bytes)
+    .map((row) => Object.entries(row).map(([k, v]) => `${k}: ${v}`).join('; '))
+    .join('\n');
+}
+
+function parseXml(bytes: Buffer): unknown {
+  try {
+    return new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', processEntities: false }).parse(decode(bytes), true);
+  } catch (err) {
+    throw new PermanentContentError(`invalid XML: ${(err as Error).message ?? String(err)}`);
+  }
+}
+
+/** `a.b[0].c: value` lines of every leaf. */
+export function flattenToLines(value: unknown, prefix = '', out: string[] = [], limit = 200_000): string[] {
+  if (out.length >= limit) return out;
+  if (Array.isArray(value)) value.forEach((v, i) => flattenToLines(v, `${prefix}[${i}]`, out, limit));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) flattenToLines(v, prefix ? `${prefix}.${k}` : k, out, limit);
+  } else if (value !== null && value !== undefined && value !== '') out.push(prefix ? `${prefix}: ${String(value)}` : String(value));
+  return out;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style|noscript|template)[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<\/(p|div|h[1-6]|li|tr|br|section|article|header|footer|pre|blockquote)\s*>|<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+      if (e[0] === '#') {
+        const code = e[1]?.toLowerCase() === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+        return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : ' ';
+      }
+      return ENTITIES[e.toLowerCase()] ?? m;
+    })
+    .replace(/[ \t\f\v]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
+}
+
+async function openPdf(bytes: Buffer) {
+  try {
+    return await getDocumentProxy(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice());
+  } catch (err) {
+    throw new PermanentContentError(`unreadable PDF: ${(err as Error).message}`);
+  }
+}
+
+export async function pdfPages(bytes: Buffer): Promise<string[]> {
+  const pdf = await openPdf(bytes);
+  try {
+    const { text } = await pdfText(pdf, { mergePages: false });
+    return (text as string[]).map((t) => t.trim());
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+export async function pdfInfo(bytes: Buffer): Promise<Record<string, unknown>> {
+  const pdf = await openPdf(bytes);
+  try {
+    const meta = await getMeta(pdf);
+    const info = Object.fromEntries(
+      Object.entries((meta.info ?? {}) as Record<string, unknown>).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)),
+    );
+    return { pages: pdf.numPages, info };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+export async function docxMarkdown(bytes: Buffer): Promise<string> {
+  try {
+    // Markdown keeps headings and lists, which chunking and readers both use.
+    const result = await (mammoth as unknown as { convertToMarkdown(input: { buffer: Buffer }): Promise<{ value: string }> }).convertToMarkdown({ buffer: bytes });
+    return result.value.trim();
+  } catch (err) {
+    throw new PermanentContentError(`unreadable DOCX: ${(err as Error).message}`);
+  }
+}

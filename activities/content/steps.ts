@@ -1,0 +1,206 @@
+import sharp from 'sharp';
+import { createEmbeddingProvider, EmbeddingProviderError, resolveEmbeddingSpec } from '../../lib/embeddings';
+import type { VectorRow } from '../../lib/vectors';
+import { chunkText, type Chunk } from './chunking';
+import type { StepContext, StepResult } from './context';
+import { PermanentContentError } from './errors';
+import { parseExif } from './exif';
+import { canExtractText, DOCX, docxMarkdown, extractText, htmlToText, pdfInfo, pdfPages, structuredData } from './extractors';
+
+/**
+ * The processing steps. Each reads what it needs, writes its result (derived file, extracted metadata, vectors)
+ * idempotently, and returns what /status shows. A step that does not apply to a type is skipped with the reason;
+ * a file it cannot handle fails with a PermanentContentError (no retries).
+ */
+export type StepName = 'extract_text' | 'extract_metadata' | 'convert' | 'thumbnail' | 'chunk' | 'embed';
+
+const THUMBNAIL_SIZE = 256;
+const MAX_CONVERTED_EDGE = 4096;
+const EMBED_BATCH = 64;
+
+function isMedia(mediaType: string): boolean {
+  return mediaType === 'image' || mediaType === 'video' || mediaType === 'audio';
+}
+
+/** sharp on a file it cannot decode: a clear permanent error rather than retries. */
+async function withImage<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw new PermanentContentError(`image cannot be decoded: ${(err as Error).message}`);
+  }
+}
+
+async function extractTextStep(ctx: StepContext): Promise<StepResult> {
+  const { mime_type: mime, media_type: mediaType } = ctx.version;
+  if (isMedia(mediaType)) return { output: {}, skipped: `no text extraction for ${mime} (no OCR or transcription offline)` };
+  if (!canExtractText(mime)) throw new PermanentContentError(`unknown or unsupported file type ${mime}: no text extractor`);
+  const extracted = await extractText(await ctx.readOriginal(), mime);
+  const markdown = extracted.format === 'markdown';
+  await ctx.putDerived('text', markdown ? 'text.md' : 'text.txt', Buffer.from(extracted.text, 'utf8'), markdown ? 'text/markdown' : 'text/plain', {
+    chars: extracted.text.length,
+    ...(extracted.pages ? { pages: extracted.pages.length } : {}),
+  });
+  return { output: { chars: extracted.text.length, format: extracted.format, ...(extracted.pages ? { pages: extracted.pages.length } : {}) } };
+}
+
+async function extractMetadataStep(ctx: StepContext): Promise<StepResult> {
+  const { mime_type: mime, media_type: mediaType } = ctx.version;
+  const base = { mediaType, mimeType: mime, size: Number(ctx.version.size_bytes) };
+  let found: Record<string, unknown> = {};
+  if (mime === 'application/pdf') {
+    found = { pdf: await pdfInfo(await ctx.readOriginal()) };
+  } else if (mediaType === 'image') {
+    const meta = await withImage(async () => sharp(await ctx.readOriginal()).metadata());
+    found = {
+      image: {
+        width: meta.autoOrient?.width ?? meta.width,
+        height: meta.autoOrient?.height ?? meta.height,
+        format: meta.format,
+        channels: meta.channels,
+        hasAlpha: meta.hasAlpha,
+        space: meta.space,
+        density: meta.density ?? null,
+        orientation: meta.orientation ?? null,
+        pages: meta.pages ?? 1,
+      },
+      exif: parseExif(meta.exif),
+    };
+  } else if (mediaType === 'structured') {
+    const data = structuredData(await ctx.readOriginal(), mime);
+    found = {
+      structure: Array.isArray(data)
+        ? { kind: 'array', items: data.length, ...(mime === 'text/csv' && data[0] ? { columns: Object.keys(data[0] as object) } : {}) }
+        : { kind: typeof data, keys: data && typeof data === 'object' ? Object.keys(data).slice(0, 100) : [] },
+    };
+  } else if (mime === DOCX || mime.startsWith('text/')) {
+    const { text } = await extractText(await ctx.readOriginal(), mime);
+    found = { text: { chars: text.length, words: (text.match(/\S+/g) ?? []).length, lines: text.split('\n').length } };
+  }
+  // Video and audio: the media type only (no ffprobe offline).
+  await ctx.mergeExtracted({ ...base, ...found });
+  return { output: { ...base, ...found } };
+}
+
+async function convertStep(ctx: StepContext): Promise<StepResult> {
+  const { mime_type: mime, media_type: mediaType } = ctx.version;
+  if (mediaType === 'image') {
+    const webp = await withImage(async () =>
+      sharp(await ctx.readOriginal())
+        .rotate()
+        .resize({ width: MAX_CONVERTED_EDGE, height: MAX_CONVERTED_EDGE, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 85 })
+        .toBuffer({ resolveWithObject: true }),
+    );
+    await ctx.putDerived('converted', 'converted.webp', webp.data, 'image/webp', { width: webp.info.width, height: webp.info.height });
+    return { output: { mimeType: 'image/webp', width: webp.info.width, height: webp.info.height, size: webp.data.length } };
+  }
+  if (mediaType !== 'document') return { output: {}, skipped: `no conversion for ${mime} (structured data is kept as is; no media transcoding offline)` };
+  const bytes = await ctx.readOriginal();
+  let markdown: string;
+  if (mime === 'application/pdf') markdown = (await pdfPages(bytes)).map((p, i) => `<!-- page ${i + 1} -->\n\n${p}`).join('\n\n');
+  else if (mime === DOCX) markdown = await docxMarkdown(bytes);
+  else if (mime === 'text/html') markdown = htmlToText(bytes.toString('utf8'));
+  else if (canExtractText(mime)) markdown = (await extractText(bytes, mime)).text;
+  else throw new PermanentContentError(`no converter for ${mime}`);
+  await ctx.putDerived('converted', 'converted.md', Buffer.from(markdown, 'utf8'), 'text/markdown');
+  return { output: { mimeType: 'text/markdown', chars: markdown.length } };
+}
+
+async function thumbnailStep(ctx: StepContext): Promise<StepResult> {
+  const { mime_type: mime, media_type: mediaType } = ctx.version;
+  if (mime === 'application/pdf') {
+    return { output: {}, skipped: 'PDF thumbnails need a canvas renderer (@napi-rs/canvas), which is not installed' };
+  }
+  if (mediaType !== 'image') return { output: {}, skipped: `no thumbnail for ${mime}` };
+  const thumb = await withImage(async () =>
+    sharp(await ctx.readOriginal())
+      .rotate()
+      .resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true }),
+  );
+  await ctx.putDerived('thumbnail', 'thumbnail.webp', thumb.data, 'image/webp', { width: thumb.info.width, height: thumb.info.height });
+  return { output: { width: thumb.info.width, height: thumb.info.height, size: thumb.data.length } };
+}
+
+async function chunkStep(ctx: StepContext): Promise<StepResult> {
+  const text = await ctx.readDerived('text');
+  if (text === null) {
+    if (isMedia(ctx.version.media_type)) return { output: {}, skipped: 'no text to chunk' };
+    throw new PermanentContentError('no extracted text: run extract_text first');
+  }
+  const chunks = chunkText(text.toString('utf8'), ctx.input.chunkSize, ctx.input.chunkOverlap);
+  await ctx.putDerived('chunks', 'chunks.json', Buffer.from(JSON.stringify(chunks), 'utf8'), 'application/json', { count: chunks.length });
+  return { output: { chunks: chunks.length, chunkSize: ctx.input.chunkSize, overlap: ctx.input.chunkOverlap } };
+}
+
+async function embedStep(ctx: StepContext): Promise<StepResult> {
+  const { deps, input, vectors } = ctx;
+  const raw = await ctx.readDerived('chunks');
+  if (raw === null) {
+    if (isMedia(ctx.version.media_type)) return { output: {}, skipped: 'no text to embed' };
+    throw new PermanentContentError('no chunks: run chunk first');
+  }
+  const content = await deps.db('content')
+    .where({ organization_id: input.organizationId, id: input.contentId })
+    .first('current_version', 'title');
+  if (!content) throw new PermanentContentError('content was deleted while processing');
+  if (content.current_version !== input.version) {
+    return { output: {}, skipped: `version ${input.version} superseded by version ${content.current_version}` };
+  }
+  const chunks = JSON.parse(raw.toString('utf8')) as Chunk[];
+  if (chunks.length === 0) return { output: { chunks: 0 }, skipped: 'no text to embed' };
+
+  const org = await deps.db('organizations').where({ id: input.organizationId }).first('settings');
+  const provider = createEmbeddingProvider(resolveEmbeddingSpec(deps.config.content.embedding, org?.settings));
+  const embeddings: number[][] = [];
+  try {
+    for (let i = 0; i < chunks.length; i += EMBED_BATCH) {
+      embeddings.push(...(await provider.embed(chunks.slice(i, i + EMBED_BATCH).map((c) => c.text), 'document')));
+    }
+  } catch (err) {
+    // Provider trouble (network, 5xx) is worth retrying; the attempts and message show at /status.
+    if (err instanceof EmbeddingProviderError) throw new Error(err.message);
+    throw err;
+  }
+  const base = { organization_id: input.organizationId, content_id: input.contentId, version: input.version, model: provider.model };
+  const rows: VectorRow[] = chunks.map((c, i) => ({
+    ...base,
+    id: `${input.contentId}:${c.index}`,
+    kind: 'chunk',
+    source: 'computed',
+    chunk_index: c.index,
+    text: c.text,
+    vector: embeddings[i]!,
+  }));
+  rows.push({ ...base, id: `${input.contentId}:document`, kind: 'document', source: 'computed', chunk_index: -1, text: '', vector: meanVector(embeddings) });
+  await vectors.deleteContent(input.organizationId, input.contentId);
+  await vectors.replaceContent(provider.model, provider.dimensions, input.organizationId, input.contentId, rows);
+  if (!(await ctx.stillExists())) {
+    // Deleted while we wrote: the deletion workflow may already have run, so remove our own writes.
+    await vectors.deleteContent(input.organizationId, input.contentId);
+    throw new PermanentContentError('content was deleted while processing');
+  }
+  await deps.db('content')
+    .where({ organization_id: input.organizationId, id: input.contentId })
+    .update({ embedding_model: provider.model, embedding_dimensions: provider.dimensions, embedded_at: deps.db.fn.now() });
+  return { output: { model: provider.model, dimensions: provider.dimensions, vectors: chunks.length } };
+}
+
+/** The document vector: the L2-normalised mean of its chunk vectors. */
+export function meanVector(vectors: number[][]): number[] {
+  const sum = new Array<number>(vectors[0]!.length).fill(0);
+  for (const v of vectors) for (let i = 0; i < v.length; i += 1) sum[i]! += v[i]!;
+  const norm = Math.sqrt(sum.reduce((s, x) => s + x * x, 0)) || 1;
+  return sum.map((x) => x / norm);
+}
+
+export const STEP_RUNNERS: Record<StepName, (ctx: StepContext) => Promise<StepResult>> = {
+  extract_text: extractTextStep,
+  extract_metadata: extractMetadataStep,
+  convert: convertStep,
+  thumbnail: thumbnailStep,
+  chunk: chunkStep,
+  embed: embedStep,
+};

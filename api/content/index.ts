@@ -1,0 +1,17 @@
+import type { AppDeps, Domain } from '../domain';
+import { createVectorStore, type VectorStore } from '../../lib/vectors';
+import { createContentExtractor } from './extract';
+import { contentRoutes } from './routes';
+import { createContentSearch } from './search';
+import { createContentService } from './service';
+
+export interface ContentDomain extends Domain {
+  vectors: VectorStore;
+}
+
+export function createContentDomain(deps: AppDeps): ContentDomain {
+  const vectors = createVectorStore(deps.config.content, deps.config.minio);
+  const service = createContentService(deps);
+  const search = createContentSearch(deps, vectors);
+  return { routes: contentRoutes(service, search, createContentExtractor(deps)), vectors };
+}

@@ -1,0 +1,290 @@
+import type { Knex } from 'knex';
+import type { Db } from '../../db/knex';
+import type { ContentFilter, ProcessingStep } from './schemas';
+
+/** All SQL of the content domain. Every function takes the organization id: tenant scoping is never optional. */
+
+type Queryable = Db | Knex.Transaction;
+
+export interface ContentRow {
+  id: string;
+  organization_id: string;
+  created_by: string | null;
+  created_by_api_key_id: string | null;
+  title: string | null;
+  tags: string[];
+  metadata: Record<string, unknown>;
+  current_version: number;
+  last_version: number;
+  filename: string;
+  mime_type: string;
+  media_type: string;
+  size_bytes: string | number;
+  sha256: string;
+  processing_status: string;
+  embedding_model: string | null;
+  embedding_dimensions: number | null;
+  embedded_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface VersionRow {
+  id: string;
+  content_id: string;
+  organization_id: string;
+  version: number;
+  object_key: string;
+  filename: string;
+  mime_type: string;
+  declared_mime_type: string | null;
+  media_type: string;
+  size_bytes: string | number;
+  sha256: string;
+  extracted: Record<string, unknown>;
+  derived: Record<string, DerivedFile>;
+  created_by: string | null;
+  created_at: Date;
+}
+
+export interface DerivedFile {
+  key: string;
+  mimeType: string;
+  size: number;
+  [extra: string]: unknown;
+}
+
+export interface JobRow {
+  id: string;
+  content_id: string;
+  organization_id: string;
+  version: number;
+  workflow_id: string;
+  status: string;
+  trigger: string;
+  created_at: Date;
+  started_at: Date | null;
+  completed_at: Date | null;
+}
+
+export interface StepRow {
+  job_id: string;
+  name: string;
+  position: number;
+  state: string;
+  attempts: number;
+  error: string | null;
+  output: unknown;
+  started_at: Date | null;
+  completed_at: Date | null;
+}
+
+export function getContent(db: Queryable, organizationId: string, id: string): Promise<ContentRow | undefined> {
+  return db<ContentRow>('content').where({ organization_id: organizationId, id }).first();
+}
+
+export function getContentForUpdate(trx: Knex.Transaction, organizationId: string, id: string): Promise<ContentRow | undefined> {
+  return trx<ContentRow>('content').where({ organization_id: organizationId, id }).forUpdate().first();
+}
+
+export function getVersion(db: Queryable, organizationId: string, contentId: string, version: number): Promise<VersionRow | undefined> {
+  return db<VersionRow>('content_versions')
+    .where({ organization_id: organizationId, content_id: contentId, version })
+    .first();
+}
+
+export function listVersions(
+  db: Queryable,
+  organizationId: string,
+  contentId: string,
+  limit: number,
+  beforeVersion: number | null,
+): Promise<VersionRow[]> {
+  const q = db<VersionRow>('content_versions')
+    .where({ organization_id: organizationId, content_id: contentId })
+    .orderBy('version', 'desc')
+    .limit(limit + 1);
+  if (beforeVersion !== null) q.where('version', '<', beforeVersion);
+  return q;
+}
+
+/** Hands out the next version number of an existing content (a counter; gaps are harmless). */
+export async function reserveVersion(db: Queryable, organizationId: string, id: string): Promise<number | null> {
+  const [row] = await db('content')
+    .where({ organization_id: organizationId, id })
+    .increment('last_version', 1)
+    .returning('last_version');
+  return row ? Number(row.last_version) : null;
+}
+
+/** Serialises quota checks of one organization (uploads racing each other cannot both squeeze under the quota). */
+export async function lockOrganizationStorage(trx: Knex.Transaction, organizationId: string): Promise<void> {
+  await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 500))', [`content-storage:${organizationId}`]);
+}
+
+export async function storageUsed(db: Queryable, organizationId: string): Promise<number> {
+  const row = await db('content_versions').where({ organization_id: organizationId }).sum({ total: 'size_bytes' }).first();
+  return Number(row?.total ?? 0);
+}
+
+export function organizationPlan(db: Queryable, organizationId: string): Promise<{ plan: string; settings: unknown } | undefined> {
+  return db('organizations').where({ id: organizationId }).first('plan', 'settings');
+}
+
+export async function insertContent(trx: Knex.Transaction, row: Partial<ContentRow>): Promise<void> {
+  await trx('content').insert(row);
+}
+
+export async function insertVersion(trx: Knex.Transaction, row: Partial<VersionRow>): Promise<void> {
+  await trx('content_versions').insert({
+    ...row,
+    extracted: JSON.stringify(row.extracted ?? {}),
+    derived: JSON.stringify(row.derived ?? {}),
+  });
+}
+
+export async function updateContent(
+  db: Queryable,
+  organizationId: string,
+  id: string,
+  changes: Record<string, unknown>,
+): Promise<ContentRow | undefined> {
+  const [row] = await db<ContentRow>('content')
+    .where({ organization_id: organizationId, id })
+    .update({ ...changes, updated_at: db.fn.now() })
+    .returning('*');
+  return row as ContentRow | undefined;
+}
+
+export async function deleteContent(trx: Knex.Transaction, organizationId: string, id: string): Promise<number> {
+  return trx('content').where({ organization_id: organizationId, id }).delete();
+}
+
+export async function insertOutboxEvent(
+  trx: Queryable,
+  organizationId: string,
+  type: string,
+  payload: Record<string, unknown>,
+): Promise<void> {
+  await trx('outbox_events').insert({ organization_id: organizationId, type, payload: JSON.stringify(payload) });
+}
+
+// ---- processing jobs
+
+export async function createJob(
+  trx: Knex.Transaction,
+  job: { id: string; contentId: string; organizationId: string; version: number; workflowId: string; trigger: string },
+  steps: ProcessingStep[],
+): Promise<void> {
+  await trx('content_processing_jobs').insert({
+    id: job.id,
+    content_id: job.contentId,
+    organization_id: job.organizationId,
+    version: job.version,
+    workflow_id: job.workflowId,
+    trigger: job.trigger,
+  });
+  await trx('content_processing_steps').insert(steps.map((name, position) => ({ job_id: job.id, name, position })));
+}
+
+export function getJob(db: Queryable, organizationId: string, contentId: string, jobId?: string): Promise<JobRow | undefined> {
+  const q = db<JobRow>('content_processing_jobs').where({ organization_id: organizationId, content_id: contentId });
+  if (jobId) q.where({ id: jobId });
+  return q.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).first();
+}
+
+export function jobSteps(db: Queryable, jobId: string): Promise<StepRow[]> {
+  return db<StepRow>('content_processing_steps').where({ job_id: jobId }).orderBy('position');
+}
+
+export function activeJobs(db: Queryable, organizationId: string, contentId: string): Promise<JobRow[]> {
+  return db<JobRow>('content_processing_jobs')
+    .where({ organization_id: organizationId, content_id: contentId })
+    .whereIn('status', ['pending', 'running']);
+}
+
+export async function markJobFailedToStart(db: Queryable, jobId: string, error: string): Promise<void> {
+  await db('content_processing_jobs').where({ id: jobId }).update({ status: 'failed', completed_at: db.fn.now() });
+  await db('content_processing_steps')
+    .where({ job_id: jobId })
+    .update({ state: 'failed', error, completed_at: db.fn.now() });
+}
+
+// ---- filters, query and search candidates
+
+const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', size: 'size_bytes', title: 'title_sort' } as const;
+
+export function applyFilter(q: Knex.QueryBuilder, filter: ContentFilter | undefined): Knex.QueryBuilder {
+  if (!filter) return q;
+  if (filter.type !== undefined) {
+    const types = Array.isArray(filter.type) ? filter.type : [filter.type];
+    q.where((w) => {
+      for (const type of types) {
+        if (type.endsWith('/*')) w.orWhere('mime_type', 'like', `${type.slice(0, -1).replace(/[%_\\]/g, '\\$&')}%`);
+        else if (type.includes('/')) w.orWhere('mime_type', type);
+        else w.orWhere('media_type', type);
+      }
+    });
+  }
+  if (filter.tags?.length) q.whereRaw('tags @> ?::text[]', [filter.tags]);
+  if (filter.tagsAny?.length) q.whereRaw('tags && ?::text[]', [filter.tagsAny]);
+  if (filter.metadata) q.whereRaw('metadata @> ?::jsonb', [JSON.stringify(filter.metadata)]);
+  if (filter.createdAt?.gte) q.where('created_at', '>=', filter.createdAt.gte);
+  if (filter.createdAt?.lte) q.where('created_at', '<=', filter.createdAt.lte);
+  if (filter.updatedAt?.gte) q.where('updated_at', '>=', filter.updatedAt.gte);
+  if (filter.updatedAt?.lte) q.where('updated_at', '<=', filter.updatedAt.lte);
+  if (filter.size?.gte !== undefined) q.where('size_bytes', '>=', filter.size.gte);
+  if (filter.size?.lte !== undefined) q.where('size_bytes', '<=', filter.size.lte);
+  if (filter.status) q.whereIn('processing_status', filter.status);
+  if (filter.titleContains) {
+    q.whereRaw("title ILIKE ? ESCAPE '\\'", [`%${filter.titleContains.replace(/[%_\\]/g, '\\$&')}%`]);
+  }
+  if (filter.ids) q.whereIn('id', filter.ids);
+  return q;
+}
+
+export interface QueryPosition {
+  sort: string;
+  id: string;
+}
+
+export function queryContent(
+  db: Queryable,
+  organizationId: string,
+  options: {
+    filter?: ContentFilter;
+    sortField: keyof typeof SORT_COLUMNS;
+    direction: 'asc' | 'desc';
+    limit: number;
+    after: QueryPosition | null;
+  },
+): Promise<(ContentRow & { sort_value: unknown })[]> {
+  const column = SORT_COLUMNS[options.sortField];
+  const sortExpr = column === 'title_sort' ? "coalesce(title, '')" : column;
+  const q = db('content')
+    .select('*', db.raw(`${sortExpr} AS sort_value`))
+    .where({ organization_id: organizationId });
+  applyFilter(q, options.filter);
+  if (options.after) {
+    const op = options.direction === 'desc' ? '<' : '>';
+    const cast = column === 'size_bytes' ? '::bigint' : column === 'title_sort' ? '::text' : '::timestamptz';
+    q.whereRaw(`(${sortExpr}, id) ${op} (?${cast}, ?::uuid)`, [options.after.sort, options.after.id]);
+  }
+  return q
+    .orderByRaw(`${sortExpr} ${options.direction}, id ${options.direction}`)
+    .limit(options.limit + 1) as unknown as Promise<(ContentRow & { sort_value: unknown })[]>;
+}
+
+export function contentByIds(db: Queryable, organizationId: string, ids: string[], filter?: ContentFilter): Promise<ContentRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  const q = db<ContentRow>('content').where({ organization_id: organizationId }).whereIn('id', ids);
+  applyFilter(q, filter);
+  return q as unknown as Promise<ContentRow[]>;
+}
+
+/** Ids of the contents matching a filter, up to `cap` (more than that and the caller post-filters instead). */
+export async function filterCandidates(db: Queryable, organizationId: string, filter: ContentFilter, cap: number): Promise<string[]> {
+  const q = db('content').select('id').where({ organization_id: organizationId }).limit(cap + 1);
+  applyFilter(q, filter);
+  return (await q).map((r: { id: string }) => r.id);
+}

@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../../lib/pagination';
+
+/** Request and response shapes of the content endpoints (they are the OpenAPI document). */
+
+export const PROCESSING_STEPS = ['extract_text', 'extract_metadata', 'convert', 'thumbnail', 'chunk', 'embed'] as const;
+export type ProcessingStep = (typeof PROCESSING_STEPS)[number];
+export const MEDIA_TYPES = ['document', 'image', 'video', 'audio', 'structured', 'other'] as const;
+export const PROCESSING_STATUSES = ['none', 'pending', 'processing', 'processed', 'failed'] as const;
+export const STEP_STATES = ['pending', 'running', 'retrying', 'succeeded', 'failed', 'skipped'] as const;
+export const VARIANTS = ['original', 'thumbnail', 'text', 'converted'] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+export const idParams = z.object({ id: z.uuid().describe('Content id') });
+
+const tag = z.string().trim().min(1).max(100);
+export const tagsSchema = z.array(tag).max(100);
+export const metadataSchema = z
+  .record(z.string().max(200), z.unknown())
+  .refine((value) => JSON.stringify(value).length <= 64 * 1024, 'metadata larger than 64 KiB');
+export const titleSchema = z.string().trim().min(1).max(500);
+
+const iso = z.iso.datetime({ offset: true });
+const range = <T extends z.ZodType>(item: T) => z.strictObject({ gte: item.optional(), lte: item.optional() });
+
+export const filterSchema = z
+  .strictObject({
+    type: z
+      .union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).min(1).max(20)])
+      .optional()
+      .describe('Media type (document, image, video, audio, structured, other) or MIME type (`image/*` allowed)'),
+    tags: tagsSchema.optional().describe('Content must carry every one of these tags'),
+    tagsAny: tagsSchema.optional().describe('Content must carry at least one of these tags'),
+    metadata: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('JSON containment: content metadata must contain this object (e.g. {"author":"Ann"})'),
+    createdAt: range(iso).optional(),
+    updatedAt: range(iso).optional(),
+    size: range(z.number().int().min(0)).optional().describe('Size of the current version in bytes'),
+    status: z.array(z.enum(PROCESSING_STATUSES)).min(1).optional(),
+    titleContains: z.string().min(1).max(200).optional().describe('Case-insensitive substring of the title'),
+    ids: z.array(z.uuid()).min(1).max(1000).optional(),
+  })
+  .describe('All given conditions must hold');
+export type ContentFilter = z.infer<typeof filterSchema>;
+
+export const updateBody = z
+  .strictObject({
+    title: titleSchema.nullable().optional(),
+    metadata: metadataSchema.optional().describe('Replaces the metadata object'),
+    tags: tagsSchema.optional().describe('Replaces the tag list'),
+  })
+  .refine((b) => b.title !== undefined || b.metadata !== undefined || b.tags !== undefined, {
+    message: 'give at least one of title, metadata, tags',
+  });
+
+export const downloadQuery = z.object({
+  version: z.coerce.number().int().min(1).optional().describe('Version to download (default: current)'),
+  variant: z.enum(VARIANTS).optional().default('original').describe('The original file or a derived file'),
+  disposition: z.enum(['attachment', 'inline']).optional().default('attachment'),
+});
+
+export const processBody = z.strictObject({
+  steps: z
+    .array(z.enum(PROCESSING_STEPS))
+    .min(1)
+    .optional()
+    .describe('Steps to run (default: all), always in pipeline order'),
+  version: z.number().int().min(1).optional().describe('Version to process (default: current)'),
+});
+
+export const statusQuery = z.object({ jobId: z.uuid().optional().describe('A specific job (default: the latest)') });
+
+export const searchBody = z.strictObject({
+  query: z.string().trim().min(1).max(2000),
+  mode: z.enum(['semantic', 'keyword', 'hybrid']).optional().default('hybrid'),
+  filters: filterSchema.optional(),
+  limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional().default(10),
+});
+
+export const similarQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().default(10),
+});
+
+export const SORT_FIELDS = ['createdAt', 'updatedAt', 'size', 'title'] as const;
+export const queryBody = z.strictObject({
+  filter: filterSchema.optional(),
+  sort: z
+    .strictObject({ field: z.enum(SORT_FIELDS), direction: z.enum(['asc', 'desc']).optional().default('desc') })
+    .optional()
+    .describe('Default: createdAt desc; ties broken by id'),
+  limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional().default(20),
+  cursor: z.string().max(1024).optional(),
+});
+
+export const extractBody = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('text'),
+    pages: z
+      .strictObject({ from: z.number().int().min(1), to: z.number().int().min(1).optional() })
+      .optional()
+      .describe('PDF page range (1-based, inclusive)'),
+    maxChars: z.number().int().min(1).max(1_000_000).optional().default(100_000),
+    version: z.number().int().min(1).optional(),
+  }),
+  z.strictObject({
+    type: z.literal('jsonata'),
+    expression: z.string().min(1).max(4000).describe('JSONata over JSON, CSV (array of row objects) or XML (object)'),
+    version: z.number().int().min(1).optional(),
+  }),
+  z.strictObject({
+    type: z.literal('fields'),
+    fields: z
+      .array(z.string().min(1).max(500))
+      .min(1)
+      .max(100)
+      .describe('Dot/bracket paths (`a.b[0].c`) into JSON/XML; column names for CSV'),
+    version: z.number().int().min(1).optional(),
+  }),
+  z.strictObject({
+    type: z.literal('regex'),
+    pattern: z.string().min(1).max(1000),
+    flags: z.string().regex(/^[imsu]*$/).optional().default(''),
+    maxMatches: z.number().int().min(1).max(10_000).optional().default(1000),
+    version: z.number().int().min(1).optional(),
+  }),
+  z.strictObject({ type: z.literal('metadata'), version: z.number().int().min(1).optional() }),
+]);
+export type ExtractRequest = z.infer<typeof extractBody>;
+
+export const embeddingBody = z.strictObject({
+  vector: z.array(z.number().finite()).min(1).max(8192),
+  model: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("Model that made the vector (default: the organization's provider model; its dimension is enforced)"),
+});
+
+export const embedBody = z.strictObject({}).optional();
+
+// ---- responses
+
+const embeddingInfo = z
+  .object({ model: z.string(), dimensions: z.number(), embeddedAt: z.string() })
+  .nullable();
+
+export const contentSchema = z.object({
+  id: z.string(),
+  organizationID: z.string(),
+  title: z.string().nullable(),
+  filename: z.string(),
+  mimeType: z.string().describe('Sniffed from the bytes; the client claim is only used for text subtypes'),
+  mediaType: z.enum(MEDIA_TYPES),
+  size: z.number(),
+  sha256: z.string(),
+  tags: z.array(z.string()),
+  metadata: z.record(z.string(), z.unknown()),
+  version: z.number().describe('Current version number'),
+  status: z.enum(PROCESSING_STATUSES).describe('Processing status of the current version'),
+  embedding: embeddingInfo,
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const versionSchema = z.object({
+  version: z.number(),
+  filename: z.string(),
+  mimeType: z.string(),
+  declaredMimeType: z.string().nullable(),
+  mediaType: z.enum(MEDIA_TYPES),
+  size: z.number(),
+  sha256: z.string(),
+  extracted: z.record(z.string(), z.unknown()).describe('What the metadata step found (pages, dimensions, EXIF...)'),
+  derived: z
+    .record(z.string(), z.unknown())
+    .describe('Derived files (thumbnail, text, converted), downloadable with `variant`'),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const contentDetailSchema = contentSchema.extend({ currentVersion: versionSchema });
+
+export const stepSchema = z.object({
+  name: z.enum(PROCESSING_STEPS),
+  state: z.enum(STEP_STATES),
+  attempts: z.number(),
+  error: z.string().nullable(),
+  output: z.unknown().nullable(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+
+export const jobSchema = z.object({
+  id: z.string(),
+  version: z.number(),
+  status: z.enum(['pending', 'running', 'succeeded', 'failed', 'cancelled']),
+  trigger: z.enum(['upload', 'manual', 'embed']),
+  workflowId: z.string(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  steps: z.array(stepSchema),
+});
+
+export const statusSchema = z.object({
+  contentId: z.string(),
+  version: z.number(),
+  status: z.enum(PROCESSING_STATUSES),
+  job: jobSchema.nullable(),
+});
+
+export const searchResultSchema = z.object({
+  mode: z.enum(['semantic', 'keyword', 'hybrid']),
+  model: z.string().describe('Embedding model the query was embedded with (and the vectors were made by)'),
+  data: z.array(
+    z.object({
+      score: z.number().describe('semantic: cosine similarity; keyword: BM25; hybrid: reciprocal rank fusion'),
+      scores: z.object({ semantic: z.number().optional(), keyword: z.number().optional() }),
+      content: contentSchema,
+      highlights: z.array(z.object({ chunkIndex: z.number(), text: z.string() })),
+    }),
+  ),
+});
+
+export const similarResultSchema = z.object({
+  model: z.string(),
+  data: z.array(z.object({ score: z.number().describe('cosine similarity'), content: contentSchema })),
+});
+
+export const embeddingSchema = z.object({
+  contentId: z.string(),
+  model: z.string(),
+  dimensions: z.number(),
+  source: z.enum(['computed', 'provided']).describe('computed: mean of the chunk vectors; provided: PUT by a caller'),
+  version: z.number(),
+  chunks: z.number().describe('Chunk vectors stored for search'),
+  vector: z.array(z.number()),
+});

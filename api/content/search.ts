@@ -1,0 +1,215 @@
+import type { AppDeps } from '../domain';
+import type { Actor, OrganizationContext } from '../http/route';
+import { AppError, forbidden, notFound, validationError } from '../../lib/errors';
+import { decodeCursor, encodeCursor } from '../../lib/pagination';
+import {
+  createEmbeddingProvider,
+  EmbeddingProviderError,
+  resolveEmbeddingSpec,
+  type EmbeddingProvider,
+} from '../../lib/embeddings';
+import type { VectorHit, VectorStore } from '../../lib/vectors';
+import * as q from './queries';
+import type { ContentFilter } from './schemas';
+import { serializeContent } from './serializers';
+
+/**
+ * Semantic, keyword and hybrid search, similar content, embeddings, and the metadata query. Vectors and chunk
+ * text come from LanceDB, always with an organization predicate; the content rows are then read from PostgreSQL,
+ * again by organization, so a result can never carry another tenant's content.
+ */
+const RRF_K = 60;
+/** Filters narrow LanceDB by id list up to this many candidates; beyond it results are filtered afterwards. */
+const CANDIDATE_CAP = 2000;
+
+export async function providerFor(deps: AppDeps, organizationId: string): Promise<EmbeddingProvider> {
+  const org = await q.organizationPlan(deps.db, organizationId);
+  return createEmbeddingProvider(resolveEmbeddingSpec(deps.config.content.embedding, org?.settings));
+}
+
+async function embedQuery(provider: EmbeddingProvider, text: string): Promise<number[]> {
+  try {
+    const [vector] = await provider.embed([text], 'query');
+    return vector!;
+  } catch (err) {
+    if (err instanceof EmbeddingProviderError) throw new AppError('UPSTREAM_ERROR', err.message);
+    throw err;
+  }
+}
+
+interface Ranked {
+  contentId: string;
+  score: number;
+  highlights: { chunkIndex: number; text: string }[];
+}
+
+/** Chunk hits to one entry per content (its best chunk's score), best first. */
+function groupByContent(hits: VectorHit[]): Ranked[] {
+  const byContent = new Map<string, Ranked>();
+  for (const hit of hits) {
+    const entry = byContent.get(hit.contentId);
+    const highlight = { chunkIndex: hit.chunkIndex, text: snippet(hit.text) };
+    if (!entry) byContent.set(hit.contentId, { contentId: hit.contentId, score: hit.score, highlights: [highlight] });
+    else {
+      if (entry.highlights.length < 3) entry.highlights.push(highlight);
+      entry.score = Math.max(entry.score, hit.score);
+    }
+  }
+  return [...byContent.values()].sort((a, b) => b.score - a.score);
+}
+
+function snippet(text: string): string {
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}
+
+export function createContentSearch(deps: AppDeps, vectors: VectorStore) {
+  const { db } = deps;
+
+  async function candidates(organizationId: string, filter: ContentFilter | undefined): Promise<string[] | undefined> {
+    if (!filter || Object.keys(filter).length === 0) return undefined;
+    const ids = await q.filterCandidates(db, organizationId, filter, CANDIDATE_CAP);
+    return ids.length > CANDIDATE_CAP ? undefined : ids;
+  }
+
+  async function hydrate(organizationId: string, ids: string[], filter: ContentFilter | undefined) {
+    const rows = await q.contentByIds(db, organizationId, ids, filter);
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  return {
+    async search(organizationId: string, body: { query: string; mode: 'semantic' | 'keyword' | 'hybrid'; filters?: ContentFilter; limit: number }) {
+      const provider = await providerFor(deps, organizationId);
+      const contentIds = await candidates(organizationId, body.filters);
+      if (contentIds && contentIds.length === 0) return { mode: body.mode, model: provider.model, data: [] };
+      // Over-fetch chunks: several chunks of one content collapse into one result.
+      const options = { organizationId, kind: 'chunk' as const, limit: Math.min(body.limit * 5, 500), contentIds };
+      const semantic =
+        body.mode === 'keyword'
+          ? []
+          : groupByContent(await vectors.searchVector(provider.model, provider.dimensions, await embedQuery(provider, body.query), options));
+      const keyword =
+        body.mode === 'semantic' ? [] : groupByContent(await vectors.searchText(provider.model, provider.dimensions, body.query, options));
+
+      let ranked: (Ranked & { scores: { semantic?: number; keyword?: number } })[];
+      if (body.mode === 'semantic') ranked = semantic.map((r) => ({ ...r, scores: { semantic: r.score } }));
+      else if (body.mode === 'keyword') ranked = keyword.map((r) => ({ ...r, scores: { keyword: r.score } }));
+      else {
+        // Reciprocal rank fusion: ranks, not raw scores, so cosine and BM25 scales need no calibration.
+        const fused = new Map<string, Ranked & { scores: { semantic?: number; keyword?: number } }>();
+        for (const [list, name] of [
+          [semantic, 'semantic'],
+          [keyword, 'keyword'],
+        ] as const) {
+          list.forEach((r, rank) => {
+            const entry = fused.get(r.contentId) ?? { contentId: r.contentId, score: 0, highlights: r.highlights, scores: {} };
+            entry.score += 1 / (RRF_K + rank + 1);
+            entry.scores[name] = r.score;
+            fused.set(r.contentId, entry);
+          });
+        }
+        ranked = [...fused.values()].sort((a, b) => b.score - a.score);
+      }
+      const rows = await hydrate(organizationId, ranked.map((r) => r.contentId), body.filters);
+      const data = ranked
+        .filter((r) => rows.has(r.contentId))
+        .slice(0, body.limit)
+        .map((r) => ({ score: r.score, scores: r.scores, content: serializeContent(rows.get(r.contentId)!), highlights: r.highlights }));
+      return { mode: body.mode, model: provider.model, data };
+    },
+
+    async similar(organizationId: string, id: string, limit: number) {
+      if (!(await q.getContent(db, organizationId, id))) throw notFound('content');
+      const document = await vectors.getDocumentVector(organizationId, id);
+      if (!document) throw new AppError('INVALID_STATE', 'content has no embedding yet: process or embed it first');
+      const hits = await vectors.searchVector(document.model, document.dimensions, document.vector, {
+        organizationId,
+        kind: 'document',
+        limit,
+        excludeContentId: id,
+      });
+      const rows = await hydrate(organizationId, hits.map((h) => h.contentId), undefined);
+      return {
+        model: document.model,
+        data: hits.filter((h) => rows.has(h.contentId)).map((h) => ({ score: h.score, content: serializeContent(rows.get(h.contentId)!) })),
+      };
+    },
+
+    async getEmbedding(organizationId: string, id: string) {
+      if (!(await q.getContent(db, organizationId, id))) throw notFound('content');
+      const document = await vectors.getDocumentVector(organizationId, id);
+      if (!document) throw notFound('embedding (content not embedded yet)');
+      return { contentId: id, ...document };
+    },
+
+    /** Bring your own vector: the dimension must match the model's (declared by the provider, or of its table). */
+    async putEmbedding(org: OrganizationContext, actor: Actor | null, id: string, body: { vector: number[]; model?: string }) {
+      const row = await q.getContent(db, org.organizationId, id);
+      if (!row) throw notFound('content');
+      if (org.role === 'member') {
+        const own = actor && (actor.type === 'user' ? row.created_by === actor.id : row.created_by_api_key_id === actor.id);
+        if (!own) throw forbidden('members may change only content they created');
+      }
+      const provider = await providerFor(deps, org.organizationId);
+      const model = body.model ?? provider.model;
+      const expected = model === provider.model ? provider.dimensions : await vectors.tableDimensions(model);
+      if (expected !== null && body.vector.length !== expected) {
+        throw new AppError('UNPROCESSABLE', `model ${model} has ${expected} dimensions, the vector has ${body.vector.length}`, [
+          { path: 'body.vector', problem: `expected ${expected} numbers` },
+        ]);
+      }
+      const norm = Math.sqrt(body.vector.reduce((s, v) => s + v * v, 0));
+      if (norm === 0) throw validationError('a zero vector has no direction', [{ path: 'body.vector', problem: 'all zeros' }]);
+      await vectors.putDocumentVector(
+        {
+          id: `${id}:document`,
+          organization_id: org.organizationId,
+          content_id: id,
+          version: row.current_version,
+          kind: 'document',
+          source: 'provided',
+          chunk_index: -1,
+          text: '',
+          model,
+          vector: body.vector,
+        },
+        body.vector.length,
+      );
+      await q.updateContent(db, org.organizationId, id, {
+        embedding_model: model,
+        embedding_dimensions: body.vector.length,
+        embedded_at: db.fn.now(),
+      });
+      return this.getEmbedding(org.organizationId, id);
+    },
+
+    async query(
+      organizationId: string,
+      body: { filter?: ContentFilter; sort?: { field: 'createdAt' | 'updatedAt' | 'size' | 'title'; direction: 'asc' | 'desc' }; limit: number; cursor?: string },
+    ) {
+      const sortField = body.sort?.field ?? 'createdAt';
+      const direction = body.sort?.direction ?? 'desc';
+      let after: q.QueryPosition | null = null;
+      if (body.cursor) {
+        after = decodeCursor(body.cursor);
+        if (!after) throw validationError('invalid cursor', [{ path: 'body.cursor', problem: 'not a cursor of this endpoint' }]);
+      }
+      let rows;
+      try {
+        rows = await q.queryContent(db, organizationId, { filter: body.filter, sortField, direction, limit: body.limit, after });
+      } catch (err) {
+        // A cursor made for another sort field does not cast: a client error.
+        if ((err as { code?: string }).code?.startsWith('22')) throw validationError('cursor does not match the sort');
+        throw err;
+      }
+      const data = rows.slice(0, body.limit);
+      const last = data[data.length - 1];
+      const sortValue = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v ?? ''));
+      return {
+        data: data.map(serializeContent),
+        nextCursor: rows.length > body.limit && last ? encodeCursor({ sort: sortValue(last.sort_value), id: last.id }) : null,
+      };
+    },
+  };
+}
+
+export type ContentSearch = ReturnType<typeof createContentSearch>;
