@@ -1,0 +1,103 @@
+import type { StoredDefinition } from './model';
+import type { Problem } from './problems';
+import type { SubworkflowReference } from './validate';
+
+/**
+ * Subworkflow rules that need other workflows: a subworkflow must belong to the same organization, and no chain
+ * of subworkflows may lead back to the workflow being saved. The lookup of other workflows is injected (the API
+ * reads PostgreSQL), so the rules stay pure.
+ */
+
+export interface ReferencedWorkflow {
+  id: string;
+  organizationId: string;
+  /** subworkflow ids its current version uses */
+  subworkflowIds: string[];
+}
+
+export type WorkflowLookup = (ids: string[]) => Promise<ReferencedWorkflow[]>;
+
+/** Workflow ids used as subworkflows by a stored definition (subworkflow nodes and loop templates). */
+export function subworkflowIdsOf(definition: Pick<StoredDefinition, 'dag'>): string[] {
+  const ids = new Set<string>();
+  for (const node of definition.dag.nodes) {
+    if (node.type === 'subworkflow' && typeof node.config.workflow_id === 'string') ids.add(node.config.workflow_id);
+    if (node.type === 'loop') {
+      const template = node.config.template as { type?: string; config?: { workflow_id?: unknown } } | undefined;
+      if (template?.type === 'subworkflow' && typeof template.config?.workflow_id === 'string') {
+        ids.add(template.config.workflow_id);
+      }
+    }
+  }
+  return [...ids];
+}
+
+export const MAX_SUBWORKFLOW_GRAPH = 500;
+
+/** Loads the referenced workflows transitively (bounded), breadth first. */
+export async function loadSubworkflowGraph(
+  roots: string[],
+  lookup: WorkflowLookup,
+): Promise<Map<string, ReferencedWorkflow>> {
+  const found = new Map<string, ReferencedWorkflow>();
+  const requested = new Set<string>();
+  let frontier = [...new Set(roots)];
+  while (frontier.length && requested.size < MAX_SUBWORKFLOW_GRAPH) {
+    frontier = frontier.filter((id) => !requested.has(id)).slice(0, MAX_SUBWORKFLOW_GRAPH - requested.size);
+    if (!frontier.length) break;
+    frontier.forEach((id) => requested.add(id));
+    const next: string[] = [];
+    for (const wf of await lookup(frontier)) {
+      found.set(wf.id, wf);
+      next.push(...wf.subworkflowIds);
+    }
+    frontier = next;
+  }
+  return found;
+}
+
+/** Problems of the subworkflow references of the workflow `self` (id null while it is being created). */
+export function subworkflowProblems(
+  self: { id: string | null; organizationId: string },
+  refs: SubworkflowReference[],
+  graph: Map<string, ReferencedWorkflow>,
+): Problem[] {
+  const problems: Problem[] = [];
+  for (const ref of refs) {
+    if (self.id && ref.workflowId === self.id) {
+      problems.push({ path: ref.path, problem: `subworkflow cycle: ${self.id} -> ${self.id}` });
+      continue;
+    }
+    const target = graph.get(ref.workflowId);
+    // Another organization's workflow is reported exactly like a missing one: ids of other tenants stay unconfirmed.
+    if (!target || target.organizationId !== self.organizationId) {
+      problems.push({ path: ref.path, problem: `no workflow ${ref.workflowId} in this organization` });
+      continue;
+    }
+    if (!self.id) continue;
+    const cycle = pathBack(ref.workflowId, self.id, graph);
+    if (cycle) problems.push({ path: ref.path, problem: `subworkflow cycle: ${[self.id, ...cycle].join(' -> ')}` });
+  }
+  return problems;
+}
+
+/** A path of subworkflow ids from `start` to `goal` (inclusive), or null. */
+function pathBack(start: string, goal: string, graph: Map<string, ReferencedWorkflow>): string[] | null {
+  const parent = new Map<string, string | null>([[start, null]]);
+  const queue = [start];
+  while (queue.length) {
+    const id = queue.shift()!;
+    if (id === goal) {
+      const path: string[] = [];
+      for (let n: string | null = id; n !== null; n = parent.get(n) ?? null) path.unshift(n);
+      return path;
+    }
+    for (const next of graph.get(id)?.subworkflowIds ?? []) {
+      if (!parent.has(next)) {
+        parent.set(next, id);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+}
