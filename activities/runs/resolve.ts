@@ -1,7 +1,8 @@
 import type { ActivityDeps } from '../deps';
 import type { EvalContext } from '../../workflows/runs/types';
 import { REFERENCE } from '../../lib/dag/model';
-import { evaluate, render, type ExpressionScope } from './expressions';
+import { ExpressionError } from '../../lib/expressions';
+import { evaluate, render, scope, type ExpressionScope } from './expressions';
 import { resolveRefs } from './values';
 
 /**
@@ -22,38 +23,43 @@ export class InputResolutionError extends Error {
 export async function buildScope(deps: ActivityDeps, organizationId: string, context: EvalContext): Promise<ExpressionScope> {
   const nodes = (await resolveRefs(deps, organizationId, context.nodes)) as Record<string, unknown>;
   const params = (await resolveRefs(deps, organizationId, context.params)) as Record<string, unknown>;
-  const scope: ExpressionScope = { params, nodes };
-  if (context.iterator) {
-    scope[context.iterator.name] = await resolveRefs(deps, organizationId, context.iterator.value);
-    scope.loop = { index: context.iterator.index };
-  }
-  return scope;
+  const locals = context.iterator
+    ? {
+        [context.iterator.name]: await resolveRefs(deps, organizationId, context.iterator.value),
+        loop: { index: context.iterator.index },
+      }
+    : undefined;
+  return scope(params, nodes, locals);
 }
 
-export function readReference(scope: ExpressionScope, reference: string): unknown {
+export function readReference(context: ExpressionScope, reference: string): unknown {
   const match = REFERENCE.exec(reference);
   if (!match) throw new InputResolutionError('INVALID_REFERENCE', `${reference} is not <node_id>.<output_name>`);
   const [, head, name] = match as unknown as [string, string, string];
-  if (head === 'params') return (scope.params as Record<string, unknown>)[name];
-  const nodes = scope.nodes as Record<string, unknown>;
+  if (head === 'params') return (context.params as Record<string, unknown>)[name];
+  const nodes = context.nodes as Record<string, unknown>;
   if (!(head in nodes)) throw new InputResolutionError('MISSING_INPUT', `${reference}: node ${head} has no output in this run`);
   const output = nodes[head];
   return output && typeof output === 'object' ? (output as Record<string, unknown>)[name] : undefined;
 }
 
-export function renderValue(value: unknown, scope: ExpressionScope): unknown {
+function codeOf(err: unknown): string {
+  return err instanceof ExpressionError ? err.code : 'EXPRESSION_FAILED';
+}
+
+export function renderValue(value: unknown, context: ExpressionScope): unknown {
   try {
-    return render(value, scope);
+    return render(value, context);
   } catch (err) {
-    throw new InputResolutionError('EXPRESSION_ERROR', `template: ${(err as Error).message}`);
+    throw new InputResolutionError(codeOf(err), `template: ${(err as Error).message}`);
   }
 }
 
-export function evaluateExpression(text: string, scope: ExpressionScope): unknown {
+export function evaluateExpression(text: string, context: ExpressionScope): unknown {
   try {
-    return evaluate(text, scope);
+    return evaluate(text, context);
   } catch (err) {
-    throw new InputResolutionError('EXPRESSION_ERROR', `expression ${JSON.stringify(text.slice(0, 200))}: ${(err as Error).message}`);
+    throw new InputResolutionError(codeOf(err), `expression ${JSON.stringify(text.slice(0, 200))}: ${(err as Error).message}`);
   }
 }
 
@@ -61,14 +67,14 @@ export function evaluateExpression(text: string, scope: ExpressionScope): unknow
 export function toolInputFrom(
   config: Record<string, unknown>,
   bindings: { name?: string; from: string }[],
-  scope: ExpressionScope,
+  context: ExpressionScope,
 ): Record<string, unknown> {
-  const rendered = renderValue(config, scope);
+  const rendered = renderValue(config, context);
   const input: Record<string, unknown> =
     rendered && typeof rendered === 'object' && !Array.isArray(rendered) ? { ...(rendered as Record<string, unknown>) } : {};
   for (const binding of bindings) {
     const name = binding.name ?? binding.from.split('.')[1]!;
-    input[name] = readReference(scope, binding.from);
+    input[name] = readReference(context, binding.from);
   }
   return input;
 }

@@ -1,0 +1,87 @@
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type { Config } from '../../lib/config';
+import { runSearchAttributes } from '../../workflows/runs/searchAttributes';
+import type { RunInput, RunStateView } from '../../workflows/runs/types';
+
+/**
+ * The runs domain's only contact with Temporal: start a run's execution (workflow id = run id), read its live
+ * state through the `runState` query, cancel it, and ask whether it has closed.
+ */
+export const RUN_WORKFLOW_TYPE = 'dagRunWorkflow';
+const QUERY_TIMEOUT_MS = 3000;
+
+export type ExecutionStatus = 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED' | 'TERMINATED' | 'TIMED_OUT' | 'CONTINUED_AS_NEW' | 'UNKNOWN';
+
+export interface RunExecutions {
+  start(input: RunInput): Promise<void>;
+  /** Null when the execution cannot answer now (no worker, not found): callers fall back to PostgreSQL. */
+  liveState(runId: string): Promise<RunStateView | null>;
+  cancel(runId: string): Promise<boolean>;
+  /** Resolves when the execution closes or after `timeoutMs`, whichever is first. */
+  waitClosed(runId: string, timeoutMs: number): Promise<void>;
+  status(runId: string): Promise<ExecutionStatus | null>;
+  temporalUrl(runId: string): string;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function createRunExecutions(client: Client, config: Config['temporal']): RunExecutions {
+  return {
+    async start(input) {
+      await client.workflow.start(RUN_WORKFLOW_TYPE, {
+        taskQueue: config.taskQueue,
+        workflowId: input.runId,
+        args: [input],
+        typedSearchAttributes: runSearchAttributes({
+          organizationId: input.organizationId,
+          workflowId: input.compiled.workflowId,
+          workflowVersion: input.compiled.version,
+          runKind: input.kind,
+          trigger: input.trigger.type,
+        }),
+      });
+    },
+    async liveState(runId) {
+      try {
+        return await withTimeout(client.workflow.getHandle(runId).query<RunStateView>('runState'), QUERY_TIMEOUT_MS);
+      } catch {
+        return null;
+      }
+    },
+    async cancel(runId) {
+      try {
+        await client.workflow.getHandle(runId).cancel();
+        return true;
+      } catch (err) {
+        if (err instanceof WorkflowNotFoundError) return false;
+        throw err;
+      }
+    },
+    async waitClosed(runId, timeoutMs) {
+      await withTimeout(
+        client.workflow
+          .getHandle(runId)
+          .result()
+          .catch(() => undefined),
+        timeoutMs,
+      );
+    },
+    async status(runId) {
+      try {
+        const description = await withTimeout(client.workflow.getHandle(runId).describe(), QUERY_TIMEOUT_MS);
+        return (description?.status.name as ExecutionStatus | undefined) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    temporalUrl(runId) {
+      return `${config.uiUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(config.namespace)}/workflows/${encodeURIComponent(runId)}`;
+    },
+  };
+}

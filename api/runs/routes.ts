@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { pageSchema } from '../../lib/pagination';
+import { defineRoute, type RouteDef, type RouteInput } from '../http/route';
+import {
+  circuitBreakerSchema,
+  deadLetterSchema,
+  listDeadLettersQuery,
+  listRunsQuery,
+  runParams,
+  runSchema,
+  runSummarySchema,
+  startRunBody,
+  workflowParams,
+} from './schemas';
+import { serializeCircuitBreaker, serializeDeadLetter } from './serializers';
+import type { RunsService } from './service';
+
+const userIdOf = (input: RouteInput<unknown, unknown, unknown>): string | null =>
+  input.principal?.kind === 'user' ? input.principal.userId : null;
+
+export function runRoutes(s: RunsService): RouteDef[] {
+  const tags = ['runs'];
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/workflows/{id}/runs',
+      operationId: 'startRun',
+      summary: 'Start a run of the workflow\'s current version',
+      description:
+        'Parameters are checked against the declared parameters (unknown names, required, type, enum; defaults ' +
+        'applied): 422 INVALID_PARAMETERS lists every problem. Draft (test runs) and active workflows run; paused ' +
+        'and archived ones answer 409 INVALID_STATE. The run is a Temporal execution whose workflow id is the run id.',
+      tags,
+      auth: 'org',
+      permission: 'run:execute',
+      params: workflowParams,
+      body: startRunBody,
+      responses: { 201: { description: 'the created run (pending)', schema: runSchema } },
+      errors: ['INVALID_PARAMETERS', 'INVALID_STATE', 'SERVICE_UNAVAILABLE'],
+      handler: async (input) => ({
+        status: 201,
+        body: await s.start(input.organization!.organizationId, input.params.id, input.body.parameters, userIdOf(input)),
+      }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/workflows/{id}/runs',
+      operationId: 'listRuns',
+      summary: 'List runs of a workflow, newest first',
+      description: 'Read from PostgreSQL only (never from Temporal), so old runs stay listed after Temporal retention.',
+      tags,
+      auth: 'org',
+      permission: 'run:read',
+      params: workflowParams,
+      query: listRunsQuery,
+      responses: { 200: { description: 'a page of runs (without node states)', schema: pageSchema(runSummarySchema) } },
+      handler: async ({ organization, params, query }) => ({
+        body: await s.list(organization!.organizationId, params.id, query),
+      }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/workflows/{id}/runs/{run_id}',
+      operationId: 'getRun',
+      summary: 'Read a run: status, node states, results and errors',
+      description:
+        'While the run is open, node states are live (a Temporal query; the stored row when the query cannot be ' +
+        'answered). Once it has finished, everything comes from PostgreSQL. `duration` is in milliseconds. Outputs ' +
+        'larger than RUN_LARGE_OUTPUT_BYTES appear as `{ $ref, bytes, download_url }` (a presigned link, 15 minutes).',
+      tags,
+      auth: 'org',
+      permission: 'run:read',
+      params: runParams,
+      responses: { 200: { description: 'the run', schema: runSchema } },
+      handler: async ({ organization, params }) => ({
+        body: await s.get(organization!.organizationId, params.id, params.run_id),
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/workflows/{id}/runs/{run_id}/cancel',
+      operationId: 'cancelRun',
+      summary: 'Cancel a pending or running run',
+      description:
+        'Running tool activities receive the cancellation (through their heartbeat) and stop; the answer waits up to ' +
+        '15 s for the run to close and then shows it (normally `cancelled`). 409 when the run has already finished.',
+      tags,
+      auth: 'org',
+      permission: 'run:execute',
+      params: runParams,
+      responses: { 200: { description: 'the run after cancellation', schema: runSchema } },
+      errors: ['INVALID_STATE'],
+      handler: async ({ organization, params }) => ({
+        body: await s.cancel(organization!.organizationId, params.id, params.run_id),
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/workflows/{id}/runs/{run_id}/retry',
+      operationId: 'retryRun',
+      summary: 'Retry a failed or cancelled run',
+      description:
+        'Starts a new run of the same workflow version with the same parameters. Nodes that completed in the ' +
+        'original run are reused (node state `via: "reused"`), only what failed or never ran executes. The new run ' +
+        'has `retry_of` set to the original.',
+      tags,
+      auth: 'org',
+      permission: 'run:execute',
+      params: runParams,
+      responses: { 201: { description: 'the new run', schema: runSchema } },
+      errors: ['RUN_NOT_RETRYABLE', 'INVALID_STATE', 'SERVICE_UNAVAILABLE'],
+      handler: async (input) => ({
+        status: 201,
+        body: await s.retry(input.organization!.organizationId, input.params.id, input.params.run_id, userIdOf(input)),
+      }),
+    }),
+  ];
+}
+
+export function deadLetterRoutes(s: RunsService): RouteDef[] {
+  const tags = ['dead-letters'];
+  const idParams = z.object({ id: z.string().max(100) });
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/dead-letters',
+      operationId: 'listDeadLetters',
+      summary: 'List dead letters of the active organization, newest first',
+      description:
+        'Nodes whose strategy is `dead_letter_queue` park their input, error and attempts here after their last ' +
+        'attempt. Entries expire after the queue\'s retention (7 days by default) and are purged by a schedule.',
+      tags,
+      auth: 'org',
+      permission: 'run:read',
+      query: listDeadLettersQuery,
+      responses: { 200: { description: 'a page of dead letters', schema: pageSchema(deadLetterSchema) } },
+      handler: async ({ organization, query }) => {
+        const page = await s.listDeadLetters(organization!.organizationId, query);
+        return { body: { data: page.data.map(serializeDeadLetter), nextCursor: page.nextCursor } };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/dead-letters/{id}/replay',
+      operationId: 'replayDeadLetter',
+      summary: 'Replay a dead letter',
+      description:
+        'Starts a new run of the same workflow version with the original parameters, reusing every node that ' +
+        'completed in the original run: the dead-lettered node runs again, then its descendants. The entry is ' +
+        'marked `replayed` with the new run\'s id.',
+      tags,
+      auth: 'org',
+      permission: 'run:execute',
+      params: idParams,
+      responses: {
+        201: { description: 'the dead letter and the replay run', schema: z.object({ dead_letter: deadLetterSchema, run: runSchema }) },
+      },
+      errors: ['INVALID_STATE', 'SERVICE_UNAVAILABLE'],
+      handler: async (input) => {
+        const { deadLetter, run } = await s.replayDeadLetter(input.organization!.organizationId, input.params.id, userIdOf(input));
+        return { status: 201, body: { dead_letter: serializeDeadLetter(deadLetter), run } };
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/api/v1/dead-letters/{id}',
+      operationId: 'deleteDeadLetter',
+      summary: 'Delete a dead letter',
+      tags,
+      auth: 'org',
+      permission: 'run:execute',
+      params: idParams,
+      responses: { 204: { description: 'deleted' } },
+      handler: async ({ organization, params }) => {
+        await s.deleteDeadLetter(organization!.organizationId, params.id);
+        return { status: 204 };
+      },
+    }),
+  ];
+}
+
+export function circuitBreakerRoutes(s: RunsService): RouteDef[] {
+  const tags = ['circuit-breakers'];
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/circuit-breakers',
+      operationId: 'listCircuitBreakers',
+      summary: 'Circuit breaker state per tool for the active organization',
+      description:
+        'One breaker per tool that a `circuit_breaker` node has called. Shared by every run and worker: ' +
+        '`threshold` consecutive failures open it for `timeout` ms (calls fail at once with CIRCUIT_OPEN), then ' +
+        '`half_open_requests` trial calls decide whether it closes or opens again.',
+      tags,
+      auth: 'org',
+      permission: 'run:read',
+      responses: { 200: { description: 'breakers', schema: z.object({ data: z.array(circuitBreakerSchema) }) } },
+      handler: async ({ organization }) => ({
+        body: { data: (await s.listCircuitBreakers(organization!.organizationId)).map(serializeCircuitBreaker) },
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/circuit-breakers/{tool}/reset',
+      operationId: 'resetCircuitBreaker',
+      summary: 'Close a tool\'s circuit breaker now (admins)',
+      tags,
+      auth: 'org',
+      permission: 'operations:manage',
+      params: z.object({ tool: z.string().min(1).max(100) }),
+      responses: { 200: { description: 'the breaker, closed', schema: circuitBreakerSchema } },
+      handler: async ({ organization, params }) => ({
+        body: serializeCircuitBreaker(await s.resetCircuitBreaker(organization!.organizationId, params.tool)),
+      }),
+    }),
+  ];
+}

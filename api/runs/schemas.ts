@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { NODE_STATUSES, RUN_STATUSES } from '../../lib/dag/model';
+import { pageQuerySchema } from '../../lib/pagination';
+
+export const workflowParams = z.object({ id: z.string().max(100) });
+export const runParams = z.object({ id: z.string().max(100), run_id: z.string().max(100) });
+
+export const startRunBody = z.strictObject({
+  parameters: z.record(z.string(), z.unknown()).optional().default({}).describe('parameter name → value, as declared by the workflow'),
+});
+
+export const listRunsQuery = pageQuerySchema.extend({ status: z.enum(RUN_STATUSES).optional() });
+
+const nodeStateSchema = z.object({
+  status: z.enum(NODE_STATUSES),
+  attempts: z.number().int(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  output: z.unknown().describe('the node\'s outputs; values kept in object storage appear as { $ref, bytes, download_url }'),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  via: z.enum(['fallback', 'reused', 'dead_letter']).optional(),
+});
+
+const runErrorSchema = z.object({
+  node: z.string().nullable(),
+  code: z.string(),
+  message: z.string(),
+  attempt: z.number().int(),
+  time: z.string(),
+});
+
+const runBase = {
+  id: z.uuid(),
+  workflow_id: z.uuid(),
+  workflow_version: z.number().int(),
+  status: z.enum(RUN_STATUSES),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  duration: z.number().int().nullable().describe('milliseconds from started_at to completed_at (to now while open)'),
+  trigger: z.object({ type: z.string() }).catchall(z.unknown()),
+  retry_of: z.uuid().nullable(),
+  created_by: z.uuid().nullable(),
+  created_at: z.string(),
+  links: z.object({ temporal: z.string().describe('the execution in Temporal Web') }),
+  errors: z.array(runErrorSchema),
+};
+
+export const runSummarySchema = z.object(runBase);
+
+export const runSchema = z.object({
+  ...runBase,
+  parameters: z.record(z.string(), z.unknown()),
+  node_states: z.record(z.string(), nodeStateSchema),
+  results: z.record(z.string(), z.unknown()).describe('outputs of the exit nodes that completed'),
+});
+
+export const deadLetterSchema = z.object({
+  id: z.uuid(),
+  workflow_id: z.uuid(),
+  workflow_version: z.number().int(),
+  run_id: z.uuid(),
+  node_id: z.string(),
+  queue: z.string(),
+  tool: z.string().nullable(),
+  input: z.unknown().describe('the node\'s resolved input (tool nodes) or its config'),
+  error: z.object({ code: z.string(), message: z.string() }),
+  attempts: z.number().int(),
+  status: z.enum(['pending', 'replayed']),
+  replay_run_id: z.uuid().nullable(),
+  replayed_at: z.string().nullable(),
+  expires_at: z.string(),
+  created_at: z.string(),
+});
+
+export const listDeadLettersQuery = pageQuerySchema.extend({
+  workflow_id: z.string().max(100).optional(),
+  run_id: z.string().max(100).optional(),
+  queue: z.string().max(100).optional(),
+  status: z.enum(['pending', 'replayed']).optional(),
+});
+
+export const circuitBreakerSchema = z.object({
+  tool: z.string(),
+  state: z.enum(['closed', 'open', 'half_open']),
+  consecutive_failures: z.number().int(),
+  opened_at: z.string().nullable(),
+  half_opens_at: z.string().nullable().describe('when an open circuit lets trial calls through'),
+  half_open_attempts: z.number().int(),
+  half_open_successes: z.number().int(),
+  last_error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  updated_at: z.string(),
+});

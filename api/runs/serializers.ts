@@ -1,0 +1,112 @@
+import type { MinioClient } from '../../lib/storage';
+import type { NodeState, RunError, RunStatus } from '../../lib/dag/model';
+import { isValueRef } from '../../workflows/runs/types';
+import type { CircuitBreakerRow, DeadLetterRow, RunRow } from './queries';
+
+/**
+ * Row → JSON. Outputs kept in object storage (`{ $ref }`, larger than RUN_LARGE_OUTPUT_BYTES) are not inlined:
+ * they are shown as `{ $ref, bytes, download_url }` with a presigned GET link valid for 15 minutes, so a run
+ * document stays small however large its outputs are.
+ */
+
+const DOWNLOAD_TTL_SECONDS = 15 * 60;
+
+export interface RunLive {
+  status: RunStatus;
+  nodeStates: Record<string, NodeState>;
+  errors: RunError[];
+}
+
+export interface RefLinker {
+  (value: unknown): Promise<unknown>;
+}
+
+export function createRefLinker(storage: MinioClient, bucket: string, organizationId: string): RefLinker {
+  const ownPrefix = `s3://${bucket}/org/${organizationId}/runs/`;
+  const link = async (value: unknown, depth: number): Promise<unknown> => {
+    if (depth > 32 || value === null || typeof value !== 'object') return value;
+    if (isValueRef(value)) {
+      if (!value.$ref.startsWith(ownPrefix)) return value;
+      const key = value.$ref.slice(`s3://${bucket}/`.length);
+      return { ...value, download_url: await storage.presignedGetObject(bucket, key, DOWNLOAD_TTL_SECONDS) };
+    }
+    if (Array.isArray(value)) return Promise.all(value.map((v) => link(v, depth + 1)));
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = await link(v, depth + 1);
+    return out;
+  };
+  return (value) => link(value, 0);
+}
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+export async function serializeRun(
+  row: RunRow,
+  options: { live?: RunLive | null; temporalUrl: string; linkRefs: RefLinker; summary?: boolean },
+): Promise<Record<string, unknown>> {
+  const live = options.live ?? null;
+  const status = live?.status ?? row.status;
+  const started = row.started_at ? new Date(row.started_at).getTime() : null;
+  const finished = row.completed_at ? new Date(row.completed_at).getTime() : null;
+  const base = {
+    id: row.id,
+    workflow_id: row.workflow_id,
+    workflow_version: row.workflow_version,
+    status,
+    started_at: iso(row.started_at),
+    completed_at: iso(row.completed_at),
+    // milliseconds from start to completion; while the run is open, from start until now
+    duration: started === null ? null : (finished ?? Date.now()) - started,
+    trigger: row.trigger,
+    retry_of: row.retry_of,
+    created_by: row.created_by,
+    created_at: iso(row.created_at),
+    links: { temporal: options.temporalUrl },
+  };
+  if (options.summary) return { ...base, errors: row.errors };
+  return {
+    ...base,
+    parameters: row.parameters,
+    node_states: await options.linkRefs(live?.nodeStates ?? row.node_states),
+    results: await options.linkRefs(row.results),
+    errors: live?.errors ?? row.errors,
+  };
+}
+
+export function serializeDeadLetter(row: DeadLetterRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    workflow_id: row.workflow_id,
+    workflow_version: row.workflow_version,
+    run_id: row.run_id,
+    node_id: row.node_id,
+    queue: row.queue,
+    tool: row.tool,
+    input: row.input,
+    error: row.error,
+    attempts: row.attempts,
+    status: row.status,
+    replay_run_id: row.replay_run_id,
+    replayed_at: iso(row.replayed_at),
+    expires_at: iso(row.expires_at),
+    created_at: iso(row.created_at),
+  };
+}
+
+export function serializeCircuitBreaker(row: CircuitBreakerRow): Record<string, unknown> {
+  const halfOpensAt =
+    row.state === 'open' && row.opened_at && row.open_timeout_ms !== null
+      ? new Date(new Date(row.opened_at).getTime() + row.open_timeout_ms).toISOString()
+      : null;
+  return {
+    tool: row.tool,
+    state: row.state,
+    consecutive_failures: row.consecutive_failures,
+    opened_at: iso(row.opened_at),
+    half_opens_at: halfOpensAt,
+    half_open_attempts: row.half_open_attempts,
+    half_open_successes: row.half_open_successes,
+    last_error: row.last_error,
+    updated_at: iso(row.updated_at),
+  };
+}

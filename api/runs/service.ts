@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, notFound } from '../../lib/errors';
+import type { NodeState, RunStatus } from '../../lib/dag/model';
+import { decodeCursor, toPage, type Page } from '../../lib/pagination';
+import { checkParameters } from '../../workflows/runs/parameters';
+import type { RunInput, RunOptions, RunTrigger } from '../../workflows/runs/types';
+import type { AppDeps } from '../domain';
+import { loadWorkflowVersion, type LoadedWorkflowVersion } from '../workflows/queries';
+import type { RunExecutions } from './executions';
+import {
+  deleteDeadLetter,
+  findDeadLetter,
+  findRun,
+  findRunById,
+  insertRun,
+  isUuid,
+  listCircuitBreakers,
+  listDeadLetters,
+  listRuns,
+  markDeadLetterReplayed,
+  markRunFinished,
+  resetCircuitBreaker,
+  type CircuitBreakerRow,
+  type DeadLetterRow,
+  type RunRow,
+} from './queries';
+import { createRefLinker, serializeRun, type RunLive } from './serializers';
+
+/**
+ * The rules of runs: who may start what, parameter checks, retry and dead-letter replay (new runs reusing the
+ * completed node outputs of an earlier one), cancellation, and where a run's state is read from (Temporal while it
+ * is open, PostgreSQL once it has finished).
+ */
+
+const OPEN: RunStatus[] = ['pending', 'running'];
+const CANCEL_WAIT_MS = 15_000;
+
+export interface RunsService {
+  start(organizationId: string, workflowId: string, parameters: Record<string, unknown>, userId: string | null): Promise<Record<string, unknown>>;
+  get(organizationId: string, workflowId: string, runId: string): Promise<Record<string, unknown>>;
+  list(
+    organizationId: string,
+    workflowId: string,
+    query: { status?: RunStatus; limit: number; cursor?: string },
+  ): Promise<Page<Record<string, unknown>>>;
+  cancel(organizationId: string, workflowId: string, runId: string): Promise<Record<string, unknown>>;
+  retry(organizationId: string, workflowId: string, runId: string, userId: string | null): Promise<Record<string, unknown>>;
+  listDeadLetters(
+    organizationId: string,
+    query: { workflow_id?: string; run_id?: string; queue?: string; status?: DeadLetterRow['status']; limit: number; cursor?: string },
+  ): Promise<Page<DeadLetterRow>>;
+  replayDeadLetter(organizationId: string, id: string, userId: string | null): Promise<{ deadLetter: DeadLetterRow; run: Record<string, unknown> }>;
+  deleteDeadLetter(organizationId: string, id: string): Promise<void>;
+  listCircuitBreakers(organizationId: string): Promise<CircuitBreakerRow[]>;
+  resetCircuitBreaker(organizationId: string, tool: string): Promise<CircuitBreakerRow>;
+}
+
+function cursorAfter(cursor: string | undefined): { createdAt: string; id: string } | undefined {
+  if (!cursor) return undefined;
+  const position = decodeCursor(cursor);
+  if (!position) throw new AppError('VALIDATION_ERROR', 'invalid cursor', [{ path: 'query.cursor', problem: 'not a cursor from this list' }]);
+  return { createdAt: position.sort, id: position.id };
+}
+
+export function createRunsService(deps: AppDeps, executions: RunExecutions): RunsService {
+  const { db, config } = deps;
+  const options: RunOptions = { ...config.runs };
+
+  const present = async (row: RunRow, live?: RunLive | null): Promise<Record<string, unknown>> =>
+    serializeRun(row, {
+      live,
+      temporalUrl: executions.temporalUrl(row.id),
+      linkRefs: createRefLinker(deps.storage, config.minio.bucket, row.organization_id),
+    });
+
+  async function loadRunnable(organizationId: string, workflowId: string, version?: number): Promise<LoadedWorkflowVersion> {
+    const loaded = await loadWorkflowVersion(db, organizationId, workflowId, version);
+    if (!loaded) throw notFound('workflow');
+    const { status } = loaded.workflow;
+    if (status === 'paused' || status === 'archived') {
+      throw new AppError('INVALID_STATE', `workflow is ${status}: it cannot start runs (only draft and active workflows can)`);
+    }
+    return loaded;
+  }
+
+  /** Inserts the run row (pending) and starts its execution; a start that fails leaves a failed run, and a 503. */
+  async function launch(values: {
+    loaded: LoadedWorkflowVersion;
+    parameters: Record<string, unknown>;
+    trigger: RunTrigger;
+    retryOf: string | null;
+    reused?: Record<string, NodeState>;
+    createdBy: string | null;
+  }): Promise<RunRow> {
+    const { compiled } = values.loaded;
+    const id = randomUUID();
+    const row = await insertRun(db, {
+      id,
+      organizationId: compiled.organizationId,
+      workflowId: compiled.workflowId,
+      workflowVersion: compiled.version,
+      parameters: values.parameters,
+      trigger: values.trigger,
+      retryOf: values.retryOf,
+      createdBy: values.createdBy,
+      nodeStates: values.reused,
+    });
+    const input: RunInput = {
+      runId: id,
+      organizationId: compiled.organizationId,
+      compiled,
+      parameters: values.parameters,
+      trigger: values.trigger,
+      options,
+      reused: values.reused,
+      kind: 'run',
+      depth: 0,
+    };
+    try {
+      await executions.start(input);
+    } catch (err) {
+      deps.logger.error({ err, runId: id }, 'starting a run failed');
+      await markRunFinished(db, id, 'failed', [
+        { node: null, code: 'START_FAILED', message: 'the run could not be started', attempt: 0, time: new Date().toISOString() },
+      ]);
+      throw new AppError('SERVICE_UNAVAILABLE', 'the workflow engine is unavailable; the run was not started');
+    }
+    return row;
+  }
+
+  function completedStates(row: RunRow): Record<string, NodeState> {
+    return Object.fromEntries(Object.entries(row.node_states ?? {}).filter(([, s]) => s.status === 'completed'));
+  }
+
+  async function readOpen(row: RunRow): Promise<{ row: RunRow; live: RunLive | null }> {
+    if (!OPEN.includes(row.status)) return { row, live: null };
+    const live = await executions.liveState(row.id);
+    if (live) {
+      // The execution may have finished between the read and the query: then the row is authoritative. A run is
+      // only shown finished once its final state is stored (results, completed_at), so pollers see one consistent
+      // document.
+      if (!OPEN.includes(live.status)) {
+        const fresh = await findRunById(db, row.organization_id, row.id);
+        if (fresh && !OPEN.includes(fresh.status)) return { row: fresh, live: null };
+        return { row, live: { ...live, status: 'running' } };
+      }
+      return { row, live };
+    }
+    // No answer: an execution that closed without reporting (terminated, timed out) is reconciled here.
+    const status = await executions.status(row.id);
+    if (status && status !== 'RUNNING') {
+      const fresh = await findRunById(db, row.organization_id, row.id);
+      if (fresh && OPEN.includes(fresh.status)) {
+        const final: RunStatus = status === 'COMPLETED' ? 'completed' : status === 'CANCELLED' ? 'cancelled' : 'failed';
+        await markRunFinished(db, row.id, final, [
+          ...fresh.errors,
+          { node: null, code: `EXECUTION_${status}`, message: `the execution ended as ${status.toLowerCase()}`, attempt: 0, time: new Date().toISOString() },
+        ]);
+        return { row: (await findRunById(db, row.organization_id, row.id))!, live: null };
+      }
+      return { row: fresh ?? row, live: null };
+    }
+    return { row, live: null };
+  }
+
+  async function requireWorkflow(organizationId: string, workflowId: string): Promise<void> {
+    if (!isUuid(workflowId)) throw notFound('workflow');
+    const exists = await db('workflows').where({ id: workflowId, organization_id: organizationId }).first('id');
+    if (!exists) throw notFound('workflow');
+  }
+
+  async function requireRun(organizationId: string, workflowId: string, runId: string): Promise<RunRow> {
+    const row = await findRun(db, organizationId, workflowId, runId);
+    if (!row) throw notFound('run');
+    return row;
+  }
+
+  return {
+    async start(organizationId, workflowId, parameters, userId) {
+      const loaded = await loadRunnable(organizationId, workflowId);
+      const { values, problems } = checkParameters(loaded.compiled.parameters, parameters);
+      if (problems.length) throw new AppError('INVALID_PARAMETERS', 'the parameters do not match the declared parameters', problems);
+      const row = await launch({
+        loaded,
+        parameters: values,
+        trigger: { type: 'manual', userId },
+        retryOf: null,
+        createdBy: userId,
+      });
+      return present(row);
+    },
+
+    async get(organizationId, workflowId, runId) {
+      const { row, live } = await readOpen(await requireRun(organizationId, workflowId, runId));
+      return present(row, live);
+    },
+
+    async list(organizationId, workflowId, query) {
+      await requireWorkflow(organizationId, workflowId);
+      const rows = await listRuns(db, organizationId, workflowId, {
+        status: query.status,
+        after: cursorAfter(query.cursor),
+        limit: query.limit + 1,
+      });
+      const page = toPage(rows, query.limit, (r) => ({ sort: new Date(r.created_at).toISOString(), id: r.id }));
+      return {
+        data: await Promise.all(
+          page.data.map((r) =>
+            serializeRun(r, {
+              temporalUrl: executions.temporalUrl(r.id),
+              linkRefs: async (v) => v,
+              summary: true,
+            }),
+          ),
+        ),
+        nextCursor: page.nextCursor,
+      };
+    },
+
+    async cancel(organizationId, workflowId, runId) {
+      const row = await requireRun(organizationId, workflowId, runId);
+      if (!OPEN.includes(row.status)) throw new AppError('INVALID_STATE', `run is already ${row.status}`);
+      const found = await executions.cancel(runId);
+      if (found) await executions.waitClosed(runId, CANCEL_WAIT_MS);
+      else await markRunFinished(db, runId, 'cancelled', row.errors);
+      const { row: fresh, live } = await readOpen((await findRunById(db, organizationId, runId))!);
+      return present(fresh, live);
+    },
+
+    async retry(organizationId, workflowId, runId, userId) {
+      const original = await requireRun(organizationId, workflowId, runId);
+      if (original.status !== 'failed' && original.status !== 'cancelled') {
+        throw new AppError('RUN_NOT_RETRYABLE', `run is ${original.status}: only failed or cancelled runs can be retried`);
+      }
+      const loaded = await loadRunnable(organizationId, workflowId, original.workflow_version);
+      const row = await launch({
+        loaded,
+        parameters: original.parameters,
+        trigger: { type: 'retry', retryOf: original.id, userId },
+        retryOf: original.id,
+        reused: completedStates(original),
+        createdBy: userId,
+      });
+      return present(row);
+    },
+
+    async listDeadLetters(organizationId, query) {
+      for (const [name, value] of [['workflow_id', query.workflow_id], ['run_id', query.run_id]] as const) {
+        if (value !== undefined && !isUuid(value)) {
+          throw new AppError('VALIDATION_ERROR', `invalid ${name}`, [{ path: `query.${name}`, problem: 'must be a UUID' }]);
+        }
+      }
+      const rows = await listDeadLetters(db, organizationId, {
+        workflowId: query.workflow_id,
+        runId: query.run_id,
+        queue: query.queue,
+        status: query.status,
+        after: cursorAfter(query.cursor),
+        limit: query.limit + 1,
+      });
+      return toPage(rows, query.limit, (r) => ({ sort: new Date(r.created_at).toISOString(), id: r.id }));
+    },
+
+    async replayDeadLetter(organizationId, id, userId) {
+      const letter = await findDeadLetter(db, organizationId, id);
+      if (!letter) throw notFound('dead letter');
+      if (letter.status === 'replayed') throw new AppError('INVALID_STATE', `dead letter was already replayed (run ${letter.replay_run_id})`);
+      const original = await findRunById(db, organizationId, letter.run_id);
+      if (!original) throw new AppError('INVALID_STATE', 'the run of this dead letter no longer exists');
+      if (OPEN.includes(original.status)) throw new AppError('INVALID_STATE', 'the run of this dead letter is still running');
+      const loaded = await loadRunnable(organizationId, letter.workflow_id, letter.workflow_version);
+      const row = await launch({
+        loaded,
+        parameters: original.parameters,
+        trigger: { type: 'dead_letter_replay', deadLetterId: letter.id, retryOf: original.id, userId },
+        retryOf: original.id,
+        reused: completedStates(original),
+        createdBy: userId,
+      });
+      const deadLetter = await markDeadLetterReplayed(db, organizationId, letter.id, row.id);
+      return { deadLetter, run: await present(row) };
+    },
+
+    async deleteDeadLetter(organizationId, id) {
+      if (!(await deleteDeadLetter(db, organizationId, id))) throw notFound('dead letter');
+    },
+
+    listCircuitBreakers: (organizationId) => listCircuitBreakers(db, organizationId),
+
+    async resetCircuitBreaker(organizationId, tool) {
+      const row = await resetCircuitBreaker(db, organizationId, tool);
+      if (!row) throw notFound('circuit breaker');
+      return row;
+    },
+  };
+}

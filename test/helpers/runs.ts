@@ -1,0 +1,129 @@
+import { dagSchema, errorHandlingSchema, parameterSchema, type StoredDefinition } from '../../lib/dag/model';
+import { insertVersion, insertWorkflow, updateWorkflowRow } from '../../api/workflows/queries';
+import type { TestApi } from './stack';
+import type { TestTenant } from './tenants';
+
+/**
+ * Fixtures for run tests: workflows written straight through the workflows domain's queries (compiled the way
+ * the API stores them: zod defaults applied, entry and exit points derived), and polling helpers.
+ */
+
+export interface WorkflowSpec {
+  name?: string;
+  nodes: unknown[];
+  edges?: { from: string; to: string }[];
+  parameters?: unknown[];
+  errorHandling?: unknown;
+  status?: 'draft' | 'active' | 'paused' | 'archived';
+}
+
+export function compileSpec(spec: WorkflowSpec): StoredDefinition {
+  const dag = dagSchema.parse({ nodes: spec.nodes, edges: spec.edges ?? [] });
+  const incoming = new Set(dag.edges.map((e) => e.to));
+  const outgoing = new Set(dag.edges.map((e) => e.from));
+  for (const node of dag.nodes) {
+    const config = node.config as { trueBranch?: string; falseBranch?: string; branches?: { nodes: string[] }[] };
+    for (const target of [config.trueBranch, config.falseBranch]) {
+      if (node.type === 'condition' && target) {
+        incoming.add(target);
+        outgoing.add(node.id);
+      }
+    }
+    if (node.type === 'parallel') for (const b of config.branches ?? []) for (const m of b.nodes) incoming.add(m);
+  }
+  return {
+    dag: {
+      ...dag,
+      entryPoints: dag.nodes.filter((n) => !incoming.has(n.id)).map((n) => n.id),
+      exitPoints: dag.nodes.filter((n) => !outgoing.has(n.id)).map((n) => n.id),
+    },
+    tools: [],
+    triggers: [],
+    parameters: (spec.parameters ?? []).map((p) => parameterSchema.parse(p)),
+    errorHandling: errorHandlingSchema.parse(spec.errorHandling ?? {}),
+  };
+}
+
+export async function createWorkflowFixture(api: TestApi, tenant: TestTenant, spec: WorkflowSpec): Promise<string> {
+  const row = await insertWorkflow(api.deps.db, {
+    organizationId: tenant.organizationId,
+    name: spec.name ?? 'run fixture',
+    description: '',
+    tags: [],
+    category: null,
+    metadata: {},
+    createdBy: tenant.owner.userId,
+    definition: compileSpec(spec),
+  });
+  if (spec.status && spec.status !== 'draft') {
+    await updateWorkflowRow(api.deps.db, tenant.organizationId, row.id, { status: spec.status });
+  }
+  return row.id;
+}
+
+/** A new current version of an existing fixture (what an update of the graph does). */
+export async function addWorkflowVersion(api: TestApi, tenant: TestTenant, workflowId: string, version: number, spec: WorkflowSpec): Promise<void> {
+  await insertVersion(api.deps.db, {
+    workflowId,
+    organizationId: tenant.organizationId,
+    version,
+    definition: compileSpec(spec),
+    createdBy: tenant.owner.userId,
+  });
+  await updateWorkflowRow(api.deps.db, tenant.organizationId, workflowId, { current_version: version });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RunBody = any;
+
+/** Polls GET run until `until(run)` holds (default: a terminal status). */
+export async function waitForRun(
+  api: TestApi,
+  token: string,
+  workflowId: string,
+  runId: string,
+  until: (run: RunBody) => boolean = (run) => ['completed', 'failed', 'cancelled'].includes(run.status),
+  timeoutMs = 45_000,
+): Promise<RunBody> {
+  const deadline = Date.now() + timeoutMs;
+  let last: RunBody;
+  while (Date.now() < deadline) {
+    const res = await api.request('GET', `/api/v1/workflows/${workflowId}/runs/${runId}`, { token });
+    if (res.status !== 200) throw new Error(`GET run answered ${res.status}: ${res.text}`);
+    last = res.body;
+    if (until(last)) return last;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`run ${runId} did not reach the expected state; last: ${JSON.stringify(last).slice(0, 2000)}`);
+}
+
+export async function startRun(
+  api: TestApi,
+  token: string,
+  workflowId: string,
+  parameters: Record<string, unknown> = {},
+): Promise<RunBody> {
+  const res = await api.request('POST', `/api/v1/workflows/${workflowId}/runs`, { token, body: { parameters } });
+  if (res.status !== 201) throw new Error(`start run answered ${res.status}: ${res.text}`);
+  return res.body;
+}
+
+/** Starts a run and waits for it to finish. */
+export async function runToEnd(api: TestApi, token: string, workflowId: string, parameters: Record<string, unknown> = {}): Promise<RunBody> {
+  const run = await startRun(api, token, workflowId, parameters);
+  return waitForRun(api, token, workflowId, run.id);
+}
+
+/** Tool node shorthand. */
+export function toolNode(id: string, tool: string, config: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): unknown {
+  return { id, type: 'tool', config: { tool, config, ...extra } };
+}
+
+export const RUN_TEST_CONFIG = {
+  RUN_HEARTBEAT_TIMEOUT: '3s',
+  RUN_LOOP_BATCH_SIZE: '50',
+  RUN_LARGE_OUTPUT_BYTES: '2048',
+};
+
+/** Fast retries for tests: the definition's retry_config. */
+export const FAST_RETRY = { max_attempts: 3, backoff: 'fixed', initial_delay: 50 };
