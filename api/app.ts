@@ -13,6 +13,7 @@ import type { RouteDef } from './http/route';
 import { errorMiddleware } from './middleware/errors';
 import { requestContext } from './middleware/requestContext';
 import { createOrganizationsDomain } from './organizations';
+import { createRunsDomain } from './runs';
 import { systemRoutes } from './system/routes';
 
 export interface App {
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps): App {
     ...metrics.routes,
     ...auth.routes,
     ...organizations.routes,
+    ...createRunsDomain(deps).routes,
     ...createContentDomain(deps).routes,
     ...createContentDomain(deps).routes,
   ];

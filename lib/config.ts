@@ -98,6 +98,12 @@ const envSchema = z.object({
   TEMPORAL_UI_URL: z.string().url().optional().default('http://127.0.0.1:8233'),
   TEMPORAL_WORKFLOW_BUNDLE: z.string().optional(),
 
+  RUN_HEARTBEAT_TIMEOUT: duration('30s'),
+  RUN_NODE_TIMEOUT: duration('5m'),
+  RUN_LOOP_BATCH_SIZE: int(500, 1, 2000),
+  RUN_MAX_CONCURRENT_NODES: int(200, 1, 1500),
+  RUN_LARGE_OUTPUT_BYTES: int(256 * 1024, 1024, 1024 * 1024),
+
   WORKER_METRICS_HOST: z.string().optional().default('127.0.0.1'),
   WORKER_METRICS_PORT: int(9464, 0, 65535),
   WORKER_SDK_METRICS_PORT: int(9465, 0, 65535),
@@ -172,6 +178,14 @@ export interface Config {
   };
   database: { url: string; poolMax: number };
   temporal: { address: string; namespace: string; taskQueue: string; uiUrl: string; workflowBundlePath?: string };
+  /** Knobs of workflow runs (docs/runs.md); passed into each run's input so its history records them. */
+  runs: {
+    heartbeatTimeoutMs: number;
+    defaultNodeTimeoutMs: number;
+    loopBatchSize: number;
+    maxConcurrentNodes: number;
+    largeOutputBytes: number;
+  };
   /** Prometheus endpoints (docs/operating.md). Port 0 disables an endpoint. */
   metrics: { workerHost: string; workerPort: number; workerSdkPort: number; refreshIntervalMs: number };
   minio: {
@@ -255,6 +269,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       taskQueue: e.TEMPORAL_TASK_QUEUE,
       uiUrl: e.TEMPORAL_UI_URL,
       workflowBundlePath: e.TEMPORAL_WORKFLOW_BUNDLE,
+    },
+    runs: {
+      heartbeatTimeoutMs: e.RUN_HEARTBEAT_TIMEOUT,
+      defaultNodeTimeoutMs: e.RUN_NODE_TIMEOUT,
+      loopBatchSize: e.RUN_LOOP_BATCH_SIZE,
+      maxConcurrentNodes: e.RUN_MAX_CONCURRENT_NODES,
+      largeOutputBytes: e.RUN_LARGE_OUTPUT_BYTES,
     },
     minio: {
       endPoint: e.MINIO_ENDPOINT,

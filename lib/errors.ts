@@ -41,6 +41,7 @@ export const ERROR_CATALOG = {
   // Workflows
   WORKFLOW_INVALID: { status: 422, description: 'The workflow definition is invalid; see details' },
   INVALID_PARAMETERS: { status: 422, description: 'Run parameters do not match the declared parameters' },
+  RUN_NOT_RETRYABLE: { status: 409, description: 'Only failed or cancelled runs can be retried' },
 
   // Content
   RANGE_NOT_SATISFIABLE: { status: 416, description: 'The Range header does not fit the object' },
