@@ -1,4 +1,5 @@
-import { fileTypeFromBuffer } from 'file-type';
+// The core entry: same detection for buffers, and resolvable by Jest's CommonJS runtime (see jest.config.js).
+import { fileTypeFromBuffer } from 'file-type/core';
 
 /** MIME sniffing and the coarse media type used for filters. Pure functions over the first bytes of a file. */
 
