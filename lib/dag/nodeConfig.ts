@@ -31,14 +31,20 @@ const SCHEMAS: Record<NodeType, z.ZodType> = {
   subworkflow: subworkflowConfigSchema,
 };
 
+function joinPath(prefix: string, segments: PropertyKey[]): string {
+  return [prefix, ...segments.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))]
+    .filter(Boolean)
+    .join('.')
+    .replace(/\.\[/g, '[');
+}
+
+/** zod issues as problems; unknown keys are reported one by one at their own path. */
 export function zodProblems(error: z.ZodError, prefix: string): Problem[] {
-  return error.issues.map((issue) => ({
-    path: [prefix, ...issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))]
-      .filter(Boolean)
-      .join('.')
-      .replace(/\.\[/g, '['),
-    problem: issue.message,
-  }));
+  return error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ path: joinPath(prefix, [...issue.path, key]), problem: 'unknown field' }))
+      : [{ path: joinPath(prefix, issue.path), problem: issue.message }],
+  );
 }
 
 /** The node's `config` parsed by its type (defaults applied), or the problems naming `<path>.config.<field>`. */
