@@ -11,6 +11,7 @@ import { mountRoutes, type Authenticator } from './http/mount';
 import { createMetricsDomain } from './metrics';
 import type { RouteDef } from './http/route';
 import { errorMiddleware } from './middleware/errors';
+import { createIdempotencyStore } from './middleware/idempotency';
 import { requestContext } from './middleware/requestContext';
 import { createOrganizationsDomain } from './organizations';
 import { createRunsDomain } from './runs';
@@ -52,7 +53,9 @@ export function createApp(deps: AppDeps): App {
 
   const koa = new Koa({ proxy: deps.config.http.trustProxy });
   const router = new Router();
-  mountRoutes(router, routes, authenticator, deps.config.http.bodyLimitBytes);
+  mountRoutes(router, routes, authenticator, deps.config.http.bodyLimitBytes, {
+    idempotency: createIdempotencyStore(deps.db),
+  });
 
   koa.use(requestContext(deps.logger, metrics.metrics.observeRequest));
   koa.use(errorMiddleware());

@@ -20,12 +20,14 @@ export const REDACT_PATHS = [
   '*.apiKey',
 ];
 
-export function createLogger(level: string, name: string): Logger {
-  return pino({
+/** `destination` defaults to stdout; tests pass a stream to read what was logged. */
+export function createLogger(level: string, name: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     name,
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/errors';
 import { can } from '../../lib/permissions';
 import { readBody } from './body';
+import { enrichRequestLog } from './requestLog';
+import type { IdempotencyStore } from '../middleware/idempotency';
 import type { Actor, OrganizationContext, Principal, RouteDef } from './route';
 
 /**
@@ -52,8 +54,22 @@ function actorOf(principal: Principal | null, ctx: Context): Actor | null {
   };
 }
 
-export function mountRoutes(router: Router, routes: RouteDef[], auth: Authenticator, bodyLimitBytes: number): void {
+export interface MountOptions {
+  /** Needed when a route is declared `idempotent`. */
+  idempotency?: IdempotencyStore;
+}
+
+export function mountRoutes(
+  router: Router,
+  routes: RouteDef[],
+  auth: Authenticator,
+  bodyLimitBytes: number,
+  options: MountOptions = {},
+): void {
   for (const def of routes) {
+    if (def.idempotent && (def.auth !== 'org' || !options.idempotency)) {
+      throw new Error(`${def.operationId}: idempotent routes need auth 'org' and an idempotency store`);
+    }
     router[def.method](def.operationId, toKoaPath(def.path), async (ctx: Context) => {
       let principal: Principal | null = null;
       let organization: OrganizationContext | null = null;
@@ -92,6 +108,7 @@ export function mountRoutes(router: Router, routes: RouteDef[], auth: Authentica
         }
         ctx.state.organizationId = organization.organizationId;
       }
+      enrichRequestLog(ctx, principal, organization);
 
       const query = parseOrThrow(def.query, ctx.query, 'query');
       let body: unknown = undefined;
@@ -100,15 +117,12 @@ export function mountRoutes(router: Router, routes: RouteDef[], auth: Authentica
         body = parseOrThrow(def.body, await readBody(ctx, formats, bodyLimitBytes), 'body');
       }
 
-      const result = await def.handler({
-        params,
-        query,
-        body,
-        ctx,
-        principal,
-        organization,
-        actor: actorOf(principal, ctx),
-      });
+      const execute = () =>
+        def.handler({ params, query, body, ctx, principal, organization, actor: actorOf(principal, ctx) });
+      const result =
+        def.idempotent && organization
+          ? await options.idempotency!.run(ctx, organization.organizationId, body, execute)
+          : await execute();
       if (result.headers) ctx.set(result.headers);
       ctx.status = result.status ?? (result.body === undefined ? 204 : 200);
       if (result.body !== undefined) ctx.body = result.body;

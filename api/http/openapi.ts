@@ -56,6 +56,17 @@ function parametersOf(route: RouteDef): JsonSchema[] {
       });
     }
   }
+  if (route.idempotent) {
+    out.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+      description:
+        'Repeat the request safely: the same key with the same request within 24 hours answers the first response ' +
+        '(header `Idempotent-Replayed: true`); the same key with a different request answers 409 IDEMPOTENCY_CONFLICT.',
+    });
+  }
   return out;
 }
 
@@ -64,6 +75,7 @@ function defaultErrors(route: RouteDef): ErrorCode[] {
   if (route.body) codes.push('INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   if (route.auth !== 'public') codes.push('UNAUTHORIZED', 'INVALID_TOKEN', 'SESSION_EXPIRED');
   if (route.auth === 'org') codes.push('FORBIDDEN', 'NOT_FOUND', 'NO_ACTIVE_ORGANIZATION', 'RATE_LIMITED');
+  if (route.idempotent) codes.push('IDEMPOTENCY_CONFLICT');
   return codes;
 }
 

@@ -98,6 +98,11 @@ export interface RouteDef<
   /** Documented request body for `raw` routes (e.g. multipart). */
   rawBodyDoc?: { contentType: string; schema: Record<string, unknown>; description?: string };
   responses: Record<number, ResponseSpec>;
+  /**
+   * Honour an `Idempotency-Key` header (api/middleware/idempotency.ts): a repeated request gets the first response.
+   * Only for `auth: 'org'` routes (keys are per organization).
+   */
+  idempotent?: boolean;
   /** Error codes this route can answer with, beyond the ones every route of its auth mode has. */
   errors?: ErrorCode[];
   handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>) => Promise<RouteResult>;

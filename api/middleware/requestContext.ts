@@ -13,7 +13,10 @@ export function requestContext(logger: Logger, onDone?: (ctx: Context, ms: numbe
     const given = ctx.get('x-request-id');
     const requestId = REQUEST_ID.test(given) ? given : randomUUID();
     ctx.state.requestId = requestId;
-    ctx.state.log = logger.child({ requestId });
+    // Handlers get ctx.state.log, which authentication enriches with user and organization (api/http/requestLog.ts);
+    // the request line below is written with this base logger and adds those fields itself.
+    const log = logger.child({ requestId });
+    ctx.state.log = log;
     ctx.set('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     try {
@@ -21,7 +24,7 @@ export function requestContext(logger: Logger, onDone?: (ctx: Context, ms: numbe
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const principal = ctx.state.principal as { userId?: string; apiKeyId?: string } | null | undefined;
-      ctx.state.log.info(
+      log.info(
         {
           method: ctx.method,
           path: ctx.path,
