@@ -88,7 +88,7 @@ export interface ContentDeletionInput {
 const cleanup = proxyActivities<Activities>({
   startToCloseTimeout: '5m',
   // Unlimited attempts: storage outages delay the clean-up, they never abandon it.
-  retry: { initialInterval: '1s', maximumInterval: '1m', maximumAttempts: 0 },
+  retry: { initialInterval: '1s', maximumInterval: '1m' },
 });
 
 const confirm = proxyActivities<Activities>({
