@@ -130,7 +130,8 @@ export function createOrganizationsService(d: OrgServiceDeps) {
 
   /**
    * Owner confirmed by password; the organization becomes unusable at once (status `deleting`), then the deletion
-   * workflow does the rest. Asking again while it runs answers the same operation.
+   * workflow does the rest. The workflow id is fixed per organization (USE_EXISTING on conflict), so a retried
+   * request that raced the first one joins the same execution.
    */
   async function requestDeletion(
     organizationId: string,

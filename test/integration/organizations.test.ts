@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ensureAuditRetentionSchedule } from '../../api/audit/schedules';
 import { startApi, type TestApi } from '../helpers/stack';
 import { addTestMember, createTestTenant, createTestUser, type TestTenant } from '../helpers/tenants';
 
@@ -211,13 +212,22 @@ describe('audit log', () => {
       { organization_id: t.organizationId, actor_type: 'system', action: 'old.entry', created_at: new Date(Date.now() - 40 * 86_400_000) },
       { organization_id: t.organizationId, actor_type: 'system', action: 'recent.entry', created_at: new Date(Date.now() - 10 * 86_400_000) },
     ]);
-    const result = await api.deps.temporal.workflow.execute('auditRetentionPurgeWorkflow', {
-      taskQueue: api.config.temporal.taskQueue,
-      workflowId: `audit-purge-test-${randomUUID()}`,
-      args: [],
-    });
-    expect(result.deleted).toBeGreaterThanOrEqual(1);
-    const left = (await api.deps.db('audit_logs').where({ organization_id: t.organizationId })).map((r) => r.action);
-    expect(left).toEqual(['recent.entry']);
+    // Through the Temporal Schedule, triggered now rather than waiting a day.
+    const { scheduleId, created } = await ensureAuditRetentionSchedule(api.deps.temporal, api.config.temporal.taskQueue);
+    expect(created).toBe(true);
+    expect((await ensureAuditRetentionSchedule(api.deps.temporal, api.config.temporal.taskQueue)).created).toBe(false);
+    const schedule = api.deps.temporal.schedule.getHandle(scheduleId);
+    try {
+      await schedule.trigger();
+      const deadline = Date.now() + 30_000;
+      let left: string[] = [];
+      do {
+        await new Promise((r) => setTimeout(r, 200));
+        left = (await api.deps.db('audit_logs').where({ organization_id: t.organizationId })).map((r) => r.action);
+      } while (left.length > 1 && Date.now() < deadline);
+      expect(left).toEqual(['recent.entry']);
+    } finally {
+      await schedule.delete();
+    }
   });
 });

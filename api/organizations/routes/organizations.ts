@@ -103,7 +103,8 @@ export function organizationRoutes(s: OrganizationsServices): RouteDef[] {
         'The organization is unusable from this moment (it answers 404). The Temporal workflow `org-delete-<id>` ' +
         'then exports the data when asked (a time-limited link in the confirmation e-mail), cancels subscriptions, ' +
         'deletes every resource (content, workflows, schedules, runs, vectors, objects), removes the members and ' +
-        'sends the confirmation. Follow it at the `Location` header (GET .../deletion). Idempotent.',
+        'sends the confirmation. Follow it at the `Location` header (GET .../deletion). A second request answers 404: ' +
+        'the organization is already gone for the API.',
       tags,
       auth: 'org',
       organizationFrom: 'path',
