@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import { AppError } from '../../lib/errors';
 import type { Db } from '../../db/knex';
 import type { UserPrincipal } from '../http/route';
+import { findSessionForAuth, touchSession } from './queries';
 import type { TokenService } from './tokens';
 
 /**
@@ -22,24 +23,29 @@ export interface SessionCheckOptions {
   idleTimeoutMs: number;
 }
 
-export function createUserAuthenticator(db: Db, tokens: TokenService, options: SessionCheckOptions) {
-  return async function authenticateUser(ctx: Context): Promise<UserPrincipal> {
-    const claims = tokens.verifyAccess(bearerToken(ctx));
-    const session = await db('sessions')
-      .where({ id: claims.sid, user_id: claims.sub })
-      .first('id', 'expires_at', 'updated_at', 'active_organization_id');
-    if (!session) throw new AppError('INVALID_TOKEN', 'invalid token');
+/**
+ * Verifies an access token and its live session. This runs for every protected request (all of /api/v1), so it
+ * costs one primary-key query; the idle clock (`updated_at`) is bumped at most once per touch interval (a tenth
+ * of the idle timeout, at most a minute), not on every request.
+ */
+export function createAccessTokenVerifier(db: Db, tokens: TokenService, options: SessionCheckOptions) {
+  const touchIntervalMs = Math.max(1, Math.min(60_000, Math.floor(options.idleTimeoutMs / 10)));
+  return async function verifyAccessToken(token: string): Promise<UserPrincipal> {
+    const claims = tokens.verifyAccess(token);
+    const session = await findSessionForAuth(db, claims.sid);
+    if (!session) throw new AppError('SESSION_EXPIRED', 'session expired');
+    if (session.user_id !== claims.sub) throw new AppError('INVALID_TOKEN', 'invalid token');
     const now = Date.now();
+    const lastUsed = new Date(session.updated_at).getTime();
     if (new Date(session.expires_at).getTime() <= now) throw new AppError('SESSION_EXPIRED', 'session expired');
-    if (new Date(session.updated_at).getTime() + options.idleTimeoutMs <= now) {
-      throw new AppError('SESSION_EXPIRED', 'session expired (idle)');
-    }
+    if (lastUsed + options.idleTimeoutMs <= now) throw new AppError('SESSION_EXPIRED', 'session expired (idle)');
+    if (now - lastUsed >= touchIntervalMs) await touchSession(db, session.id, new Date(now - touchIntervalMs));
     return {
       kind: 'user',
       userId: claims.sub,
       email: claims.email,
       sessionId: claims.sid,
-      activeOrganizationId: (session.active_organization_id as string | null) ?? null,
+      activeOrganizationId: session.active_organization_id ?? null,
     };
   };
 }

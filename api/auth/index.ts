@@ -1,20 +1,36 @@
 import type { Context } from 'koa';
 import type { AppDeps, Domain } from '../domain';
 import type { UserPrincipal } from '../http/route';
-import { createUserAuthenticator } from './authenticate';
+import { createRateLimiter, type RateLimiter } from '../ratelimit/limiter';
+import { createAccessTokenVerifier } from './authenticate';
+import { createPassport } from './passport';
+import { createPasswordHasher } from './passwords';
+import { authRoutes } from './routes';
+import { createAuthService, createCredentialVerifier } from './service';
+import { createSessionService } from './sessions';
 import { createTokenService } from './tokens';
 
 export interface AuthDomain extends Domain {
+  /** Bearer access token of a live session (passport `bearer`); the spec's 401 messages in the spec's order. */
   authenticateUser(ctx: Context): Promise<UserPrincipal>;
+  /** The shared PostgreSQL-backed limiter, for other domains that want to reuse it. */
+  limiter: RateLimiter;
 }
 
-// The auth endpoints land with the auth domain; token verification and the session check are already real.
 export function createAuthDomain(deps: AppDeps): AuthDomain {
-  const tokens = createTokenService(deps.config.jwt);
+  const { db, config, logger, mailer } = deps;
+  const tokens = createTokenService(config.jwt);
+  const passwords = createPasswordHasher(config.auth.bcryptCost);
+  const limiter = createRateLimiter(db);
+  const sessions = createSessionService({ db, tokens, auth: config.auth, logger });
+  const passport = createPassport({
+    verifyCredentials: createCredentialVerifier(db, passwords),
+    verifyAccessToken: createAccessTokenVerifier(db, tokens, { idleTimeoutMs: config.auth.sessionIdleTimeoutMs }),
+  });
+  const service = createAuthService({ db, config, logger, mailer, tokens, sessions, passwords, limiter, passport });
   return {
-    routes: [],
-    authenticateUser: createUserAuthenticator(deps.db, tokens, {
-      idleTimeoutMs: deps.config.auth.sessionIdleTimeoutMs,
-    }),
+    routes: authRoutes(service),
+    authenticateUser: (ctx) => passport.authenticateUser(ctx),
+    limiter,
   };
 }

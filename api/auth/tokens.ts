@@ -1,4 +1,4 @@
-import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 /**
  * Access and refresh tokens. HS256 only, signed with a KeyObject (a string secret makes jsonwebtoken try to parse
  * it as a PEM key on every call, which costs ~85% of verify time). `typ` separates the two kinds so one can never
- * be used as the other.
+ * be used as the other. Verification pins the algorithm and the issuer.
  */
 export interface AccessClaims {
   sub: string;
@@ -31,10 +31,23 @@ export interface RefreshClaims {
 
 export interface TokenService {
   accessTtlSeconds: number;
+  refreshTtlMs: number;
   signAccess(input: { userId: string; email: string; sessionId: string; organizationId: string | null }): string;
-  signRefresh(input: { userId: string; sessionId: string }): string;
+  /** `expiresAt` pins the token to its session's absolute expiry; without it the configured lifetime applies. */
+  signRefresh(input: { userId: string; sessionId: string; expiresAt?: Date }): string;
+  /** Throws INVALID_TOKEN, or TOKEN_EXPIRED for a genuine access token past `exp` (message `invalid token`). */
   verifyAccess(token: string): AccessClaims;
   verifyRefresh(token: string): RefreshClaims;
+}
+
+/** What the database keeps instead of a token: SHA-256, hex. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A random opaque token for e-mailed links (password reset, e-mail verification): 256 bits, base64url. */
+export function randomOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 export function createTokenService(config: Config['jwt']): TokenService {
@@ -45,19 +58,27 @@ export function createTokenService(config: Config['jwt']): TokenService {
   function verify(token: string, typ: 'access' | 'refresh'): jwt.JwtPayload {
     let payload: string | jwt.JwtPayload;
     try {
-      payload = jwt.verify(token, key, { algorithms: ['HS256'], issuer: config.issuer });
-    } catch (err) {
-      if ((err as Error).name === 'TokenExpiredError') throw new AppError('TOKEN_EXPIRED', 'invalid token');
+      // Expiry is checked below, after the kind: an expired token of the wrong kind is simply invalid.
+      payload = jwt.verify(token, key, { algorithms: ['HS256'], issuer: config.issuer, ignoreExpiration: true });
+    } catch {
       throw new AppError('INVALID_TOKEN', 'invalid token');
     }
-    if (typeof payload === 'string' || payload.typ !== typ || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+    if (
+      typeof payload === 'string' ||
+      payload.typ !== typ ||
+      typeof payload.sub !== 'string' ||
+      typeof payload.sid !== 'string' ||
+      typeof payload.exp !== 'number'
+    ) {
       throw new AppError('INVALID_TOKEN', 'invalid token');
     }
+    if (payload.exp * 1000 <= Date.now()) throw new AppError('TOKEN_EXPIRED', 'invalid token');
     return payload;
   }
 
   return {
     accessTtlSeconds,
+    refreshTtlMs: config.refreshTtlMs,
     signAccess({ userId, email, sessionId, organizationId }) {
       return jwt.sign({ email, sid: sessionId, organizationID: organizationId, typ: 'access' }, key, {
         algorithm: 'HS256',
@@ -66,12 +87,13 @@ export function createTokenService(config: Config['jwt']): TokenService {
         expiresIn: accessTtlSeconds,
       });
     },
-    signRefresh({ userId, sessionId }) {
-      return jwt.sign({ sid: sessionId, typ: 'refresh' }, key, {
+    signRefresh({ userId, sessionId, expiresAt }) {
+      const now = Math.floor(Date.now() / 1000);
+      const exp = expiresAt ? Math.floor(expiresAt.getTime() / 1000) : now + refreshTtlSeconds;
+      return jwt.sign({ sid: sessionId, typ: 'refresh', exp }, key, {
         algorithm: 'HS256',
         subject: userId,
         issuer: config.issuer,
-        expiresIn: refreshTtlSeconds,
         jwtid: randomUUID(),
       });
     },

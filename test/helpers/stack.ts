@@ -35,8 +35,24 @@ export interface TestResponse {
  * Starts the real API in this process on a random port, against the run's database, Temporal task queue and
  * bucket (see test/setup/globalSetup.ts). `overrides` changes configuration keys for this instance only.
  */
+/**
+ * All test traffic comes from 127.0.0.1 and the limiter's counters live in the shared test database, so per-IP
+ * auth limits are lifted for test instances (tests of the limits override them, with X-Forwarded-For IPs).
+ */
+export const TEST_RATE_LIMIT_OVERRIDES: Record<string, string> = {
+  SERVICE_RATE_LIMIT_LOGIN_IP: 'off',
+  SERVICE_RATE_LIMIT_REGISTER_IP: 'off',
+  SERVICE_RATE_LIMIT_REFRESH_IP: 'off',
+  SERVICE_RATE_LIMIT_RESET_IP: 'off',
+};
+
 export async function startApi(overrides: Record<string, string> = {}): Promise<TestApi> {
-  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.TEST_API_LOG_LEVEL ?? 'silent', ...overrides });
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: process.env.TEST_API_LOG_LEVEL ?? 'silent',
+    ...TEST_RATE_LIMIT_OVERRIDES,
+    ...overrides,
+  });
   const deps = createDeps(config);
   const app = createApp(deps);
   const server: Server = await new Promise((resolve) => {

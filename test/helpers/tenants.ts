@@ -1,5 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createTokenService } from '../../api/auth/tokens';
+import { randomUUID } from 'node:crypto';
+import { createTokenService, hashToken } from '../../api/auth/tokens';
 import type { Role } from '../../lib/permissions';
 import type { TestApi } from './stack';
 
@@ -8,6 +8,8 @@ export interface TestUser {
   email: string;
   sessionId: string;
   token: string;
+  /** A real refresh token of the session (its SHA-256 is the session's `token` column). */
+  refreshToken: string;
 }
 
 export interface TestTenant {
@@ -24,20 +26,23 @@ export async function createTestUser(api: TestApi, activeOrganizationId: string 
   const email = `user-${randomUUID()}@example.com`;
   const [user] = await db('users').insert({ email, name: 'Test User' }).returning('id');
   const sessionId = randomUUID();
+  const tokens = createTokenService(api.config.jwt);
+  const expiresAt = new Date(Date.now() + 86_400_000);
+  const refreshToken = tokens.signRefresh({ userId: user.id, sessionId, expiresAt });
   await db('sessions').insert({
     id: sessionId,
     user_id: user.id,
-    token: createHash('sha256').update(randomUUID()).digest('hex'),
-    expires_at: new Date(Date.now() + 86_400_000),
+    token: hashToken(refreshToken),
+    expires_at: expiresAt,
     active_organization_id: activeOrganizationId,
   });
-  const token = createTokenService(api.config.jwt).signAccess({
+  const token = tokens.signAccess({
     userId: user.id,
     email,
     sessionId,
     organizationId: activeOrganizationId,
   });
-  return { userId: user.id as string, email, sessionId, token };
+  return { userId: user.id as string, email, sessionId, token, refreshToken };
 }
 
 export async function createTestTenant(api: TestApi, plan: 'free' | 'pro' | 'enterprise' = 'pro'): Promise<TestTenant> {

@@ -1,0 +1,9 @@
+import type { Db } from '../../db/knex';
+import { deleteUserSessions, findUserByEmail } from './queries';
+
+/** Operator actions on accounts (used by scripts/admin.ts). */
+export async function revokeSessionsByEmail(db: Db, email: string): Promise<{ found: boolean; revoked: number }> {
+  const user = await findUserByEmail(db, email.trim());
+  if (!user) return { found: false, revoked: 0 };
+  return { found: true, revoked: await deleteUserSessions(db, user.id) };
+}

@@ -1,0 +1,258 @@
+import type { Knex } from 'knex';
+import type { Db } from '../../db/knex';
+
+/** All SQL of the auth domain. Pure functions taking the connection (or a transaction) first. */
+
+type Conn = Db | Knex.Transaction;
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string | null;
+  email_verified: boolean;
+  image: string | null;
+  password_hash: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  token: string;
+  previous_token: string | null;
+  rotated_at: Date | null;
+  expires_at: Date;
+  active_organization_id: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type AuthTokenPurpose = 'password_reset' | 'email_verification';
+
+const UNIQUE_VIOLATION = '23505';
+
+export function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: unknown })?.code === UNIQUE_VIOLATION;
+}
+
+// ------------------------------------------------------------------------------------------------ users
+
+export async function findUserByEmail(db: Conn, email: string): Promise<UserRow | undefined> {
+  // Matches the unique index on lower(email).
+  return db<UserRow>('users').whereRaw('lower(email) = lower(?)', [email]).first();
+}
+
+export async function findUserById(db: Conn, id: string): Promise<UserRow | undefined> {
+  return db<UserRow>('users').where({ id }).first();
+}
+
+export async function insertUser(
+  db: Conn,
+  input: { email: string; name: string | null; passwordHash: string },
+): Promise<UserRow> {
+  const [row] = await db<UserRow>('users')
+    .insert({ email: input.email, name: input.name, password_hash: input.passwordHash })
+    .returning('*');
+  return row!;
+}
+
+export async function updateUserProfile(
+  db: Conn,
+  id: string,
+  patch: { name?: string | null; image?: string | null },
+): Promise<UserRow | undefined> {
+  const [row] = await db<UserRow>('users')
+    .where({ id })
+    .update({ ...patch, updated_at: db.fn.now() as unknown as Date })
+    .returning('*');
+  return row;
+}
+
+export async function updatePasswordHash(
+  db: Conn,
+  id: string,
+  passwordHash: string,
+  options: { verifyEmail?: boolean } = {},
+): Promise<void> {
+  await db('users')
+    .where({ id })
+    .update({
+      password_hash: passwordHash,
+      updated_at: db.fn.now(),
+      ...(options.verifyEmail ? { email_verified: true } : {}),
+    });
+}
+
+export async function markEmailVerified(db: Conn, id: string): Promise<UserRow | undefined> {
+  const [row] = await db<UserRow>('users')
+    .where({ id })
+    .update({ email_verified: true, updated_at: db.fn.now() as unknown as Date })
+    .returning('*');
+  return row;
+}
+
+/** Serialises session creation per user (max-sessions eviction must not race). */
+export async function lockUser(trx: Knex.Transaction, id: string): Promise<boolean> {
+  const row = await trx('users').where({ id }).forUpdate().first('id');
+  return Boolean(row);
+}
+
+export async function firstOrganizationOf(db: Conn, userId: string): Promise<string | null> {
+  const row = await db('memberships')
+    .where({ user_id: userId })
+    .orderBy([{ column: 'created_at' }, { column: 'organization_id' }])
+    .first('organization_id');
+  return (row?.organization_id as string | undefined) ?? null;
+}
+
+export async function isMember(db: Conn, organizationId: string, userId: string): Promise<boolean> {
+  const row = await db('memberships').where({ organization_id: organizationId, user_id: userId }).first('role');
+  return Boolean(row);
+}
+
+// --------------------------------------------------------------------------------------------- sessions
+
+/** The per-request check: one primary-key lookup with only what authentication needs. */
+export async function findSessionForAuth(
+  db: Conn,
+  id: string,
+): Promise<Pick<SessionRow, 'id' | 'user_id' | 'expires_at' | 'updated_at' | 'active_organization_id'> | undefined> {
+  return db<SessionRow>('sessions')
+    .where({ id })
+    .first('id', 'user_id', 'expires_at', 'updated_at', 'active_organization_id');
+}
+
+/** Records activity for idle expiry; skipped by the caller unless the last bump is old enough. */
+export async function touchSession(db: Conn, id: string, notTouchedSince: Date): Promise<void> {
+  await db('sessions').where({ id }).andWhere('updated_at', '<', notTouchedSince).update({ updated_at: db.fn.now() });
+}
+
+export async function findSession(db: Conn, id: string): Promise<(SessionRow & { email: string }) | undefined> {
+  return db('sessions as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .where('s.id', id)
+    .first('s.*', 'u.email');
+}
+
+export async function insertSession(
+  db: Conn,
+  row: Pick<SessionRow, 'id' | 'user_id' | 'token' | 'expires_at' | 'active_organization_id' | 'ip_address' | 'user_agent'>,
+): Promise<SessionRow> {
+  const [inserted] = await db<SessionRow>('sessions').insert(row).returning('*');
+  return inserted!;
+}
+
+/** Deletes the user's expired and idle sessions; they no longer count towards the per-user maximum. */
+export async function pruneDeadSessions(db: Conn, userId: string, idleSince: Date): Promise<void> {
+  await db('sessions')
+    .where({ user_id: userId })
+    .andWhere((q) => q.where('expires_at', '<=', db.fn.now()).orWhere('updated_at', '<=', idleSince))
+    .delete();
+}
+
+export async function sessionIdsNewestFirst(db: Conn, userId: string): Promise<string[]> {
+  const rows = await db('sessions')
+    .where({ user_id: userId })
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .select('id');
+  return rows.map((r: { id: string }) => r.id);
+}
+
+export async function deleteSessionsById(db: Conn, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  return db('sessions').whereIn('id', ids).delete();
+}
+
+export async function deleteSession(db: Conn, id: string, userId?: string): Promise<number> {
+  return db('sessions')
+    .where({ id, ...(userId ? { user_id: userId } : {}) })
+    .delete();
+}
+
+export async function deleteUserSessions(db: Conn, userId: string): Promise<number> {
+  return db('sessions').where({ user_id: userId }).delete();
+}
+
+/**
+ * Rotation as a conditional UPDATE: only the request that still holds the current hash wins; concurrent ones
+ * wait on the row lock, re-check the condition and update nothing.
+ */
+export async function rotateSessionToken(
+  db: Conn,
+  id: string,
+  currentHash: string,
+  nextHash: string,
+  organizationId?: string,
+): Promise<Pick<SessionRow, 'active_organization_id'> | undefined> {
+  const [row] = await db<SessionRow>('sessions')
+    .where({ id, token: currentHash })
+    .update({
+      token: nextHash,
+      previous_token: currentHash,
+      rotated_at: db.fn.now() as unknown as Date,
+      updated_at: db.fn.now() as unknown as Date,
+      ...(organizationId !== undefined ? { active_organization_id: organizationId } : {}),
+    })
+    .returning(['active_organization_id']);
+  return row;
+}
+
+export async function listLiveSessions(db: Conn, userId: string, idleSince: Date): Promise<SessionRow[]> {
+  return db<SessionRow>('sessions')
+    .where({ user_id: userId })
+    .andWhere('expires_at', '>', db.fn.now())
+    .andWhere('updated_at', '>', idleSince)
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
+}
+
+// ----------------------------------------------------------------------------------- e-mailed tokens
+
+export async function replaceAuthToken(
+  db: Conn,
+  input: { userId: string; purpose: AuthTokenPurpose; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  // Only the newest link of a kind works: asking again invalidates the previous one.
+  await db('auth_tokens').where({ user_id: input.userId, purpose: input.purpose }).whereNull('used_at').delete();
+  await db('auth_tokens').insert({
+    user_id: input.userId,
+    purpose: input.purpose,
+    token_hash: input.tokenHash,
+    expires_at: input.expiresAt,
+  });
+}
+
+export async function findUsableAuthToken(
+  db: Conn,
+  tokenHash: string,
+  purpose: AuthTokenPurpose,
+): Promise<{ user_id: string } | undefined> {
+  return db('auth_tokens')
+    .where({ token_hash: tokenHash, purpose })
+    .whereNull('used_at')
+    .andWhere('expires_at', '>', db.fn.now())
+    .first('user_id');
+}
+
+/** Single use: marks the token used if (and only if) it is still unused and unexpired. */
+export async function consumeAuthToken(
+  db: Conn,
+  tokenHash: string,
+  purpose: AuthTokenPurpose,
+): Promise<{ user_id: string } | undefined> {
+  const [row] = await db('auth_tokens')
+    .where({ token_hash: tokenHash, purpose })
+    .whereNull('used_at')
+    .andWhere('expires_at', '>', db.fn.now())
+    .update({ used_at: db.fn.now() })
+    .returning(['user_id']);
+  return row as { user_id: string } | undefined;
+}

@@ -1,0 +1,232 @@
+import type { Context } from 'koa';
+import type { Db } from '../../db/knex';
+import { assertPasswordPolicy, type PasswordPolicy } from '../../lib/auth/passwordPolicy';
+import type { Config } from '../../lib/config';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../lib/mailer';
+import type { UserPrincipal } from '../http/route';
+import type { RateLimiter } from '../ratelimit/limiter';
+import { emailVerificationEmail, passwordResetEmail, type EmailText } from './emails';
+import type { AuthPassport } from './passport';
+import type { PasswordHasher } from './passwords';
+import * as q from './queries';
+import type { SessionMeta, SessionService, TokenPair } from './sessions';
+import { hashToken, randomOpaqueToken, type TokenService } from './tokens';
+
+/** The rules of accounts: registration, login, refresh, profile, passwords, e-mail verification, sessions. */
+
+export interface AuthServiceDeps {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  mailer: Mailer;
+  tokens: TokenService;
+  sessions: SessionService;
+  passwords: PasswordHasher;
+  limiter: RateLimiter;
+  passport: AuthPassport;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function metaOf(ctx: Context): SessionMeta {
+  return { ip: ctx.ip || null, userAgent: ctx.get('user-agent') || null };
+}
+
+/** The `local` strategy's check. Unknown e-mail and wrong password cost the same bcrypt comparison. */
+export function createCredentialVerifier(db: Db, passwords: PasswordHasher) {
+  return async function verifyCredentials(email: string, password: string): Promise<q.UserRow | null> {
+    const user = await q.findUserByEmail(db, email);
+    const ok = await passwords.verify(password, user?.password_hash);
+    return ok && user ? user : null;
+  };
+}
+
+const invalidCredentials = (): AppError => new AppError('INVALID_CREDENTIALS', 'invalid e-mail or password');
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, config, logger, mailer, tokens, sessions, passwords, limiter } = deps;
+  const limits = config.rateLimits;
+  const policy: PasswordPolicy = {
+    minLength: config.auth.passwordMinLength,
+    requireUppercase: config.auth.passwordRequireUppercase,
+    requireNumbers: config.auth.passwordRequireNumbers,
+    requireSymbols: config.auth.passwordRequireSymbols,
+  };
+
+  async function requireUser(userId: string): Promise<q.UserRow> {
+    const user = await q.findUserById(db, userId);
+    // The session check passed, so the user existed a moment ago; deleted meanwhile means the session is dead.
+    if (!user) throw new AppError('SESSION_EXPIRED', 'session expired');
+    return user;
+  }
+
+  /** Sends without making the caller wait or fail: the answer must not depend on the mail server. */
+  function sendInBackground(to: string, mail: EmailText, kind: string): void {
+    mailer.send({ to, ...mail }).catch((err: unknown) => logger.error({ err, kind }, 'auth e-mail not sent'));
+  }
+
+  async function issueEmailToken(user: q.UserRow, purpose: q.AuthTokenPurpose): Promise<EmailText> {
+    const token = randomOpaqueToken();
+    const ttlMs = purpose === 'password_reset' ? config.auth.passwordResetTtlMs : config.auth.emailVerificationTtlMs;
+    await q.replaceAuthToken(db, {
+      userId: user.id,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
+    const input = { token, ttlMs, publicUrl: config.http.publicUrl };
+    return purpose === 'password_reset' ? passwordResetEmail(input) : emailVerificationEmail(input);
+  }
+
+  return {
+    async register(ctx: Context, input: { email: string; password: string; name?: string }) {
+      assertPasswordPolicy(input.password, policy, { email: input.email });
+      await limiter.consume([{ bucket: 'auth.register.ip', key: ctx.ip, rule: limits.registerIp }]);
+      if (await q.findUserByEmail(db, input.email)) throw new AppError('USER_EXISTS', 'e-mail already registered');
+      const passwordHash = await passwords.hash(input.password);
+      let user: q.UserRow;
+      try {
+        user = await q.insertUser(db, { email: input.email, name: input.name || null, passwordHash });
+      } catch (err) {
+        if (q.isUniqueViolation(err)) throw new AppError('USER_EXISTS', 'e-mail already registered');
+        throw err;
+      }
+      const { tokens: pair } = await sessions.create(user, metaOf(ctx), null);
+      sendInBackground(user.email, await issueEmailToken(user, 'email_verification'), 'verification');
+      return { user, tokens: pair };
+    },
+
+    async login(ctx: Context, input: { email: string; password: string }) {
+      await limiter.consume([
+        { bucket: 'auth.login.ip', key: ctx.ip, rule: limits.loginIp },
+        { bucket: 'auth.login.account', key: input.email, rule: limits.loginAccount },
+      ]);
+      const user = await deps.passport.login(ctx, input);
+      if (!user) throw invalidCredentials();
+      if (user.password_hash && passwords.needsRehash(user.password_hash)) {
+        await q.updatePasswordHash(db, user.id, await passwords.hash(input.password));
+      }
+      const { tokens: pair } = await sessions.create(user, metaOf(ctx));
+      return { user, tokens: pair };
+    },
+
+    async refresh(ctx: Context, refreshToken: string): Promise<TokenPair> {
+      await limiter.consume([{ bucket: 'auth.refresh.ip', key: ctx.ip, rule: limits.refreshIp }]);
+      let claims;
+      try {
+        claims = tokens.verifyRefresh(refreshToken);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'TOKEN_EXPIRED') {
+          throw new AppError('TOKEN_EXPIRED', 'refresh token expired; log in again');
+        }
+        throw err;
+      }
+      await limiter.consume([{ bucket: 'auth.refresh.account', key: claims.sub, rule: limits.refreshAccount }]);
+      return sessions.rotate(claims, refreshToken);
+    },
+
+    async me(principal: UserPrincipal) {
+      return { user: await requireUser(principal.userId), principal };
+    },
+
+    async logout(principal: UserPrincipal): Promise<void> {
+      await sessions.revoke(principal.sessionId);
+    },
+
+    async updateProfile(principal: UserPrincipal, patch: { name?: string | null; image?: string | null }) {
+      const clean = { ...patch, ...(patch.name === '' ? { name: null } : {}) };
+      const user =
+        Object.keys(clean).length > 0
+          ? await q.updateUserProfile(db, principal.userId, clean)
+          : await q.findUserById(db, principal.userId);
+      if (!user) throw new AppError('SESSION_EXPIRED', 'session expired');
+      return user;
+    },
+
+    async switchOrganization(principal: UserPrincipal, organizationId: string) {
+      if (!(await q.isMember(db, organizationId, principal.userId))) {
+        throw new AppError('FORBIDDEN', 'not a member of this organization');
+      }
+      return sessions.switchOrganization(principal.sessionId, organizationId);
+    },
+
+    /** Needs the current password; every session of the user ends, the caller gets a fresh one. */
+    async changePassword(ctx: Context, principal: UserPrincipal, input: { currentPassword: string; newPassword: string }) {
+      const user = await requireUser(principal.userId);
+      await limiter.consume([{ bucket: 'auth.login.account', key: user.email, rule: limits.loginAccount }]);
+      if (!(await passwords.verify(input.currentPassword, user.password_hash))) {
+        throw new AppError('INVALID_CREDENTIALS', 'current password is wrong');
+      }
+      assertPasswordPolicy(input.newPassword, policy, { email: user.email, field: 'body.newPassword' });
+      if (input.newPassword === input.currentPassword) {
+        throw new AppError('WEAK_PASSWORD', 'the new password must differ from the current one', [
+          { path: 'body.newPassword', problem: 'reuse: same as the current password' },
+        ]);
+      }
+      const passwordHash = await passwords.hash(input.newPassword);
+      await db.transaction(async (trx) => {
+        await q.updatePasswordHash(trx, user.id, passwordHash);
+        await q.deleteUserSessions(trx, user.id);
+      });
+      const { tokens: pair } = await sessions.create(user, metaOf(ctx), principal.activeOrganizationId);
+      return pair;
+    },
+
+    /** Always the same answer, whether or not the address is registered. */
+    async requestPasswordReset(ctx: Context, email: string): Promise<void> {
+      await limiter.consume([
+        { bucket: 'auth.reset.ip', key: ctx.ip, rule: limits.resetIp },
+        { bucket: 'auth.reset.account', key: email, rule: limits.resetAccount },
+      ]);
+      const user = await q.findUserByEmail(db, email);
+      if (!user) return;
+      sendInBackground(user.email, await issueEmailToken(user, 'password_reset'), 'password reset');
+    },
+
+    /** Single use; sets the password, confirms the e-mail (the link proved the mailbox) and ends all sessions. */
+    async confirmPasswordReset(ctx: Context, input: { token: string; password: string }): Promise<void> {
+      await limiter.consume([{ bucket: 'auth.reset.ip', key: ctx.ip, rule: limits.resetIp }]);
+      const tokenHash = hashToken(input.token);
+      const found = await q.findUsableAuthToken(db, tokenHash, 'password_reset');
+      const user = found ? await q.findUserById(db, found.user_id) : undefined;
+      if (!user) throw new AppError('INVALID_TOKEN', 'invalid or expired reset token');
+      assertPasswordPolicy(input.password, policy, { email: user.email });
+      const passwordHash = await passwords.hash(input.password);
+      await db.transaction(async (trx) => {
+        if (!(await q.consumeAuthToken(trx, tokenHash, 'password_reset'))) {
+          throw new AppError('INVALID_TOKEN', 'invalid or expired reset token');
+        }
+        await q.updatePasswordHash(trx, user.id, passwordHash, { verifyEmail: true });
+        await q.deleteUserSessions(trx, user.id);
+      });
+    },
+
+    async sendVerificationEmail(ctx: Context, principal: UserPrincipal): Promise<void> {
+      const user = await requireUser(principal.userId);
+      if (user.email_verified) throw new AppError('INVALID_STATE', 'e-mail address already verified');
+      await limiter.consume([
+        { bucket: 'auth.verify.ip', key: ctx.ip, rule: limits.resetIp },
+        { bucket: 'auth.verify.account', key: user.email, rule: limits.resetAccount },
+      ]);
+      await mailer.send({ to: user.email, ...(await issueEmailToken(user, 'email_verification')) });
+    },
+
+    async confirmEmailVerification(ctx: Context, token: string): Promise<q.UserRow> {
+      await limiter.consume([{ bucket: 'auth.verify.ip', key: ctx.ip, rule: limits.resetIp }]);
+      const consumed = await q.consumeAuthToken(db, hashToken(token), 'email_verification');
+      const user = consumed ? await q.markEmailVerified(db, consumed.user_id) : undefined;
+      if (!user) throw new AppError('INVALID_TOKEN', 'invalid or expired verification token');
+      return user;
+    },
+
+    async listSessions(principal: UserPrincipal) {
+      return sessions.listLive(principal.userId);
+    },
+
+    async revokeSession(principal: UserPrincipal, sessionId: string): Promise<void> {
+      if (!(await sessions.revoke(sessionId, principal.userId))) throw new AppError('NOT_FOUND', 'session not found');
+    },
+  };
+}

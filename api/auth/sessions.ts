@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/knex';
+import type { Config } from '../../lib/config';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import * as q from './queries';
+import { hashToken, type RefreshClaims, type TokenService } from './tokens';
+
+/**
+ * Session lifecycle. A session row is the server side of one login: its `token` column holds the SHA-256 of the
+ * current refresh token, `expires_at` is absolute (login + refresh lifetime; rotation never extends it), and
+ * `updated_at` is the last activity for idle expiry. Deleting the row kills both of the session's tokens at once.
+ */
+
+export interface SessionMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+export interface SessionServiceDeps {
+  db: Db;
+  tokens: TokenService;
+  auth: Config['auth'];
+  logger: Logger;
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;
+
+const sessionExpired = (): AppError => new AppError('SESSION_EXPIRED', 'session expired');
+
+export function createSessionService({ db, tokens, auth, logger }: SessionServiceDeps) {
+  const idleSince = (): Date => new Date(Date.now() - auth.sessionIdleTimeoutMs);
+
+  function pair(input: { userId: string; email: string; sessionId: string; organizationId: string | null }, refreshToken: string): TokenPair {
+    return { accessToken: tokens.signAccess(input), refreshToken, expiresIn: tokens.accessTtlSeconds };
+  }
+
+  function isDead(session: { expires_at: Date; updated_at: Date }): boolean {
+    const now = Date.now();
+    return (
+      new Date(session.expires_at).getTime() <= now ||
+      new Date(session.updated_at).getTime() + auth.sessionIdleTimeoutMs <= now
+    );
+  }
+
+  /**
+   * A refresh token that is not the session's current one. Within the configured grace after a rotation the
+   * immediately previous token is only refused (a client racing itself); any other reuse means a copy of the
+   * token is in someone else's hands, so the whole session is revoked.
+   */
+  async function refuseStale(session: q.SessionRow | undefined, presentedHash: string): Promise<never> {
+    if (!session) throw sessionExpired();
+    const rotatedAt = session.rotated_at ? new Date(session.rotated_at).getTime() : 0;
+    if (session.previous_token === presentedHash && Date.now() - rotatedAt < auth.refreshReuseGraceMs) {
+      throw new AppError('INVALID_TOKEN', 'refresh token already used');
+    }
+    await q.deleteSession(db, session.id);
+    logger.warn({ sessionId: session.id, userId: session.user_id }, 'refresh token reuse detected, session revoked');
+    throw new AppError('INVALID_TOKEN', 'refresh token reuse detected; session revoked');
+  }
+
+  return {
+    /**
+     * Opens a session after a successful login or registration. At most `maxSessionsPerUser` live sessions: the
+     * oldest are evicted. `organizationId` undefined means "the user's first organization, if any".
+     */
+    async create(
+      user: { id: string; email: string },
+      meta: SessionMeta,
+      organizationId?: string | null,
+    ): Promise<{ sessionId: string; tokens: TokenPair }> {
+      const sessionId = randomUUID();
+      const expiresAt = new Date(Date.now() + tokens.refreshTtlMs);
+      const refreshToken = tokens.signRefresh({ userId: user.id, sessionId, expiresAt });
+      const activeOrganizationId =
+        organizationId === undefined ? await q.firstOrganizationOf(db, user.id) : organizationId;
+      await db.transaction(async (trx) => {
+        if (!(await q.lockUser(trx, user.id))) throw new AppError('INVALID_CREDENTIALS', 'invalid e-mail or password');
+        await q.pruneDeadSessions(trx, user.id, idleSince());
+        const live = await q.sessionIdsNewestFirst(trx, user.id);
+        await q.deleteSessionsById(trx, live.slice(Math.max(0, auth.maxSessionsPerUser - 1)));
+        await q.insertSession(trx, {
+          id: sessionId,
+          user_id: user.id,
+          token: hashToken(refreshToken),
+          expires_at: expiresAt,
+          active_organization_id: activeOrganizationId,
+          ip_address: meta.ip ? meta.ip.slice(0, 45) : null,
+          user_agent: meta.userAgent ? meta.userAgent.slice(0, 1000) : null,
+        });
+      });
+      return {
+        sessionId,
+        tokens: pair({ userId: user.id, email: user.email, sessionId, organizationId: activeOrganizationId }, refreshToken),
+      };
+    },
+
+    /** Exchanges the session's current refresh token for a new pair; the presented token is spent. */
+    async rotate(claims: RefreshClaims, presentedToken: string): Promise<TokenPair> {
+      const presentedHash = hashToken(presentedToken);
+      const session = await q.findSession(db, claims.sid);
+      if (!session || session.user_id !== claims.sub || isDead(session)) throw sessionExpired();
+      if (session.token !== presentedHash) return refuseStale(session, presentedHash);
+      const refreshToken = tokens.signRefresh({ userId: session.user_id, sessionId: session.id, expiresAt: session.expires_at });
+      const rotated = await q.rotateSessionToken(db, session.id, presentedHash, hashToken(refreshToken));
+      if (!rotated) return refuseStale(await q.findSession(db, session.id), presentedHash);
+      return pair(
+        { userId: session.user_id, email: session.email, sessionId: session.id, organizationId: rotated.active_organization_id },
+        refreshToken,
+      );
+    },
+
+    /** Changes the session's active organization and issues a pair carrying it (the old refresh token is spent). */
+    async switchOrganization(sessionId: string, organizationId: string): Promise<TokenPair> {
+      const session = await q.findSession(db, sessionId);
+      if (!session || isDead(session)) throw sessionExpired();
+      const refreshToken = tokens.signRefresh({ userId: session.user_id, sessionId, expiresAt: session.expires_at });
+      const rotated = await q.rotateSessionToken(db, sessionId, session.token, hashToken(refreshToken), organizationId);
+      if (!rotated) throw new AppError('CONFLICT', 'the session changed concurrently; retry');
+      return pair({ userId: session.user_id, email: session.email, sessionId, organizationId }, refreshToken);
+    },
+
+    async revoke(sessionId: string, userId?: string): Promise<boolean> {
+      return (await q.deleteSession(db, sessionId, userId)) > 0;
+    },
+
+    async revokeAll(userId: string): Promise<number> {
+      return q.deleteUserSessions(db, userId);
+    },
+
+    async listLive(userId: string): Promise<q.SessionRow[]> {
+      return q.listLiveSessions(db, userId, idleSince());
+    },
+  };
+}
