@@ -3,7 +3,6 @@ import Koa from 'koa';
 import { AppError } from '../lib/errors';
 import { createAuthDomain } from './auth';
 import { createContentDomain } from './content';
-import { createContentDomain } from './content';
 import { createDocsDomain } from './docs';
 import type { AppDeps } from './domain';
 import { buildOpenApiDocument } from './http/openapi';
@@ -15,7 +14,9 @@ import { createIdempotencyStore } from './middleware/idempotency';
 import { requestContext } from './middleware/requestContext';
 import { createOrganizationsDomain } from './organizations';
 import { createRunsDomain } from './runs';
+import { createRunPictureDomain } from './runs-picture';
 import { systemRoutes } from './system/routes';
+import { createWorkflowsDomain } from './workflows';
 
 export interface App {
   koa: Koa;
@@ -46,8 +47,9 @@ export function createApp(deps: AppDeps): App {
     ...metrics.routes,
     ...auth.routes,
     ...organizations.routes,
+    ...createWorkflowsDomain(deps).routes,
     ...createRunsDomain(deps).routes,
-    ...createContentDomain(deps).routes,
+    ...createRunPictureDomain(deps).routes,
     ...createContentDomain(deps).routes,
   ];
 

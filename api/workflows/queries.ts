@@ -133,6 +133,8 @@ export async function findWorkflow(
   return (row as WorkflowWithDefinition | undefined) ?? null;
 }
 
+const CURSOR_FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+
 export interface WorkflowListFilter {
   status?: WorkflowStatus;
   tag?: string;
@@ -146,13 +148,14 @@ export async function listWorkflows(
   db: Db,
   organizationId: string,
   filter: WorkflowListFilter,
-): Promise<WorkflowWithDefinition[]> {
+): Promise<(WorkflowWithDefinition & { cursor_at: string })[]> {
   const q = db('workflows as w')
     .join('workflow_versions as v', function joinCurrent() {
       this.on('v.workflow_id', 'w.id').andOn('v.version', 'w.current_version');
     })
     .where('w.organization_id', organizationId)
-    .select('w.*', 'v.definition')
+    // The cursor needs created_at at full (microsecond) precision: a JavaScript Date would round it.
+    .select('w.*', 'v.definition', db.raw(`to_char(w.created_at AT TIME ZONE 'UTC', ${CURSOR_FORMAT}) AS cursor_at`))
     .orderBy([
       { column: 'w.created_at', order: 'desc' },
       { column: 'w.id', order: 'desc' },
@@ -164,7 +167,7 @@ export async function listWorkflows(
   if (filter.after) {
     q.andWhereRaw('(w.created_at, w.id) < (?::timestamptz, ?::uuid)', [filter.after.createdAt, filter.after.id]);
   }
-  return (await q) as WorkflowWithDefinition[];
+  return (await q) as (WorkflowWithDefinition & { cursor_at: string })[];
 }
 
 /** Locks the workflow row for an update in `trx`. */
@@ -251,4 +254,14 @@ export async function findWorkflowsForReference(
     })
     .whereIn('w.id', ids)
     .select('w.id', 'w.organization_id', 'v.definition');
+}
+
+/** Runs still open (pending or running) of a workflow: a workflow with open runs is not deleted under them. */
+export async function countOpenRuns(db: Db, organizationId: string, workflowId: string): Promise<number> {
+  const row = await db('workflow_runs')
+    .where({ organization_id: organizationId, workflow_id: workflowId })
+    .whereIn('status', ['pending', 'running'])
+    .count<{ count: string }[]>({ count: '*' })
+    .first();
+  return Number(row?.count ?? 0);
 }

@@ -1,6 +1,7 @@
 import { getTool, validateToolInput } from '../../activities/tools/registry';
 import type { ToolDefinition } from '../../activities/tools/types';
 import type { OutputType, ToolInfo, ValidationEnv } from '../../lib/dag/validate';
+import { triggerConfigProblems } from '../../lib/triggers/config';
 import { checkExpression, checkTemplates, findReferences, hasTemplates } from '../../lib/expressions';
 
 /** Wires the pure validator (lib/dag) to the tool registry and the expression checker. */
@@ -43,4 +44,5 @@ export const validationEnv: ValidationEnv = {
   templateProblems: (value, basePath) => checkTemplates(value, basePath),
   templateReferences: (value, basePath) => findReferences(value, basePath),
   hasTemplates: (value) => hasTemplates(value),
+  triggerProblems: (entries) => triggerConfigProblems(entries),
 };

@@ -1,0 +1,21 @@
+import type { AppDeps, Domain } from '../domain';
+import { workflowRoutes } from './routes';
+import { createWorkflowsService, emptyListeners, type WorkflowListeners, type WorkflowsService } from './service';
+import { validationEnv } from './validationEnv';
+
+export type { StatusChangeEvent, VersionCreatedEvent, WorkflowListeners } from './service';
+
+export interface WorkflowsDomain extends Domain {
+  service: WorkflowsService;
+  /**
+   * Attach listeners here (e.g. the triggers domain creating or pausing schedules on status changes). They run
+   * after the change is committed, in order; failures are logged.
+   */
+  listeners: WorkflowListeners;
+}
+
+/** Workflow definitions, their versions and status, and the tool catalogue (docs/workflows.md). */
+export function createWorkflowsDomain(deps: AppDeps, listeners: WorkflowListeners = emptyListeners()): WorkflowsDomain {
+  const service = createWorkflowsService({ db: deps.db, logger: deps.logger, validationEnv, listeners });
+  return { service, listeners, routes: workflowRoutes(service) };
+}

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { listTools } from '../../activities/tools/registry';
+import type { WorkflowStatus } from '../../lib/dag/model';
+import { pageSchema } from '../../lib/pagination';
+import { defineRoute, type RouteDef, type RouteInput } from '../http/route';
+import {
+  listToolsQuery,
+  listVersionsQuery,
+  listWorkflowsQuery,
+  toolSchema,
+  versionParams,
+  workflowBody,
+  workflowIdParams,
+  workflowSchema,
+  workflowVersionSchema,
+} from './schemas';
+import { serializeTool, serializeVersion, serializeWorkflow } from './serializers';
+import type { WorkflowActor, WorkflowsService } from './service';
+
+const actorOf = (input: RouteInput<unknown, unknown, unknown>): WorkflowActor => ({
+  role: input.organization!.role,
+  userId: input.principal?.kind === 'user' ? input.principal.userId : null,
+});
+
+const ownership =
+  'Members manage the workflows they created; admins and owners manage all; viewers only read. Archived ' +
+  'workflows are read-only.';
+
+function transitionRoute(s: WorkflowsService, action: string, to: WorkflowStatus, summary: string, description: string): RouteDef {
+  return defineRoute({
+    method: 'post',
+    path: `/api/v1/workflows/{id}/${action}`,
+    operationId: `${action}Workflow`,
+    summary,
+    description: `${description} Any other transition answers 409 INVALID_STATE. ${ownership}`,
+    tags: ['workflows'],
+    auth: 'org',
+    permission: 'workflow:write',
+    params: workflowIdParams,
+    responses: { 200: { description: 'the workflow with its new status', schema: workflowSchema } },
+    errors: ['INVALID_STATE'],
+    handler: async (input) => ({
+      body: serializeWorkflow(await s.transition(input.organization!.organizationId, actorOf(input), input.params.id, to)),
+    }),
+  });
+}
+
+export function workflowRoutes(s: WorkflowsService): RouteDef[] {
+  const tags = ['workflows'];
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/workflows',
+      operationId: 'createWorkflow',
+      summary: 'Create a workflow (status draft, version 1)',
+      description:
+        'Accepts the API shape `{ name, description, dag, tools, triggers, metadata, parameters, error_handling }` ' +
+        'or a workflow definition document (`nodes` at the top level; JSON, or YAML with Content-Type ' +
+        'application/yaml). Entry and exit points are derived when absent. Every problem of the definition is ' +
+        'returned at once: 422 WORKFLOW_INVALID with `details` [{ path, problem }], path naming the node and field.',
+      tags,
+      auth: 'org',
+      permission: 'workflow:write',
+      body: workflowBody,
+      bodyFormats: ['json', 'yaml'],
+      responses: { 201: { description: 'the created workflow', schema: workflowSchema } },
+      errors: ['WORKFLOW_INVALID'],
+      handler: async (input) => ({
+        status: 201,
+        body: serializeWorkflow(await s.create(input.organization!.organizationId, actorOf(input), input.body)),
+      }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/workflows',
+      operationId: 'listWorkflows',
+      summary: 'List workflows, newest first',
+      description: 'Filters: status, tag (one of metadata.tags), category (metadata.category).',
+      tags,
+      auth: 'org',
+      permission: 'workflow:read',
+      query: listWorkflowsQuery,
+      responses: { 200: { description: 'a page of workflows', schema: pageSchema(workflowSchema) } },
+      handler: async ({ organization, query }) => {
+        const page = await s.list(organization!.organizationId, query);
+        return { body: { data: page.data.map(serializeWorkflow), nextCursor: page.nextCursor } };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/workflows/{id}',
+      operationId: 'getWorkflow',
+      summary: 'Read a workflow (its current version)',
+      tags,
+      auth: 'org',
+      permission: 'workflow:read',
+      params: workflowIdParams,
+      responses: { 200: { description: 'the workflow', schema: workflowSchema } },
+      handler: async ({ organization, params }) => ({
+        body: serializeWorkflow(await s.get(organization!.organizationId, params.id)),
+      }),
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/v1/workflows/{id}',
+      operationId: 'updateWorkflow',
+      summary: 'Update a workflow',
+      description:
+        'Fields given replace the current ones; fields left out stay. A change of dag, tools, triggers, ' +
+        'parameters or error_handling creates a new version (old versions stay readable and runs keep the ' +
+        `version they started with); name, description and metadata edits do not. Accepts a definition document too. ${ownership}`,
+      tags,
+      auth: 'org',
+      permission: 'workflow:write',
+      params: workflowIdParams,
+      body: workflowBody,
+      bodyFormats: ['json', 'yaml'],
+      responses: { 200: { description: 'the updated workflow', schema: workflowSchema } },
+      errors: ['WORKFLOW_INVALID', 'INVALID_STATE'],
+      handler: async (input) => ({
+        body: serializeWorkflow(
+          await s.update(input.organization!.organizationId, actorOf(input), input.params.id, input.body),
+        ),
+      }),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/api/v1/workflows/{id}',
+      operationId: 'deleteWorkflow',
+      summary: 'Delete a workflow, its versions and its runs',
+      description: `Refused with 409 INVALID_STATE while runs are pending or running. ${ownership}`,
+      tags,
+      auth: 'org',
+      permission: 'workflow:write',
+      params: workflowIdParams,
+      responses: { 204: { description: 'deleted' } },
+      errors: ['INVALID_STATE'],
+      handler: async (input) => {
+        await s.remove(input.organization!.organizationId, actorOf(input), input.params.id);
+        return { status: 204 };
+      },
+    }),
+    transitionRoute(s, 'activate', 'active', 'Activate a workflow (draft or paused -> active)', 'draft -> active, paused -> active.'),
+    transitionRoute(s, 'pause', 'paused', 'Pause a workflow (active -> paused)', 'active -> paused; paused workflows refuse new runs.'),
+    transitionRoute(s, 'archive', 'archived', 'Archive a workflow (final)', 'any -> archived; archived is final and read-only.'),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/workflows/{id}/versions',
+      operationId: 'listWorkflowVersions',
+      summary: 'List the versions of a workflow, newest first',
+      tags,
+      auth: 'org',
+      permission: 'workflow:read',
+      params: workflowIdParams,
+      query: listVersionsQuery,
+      responses: { 200: { description: 'a page of versions', schema: pageSchema(workflowVersionSchema) } },
+      handler: async ({ organization, params, query }) => {
+        const page = await s.listVersions(organization!.organizationId, params.id, query);
+        return { body: { data: page.data.map(serializeVersion), nextCursor: page.nextCursor } };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/workflows/{id}/versions/{version}',
+      operationId: 'getWorkflowVersion',
+      summary: 'Read one version of a workflow',
+      tags,
+      auth: 'org',
+      permission: 'workflow:read',
+      params: versionParams,
+      responses: { 200: { description: 'the version', schema: workflowVersionSchema } },
+      handler: async ({ organization, params }) => ({
+        body: serializeVersion(await s.getVersion(organization!.organizationId, params.id, params.version)),
+      }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/tools',
+      operationId: 'listTools',
+      summary: 'List the registered tools with their input and output schemas',
+      description: 'Tools are the modules of activities/tools/ (see docs/adding-a-tool.md). Not paginated: the list is small.',
+      tags: ['tools'],
+      auth: 'org',
+      permission: 'workflow:read',
+      query: listToolsQuery,
+      responses: {
+        200: {
+          description: 'every tool',
+          schema: z.object({ data: z.array(toolSchema), nextCursor: z.null() }),
+        },
+      },
+      handler: async ({ query }) => ({
+        body: {
+          data: listTools()
+            .filter((t) => !query.category || t.category === query.category)
+            .map(serializeTool),
+          nextCursor: null,
+        },
+      }),
+    }),
+  ];
+}

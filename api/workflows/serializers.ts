@@ -1,0 +1,62 @@
+import { getTool } from '../../activities/tools/registry';
+import type { ToolDefinition } from '../../activities/tools/types';
+import type { StoredDefinition } from '../../lib/dag/model';
+import type { WorkflowVersionRow, WorkflowWithDefinition } from './queries';
+
+const iso = (d: Date | string): string => new Date(d).toISOString();
+
+export function serializeTool(tool: ToolDefinition) {
+  return {
+    id: tool.id,
+    name: tool.name,
+    category: tool.category,
+    description: tool.description,
+    input_schema: tool.inputSchema,
+    output_schema: tool.outputSchema,
+    side_effect: tool.sideEffect,
+  };
+}
+
+/** The spec's Tool objects for the ids a definition uses (a tool removed since shows its id only). */
+function toolsOf(definition: StoredDefinition) {
+  return definition.tools.map((id) => {
+    const tool = getTool(id);
+    return tool ? serializeTool(tool) : { id };
+  });
+}
+
+function definitionFields(definition: StoredDefinition) {
+  return {
+    dag: definition.dag,
+    tools: toolsOf(definition),
+    triggers: definition.triggers,
+    parameters: definition.parameters,
+    error_handling: definition.errorHandling,
+  };
+}
+
+export function serializeWorkflow(row: WorkflowWithDefinition) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    organizationID: row.organization_id,
+    ...definitionFields(row.definition),
+    status: row.status,
+    version: row.current_version,
+    metadata: row.metadata,
+    createdBy: row.created_by,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export function serializeVersion(row: WorkflowVersionRow) {
+  return {
+    workflow_id: row.workflow_id,
+    version: row.version,
+    ...definitionFields(row.definition),
+    createdBy: row.created_by,
+    createdAt: iso(row.created_at),
+  };
+}

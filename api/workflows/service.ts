@@ -1,0 +1,384 @@
+import type { Db } from '../../db/knex';
+import { compileDocument, isDefinitionDocument } from '../../lib/dag/document';
+import type { StoredDefinition, WorkflowStatus } from '../../lib/dag/model';
+import {
+  loadSubworkflowGraph,
+  subworkflowIdsOf,
+  subworkflowProblems,
+  type WorkflowLookup,
+} from '../../lib/dag/subworkflows';
+import { validateDefinition, type DefinitionInput, type ValidationEnv } from '../../lib/dag/validate';
+import { AppError, notFound, type ErrorDetail } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import { decodeCursor, encodeCursor, type Page } from '../../lib/pagination';
+import type { Role } from '../../lib/permissions';
+import {
+  countOpenRuns,
+  deleteWorkflow,
+  findVersion,
+  findWorkflow,
+  findWorkflowsForReference,
+  insertVersion,
+  insertWorkflow,
+  listVersions,
+  listWorkflows,
+  lockWorkflow,
+  updateWorkflowRow,
+  type WorkflowRow,
+  type WorkflowVersionRow,
+  type WorkflowWithDefinition,
+} from './queries';
+import { createWorkflowSchema, updateWorkflowSchema } from './schemas';
+
+/**
+ * The rules of workflow definitions: the two input shapes (API fields or definition document), validation (422 with
+ * every problem), versioning (a change of graph, tools, triggers, parameters or error handling adds an immutable
+ * version; name, description and metadata edits do not), status transitions, and who may change what (viewers
+ * read; members manage the workflows they created; admins and owners manage all).
+ */
+
+/** Who is acting: the role in the organization, and the user id when the caller is a user (not an API key). */
+export interface WorkflowActor {
+  role: Role;
+  userId: string | null;
+}
+
+export interface StatusChangeEvent {
+  organizationId: string;
+  workflowId: string;
+  from: WorkflowStatus;
+  to: WorkflowStatus;
+  version: number;
+  definition: StoredDefinition;
+}
+
+export interface VersionCreatedEvent {
+  organizationId: string;
+  workflowId: string;
+  status: WorkflowStatus;
+  version: number;
+  definition: StoredDefinition;
+}
+
+/**
+ * Extension points for other domains (e.g. triggers create, pause or drop schedules). Listeners run after the
+ * change is committed; a failing listener is logged and does not undo the change.
+ */
+export interface WorkflowListeners {
+  onStatusChange: ((event: StatusChangeEvent) => Promise<void>)[];
+  onVersionCreated: ((event: VersionCreatedEvent) => Promise<void>)[];
+  onDeleted: ((event: { organizationId: string; workflowId: string }) => Promise<void>)[];
+}
+
+export const emptyListeners = (): WorkflowListeners => ({ onStatusChange: [], onVersionCreated: [], onDeleted: [] });
+
+/** Allowed transitions: draft -> active; active <-> paused; any -> archived (final). */
+const TRANSITIONS: Record<WorkflowStatus, WorkflowStatus[]> = {
+  draft: ['active', 'archived'],
+  active: ['paused', 'archived'],
+  paused: ['active', 'archived'],
+  archived: [],
+};
+
+export interface ServiceDeps {
+  db: Db;
+  logger: Logger;
+  validationEnv: ValidationEnv;
+  listeners: WorkflowListeners;
+}
+
+type Serialized = WorkflowWithDefinition;
+
+/** JSON with object keys sorted: jsonb does not keep key order, so stored and new definitions compare this way. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+function invalid(details: ErrorDetail[]): AppError {
+  const count = details.length;
+  return new AppError('WORKFLOW_INVALID', `the workflow definition has ${count} problem${count === 1 ? '' : 's'}`, details.slice(0, 200));
+}
+
+function badRequest(error: import('zod').ZodError): AppError {
+  const details = error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ path: ['body', ...issue.path.map(String), key].join('.'), problem: 'unknown field' }))
+      : [{ path: ['body', ...issue.path.map(String)].join('.'), problem: issue.message }],
+  );
+  return new AppError('VALIDATION_ERROR', 'invalid body', details);
+}
+
+interface ParsedInput {
+  name?: string;
+  description?: string;
+  metadata?: Record<string, unknown>;
+  /** present when the body carries a definition (always for documents and creates) */
+  definition?: DefinitionInput;
+  /** problem paths: `dag.` for the API shape, none for documents */
+  dagPath: string;
+}
+
+export function createWorkflowsService(deps: ServiceDeps) {
+  const { db, logger, validationEnv, listeners } = deps;
+
+  const lookup: WorkflowLookup = async (ids) =>
+    (await findWorkflowsForReference(db, ids)).map((w) => ({
+      id: w.id,
+      organizationId: w.organization_id,
+      subworkflowIds: subworkflowIdsOf(w.definition),
+    }));
+
+  function parseBody(body: unknown, mode: 'create' | 'update'): ParsedInput {
+    if (isDefinitionDocument(body)) {
+      const compiled = compileDocument(body);
+      if (!compiled.ok) throw invalid(compiled.problems);
+      const doc = compiled.value;
+      const metadata = createWorkflowSchema.shape.metadata.safeParse(doc.metadata);
+      if (!metadata.success) throw invalid(metadata.error.issues.map((i) => ({ path: ['metadata', ...i.path.map(String)].join('.'), problem: i.message })));
+      return {
+        name: doc.name,
+        description: doc.description,
+        metadata: metadata.data,
+        definition: { dag: doc.dag, tools: doc.tools, triggers: doc.triggers, parameters: doc.parameters, errorHandling: doc.errorHandling },
+        dagPath: '',
+      };
+    }
+    const schema = mode === 'create' ? createWorkflowSchema : updateWorkflowSchema;
+    const parsed = schema.safeParse(body ?? {});
+    if (!parsed.success) throw badRequest(parsed.error);
+    const b = parsed.data;
+    const touchesDefinition = ['dag', 'tools', 'triggers', 'parameters', 'error_handling'].some(
+      (k) => (b as Record<string, unknown>)[k] !== undefined,
+    );
+    return {
+      name: b.name,
+      description: b.description,
+      metadata: b.metadata,
+      definition: touchesDefinition || mode === 'create'
+        ? { dag: b.dag, tools: b.tools, triggers: b.triggers, parameters: b.parameters, errorHandling: b.error_handling }
+        : undefined,
+      dagPath: 'dag',
+    };
+  }
+
+  /** Validates a definition, subworkflow rules included; throws 422 with every problem. */
+  async function compile(
+    input: DefinitionInput,
+    dagPath: string,
+    self: { id: string | null; organizationId: string },
+  ): Promise<StoredDefinition> {
+    const result = validateDefinition(input, validationEnv, { dagPath });
+    const problems: ErrorDetail[] = result.ok ? [] : [...result.problems];
+    if (result.subworkflows.length) {
+      const graph = await loadSubworkflowGraph(result.subworkflows.map((s) => s.workflowId), lookup);
+      problems.push(...subworkflowProblems(self, result.subworkflows, graph));
+    }
+    if (problems.length || !result.ok) throw invalid(problems);
+    return result.definition;
+  }
+
+  function metadataColumns(metadata: Record<string, unknown>): { tags: string[]; category: string | null } {
+    const tags = Array.isArray(metadata.tags) ? [...new Set(metadata.tags as string[])] : [];
+    return { tags, category: typeof metadata.category === 'string' ? metadata.category : null };
+  }
+
+  function assertCanManage(actor: WorkflowActor, row: WorkflowRow): void {
+    if (actor.role === 'owner' || actor.role === 'admin') return;
+    if (actor.role === 'member' && actor.userId !== null && row.created_by === actor.userId) return;
+    throw new AppError(
+      'FORBIDDEN',
+      actor.role === 'viewer' ? 'viewers cannot change workflows' : 'members can only change the workflows they created',
+    );
+  }
+
+  async function notify<E>(kind: keyof WorkflowListeners, fns: ((e: E) => Promise<void>)[], event: E): Promise<void> {
+    for (const fn of fns) {
+      try {
+        await fn(event);
+      } catch (err) {
+        logger.error({ err, listener: kind }, 'workflow listener failed');
+      }
+    }
+  }
+
+  async function get(organizationId: string, id: string): Promise<Serialized> {
+    const row = await findWorkflow(db, organizationId, id);
+    if (!row) throw notFound('workflow');
+    return row;
+  }
+
+  function definitionChanged(a: StoredDefinition, b: StoredDefinition): boolean {
+    return canonicalJson(a) !== canonicalJson(b);
+  }
+
+  return {
+    async create(organizationId: string, actor: WorkflowActor, body: unknown): Promise<Serialized> {
+      const input = parseBody(body, 'create');
+      if (!input.name) throw new AppError('VALIDATION_ERROR', 'invalid body', [{ path: 'body.name', problem: 'required' }]);
+      const definition = await compile(input.definition!, input.dagPath, { id: null, organizationId });
+      const metadata = input.metadata ?? {};
+      const row = await insertWorkflow(db, {
+        organizationId,
+        name: input.name,
+        description: input.description ?? '',
+        ...metadataColumns(metadata),
+        metadata,
+        createdBy: actor.userId,
+        definition,
+      });
+      await notify('onVersionCreated', listeners.onVersionCreated, {
+        organizationId,
+        workflowId: row.id,
+        status: row.status,
+        version: 1,
+        definition,
+      });
+      return row;
+    },
+
+    get,
+
+    async list(
+      organizationId: string,
+      query: { status?: WorkflowStatus; tag?: string; category?: string; limit: number; cursor?: string },
+    ): Promise<Page<Serialized>> {
+      let after: { createdAt: string; id: string } | undefined;
+      if (query.cursor) {
+        const position = decodeCursor(query.cursor);
+        if (!position) throw new AppError('VALIDATION_ERROR', 'invalid cursor', [{ path: 'query.cursor', problem: 'not a cursor from this list' }]);
+        after = { createdAt: position.sort, id: position.id };
+      }
+      const rows = await listWorkflows(db, organizationId, { ...query, after, limit: query.limit + 1 });
+      const data = rows.slice(0, query.limit);
+      const last = data[data.length - 1];
+      return {
+        data: data.map(({ cursor_at: _c, ...row }) => row),
+        nextCursor: rows.length > query.limit && last ? encodeCursor({ sort: last.cursor_at, id: last.id }) : null,
+      };
+    },
+
+    async update(organizationId: string, actor: WorkflowActor, id: string, body: unknown): Promise<Serialized> {
+      const input = parseBody(body, 'update');
+      const current = await get(organizationId, id);
+      assertCanManage(actor, current);
+      if (current.status === 'archived') throw new AppError('INVALID_STATE', 'archived workflows are read-only');
+      let definition: StoredDefinition | null = null;
+      if (input.definition) {
+        // Fields not given keep their current value; `dag` too (an update may change only triggers).
+        const merged: DefinitionInput = {
+          dag: input.definition.dag ?? current.definition.dag,
+          // Stored tools are declared + used; without a new list, re-derive them from the nodes.
+          tools: input.definition.tools ?? (input.definition.dag ? [] : current.definition.tools),
+          triggers: input.definition.triggers ?? current.definition.triggers,
+          parameters: input.definition.parameters ?? current.definition.parameters,
+          errorHandling: input.definition.errorHandling ?? current.definition.errorHandling,
+        };
+        definition = await compile(merged, input.dagPath, { id, organizationId });
+        if (!definitionChanged(definition, current.definition)) definition = null;
+      }
+      const metadata = input.metadata ?? current.metadata;
+      const version = await db.transaction(async (trx) => {
+        const locked = await lockWorkflow(trx, organizationId, id);
+        if (!locked) throw notFound('workflow');
+        if (locked.status === 'archived') throw new AppError('INVALID_STATE', 'archived workflows are read-only');
+        const next = definition ? locked.current_version + 1 : locked.current_version;
+        if (definition) {
+          await insertVersion(trx, { workflowId: id, organizationId, version: next, definition, createdBy: actor.userId });
+        }
+        await updateWorkflowRow(trx, organizationId, id, {
+          name: input.name ?? locked.name,
+          description: input.description ?? locked.description,
+          metadata,
+          ...metadataColumns(metadata),
+          current_version: next,
+        });
+        return next;
+      });
+      const updated = await get(organizationId, id);
+      if (definition) {
+        await notify('onVersionCreated', listeners.onVersionCreated, {
+          organizationId,
+          workflowId: id,
+          status: updated.status,
+          version,
+          definition,
+        });
+      }
+      return updated;
+    },
+
+    async transition(organizationId: string, actor: WorkflowActor, id: string, to: WorkflowStatus): Promise<Serialized> {
+      const current = await get(organizationId, id);
+      assertCanManage(actor, current);
+      const from = await db.transaction(async (trx) => {
+        const locked = await lockWorkflow(trx, organizationId, id);
+        if (!locked) throw notFound('workflow');
+        if (!TRANSITIONS[locked.status].includes(to)) {
+          throw new AppError(
+            'INVALID_STATE',
+            locked.status === 'archived'
+              ? 'archived workflows are final'
+              : `cannot go from ${locked.status} to ${to} (allowed: ${TRANSITIONS[locked.status].join(', ')})`,
+          );
+        }
+        await updateWorkflowRow(trx, organizationId, id, { status: to });
+        return locked.status;
+      });
+      const updated = await get(organizationId, id);
+      await notify('onStatusChange', listeners.onStatusChange, {
+        organizationId,
+        workflowId: id,
+        from,
+        to,
+        version: updated.current_version,
+        definition: updated.definition,
+      });
+      return updated;
+    },
+
+    async remove(organizationId: string, actor: WorkflowActor, id: string): Promise<void> {
+      const current = await get(organizationId, id);
+      assertCanManage(actor, current);
+      const open = await countOpenRuns(db, organizationId, id);
+      if (open > 0) {
+        throw new AppError('INVALID_STATE', `the workflow has ${open} open run(s); cancel them (or archive the workflow) first`);
+      }
+      if (!(await deleteWorkflow(db, organizationId, id))) throw notFound('workflow');
+      await notify('onDeleted', listeners.onDeleted, { organizationId, workflowId: id });
+    },
+
+    async listVersions(
+      organizationId: string,
+      id: string,
+      query: { limit: number; cursor?: string },
+    ): Promise<Page<WorkflowVersionRow>> {
+      await get(organizationId, id);
+      let before: number | undefined;
+      if (query.cursor) {
+        const position = decodeCursor(query.cursor);
+        const n = position ? Number(position.sort) : NaN;
+        if (!Number.isInteger(n)) throw new AppError('VALIDATION_ERROR', 'invalid cursor', [{ path: 'query.cursor', problem: 'not a cursor from this list' }]);
+        before = n;
+      }
+      const rows = await listVersions(db, organizationId, id, { beforeVersion: before, limit: query.limit + 1 });
+      const data = rows.slice(0, query.limit);
+      const last = data[data.length - 1];
+      return {
+        data,
+        nextCursor: rows.length > query.limit && last ? encodeCursor({ sort: String(last.version), id }) : null,
+      };
+    },
+
+    async getVersion(organizationId: string, id: string, version: number): Promise<WorkflowVersionRow> {
+      const row = await findVersion(db, organizationId, id, version);
+      if (!row) throw notFound('workflow version');
+      return row;
+    },
+  };
+}
+
+export type WorkflowsService = ReturnType<typeof createWorkflowsService>;
