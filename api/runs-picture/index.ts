@@ -1,0 +1,12 @@
+import type { AppDeps, Domain } from '../domain';
+import { createRunExecutions } from '../runs/executions';
+import { createRunsService } from '../runs/service';
+import { runPictureRoutes } from './routes';
+import { createRunPictureService } from './service';
+
+/** Run pictures: the DAG of a run drawn as SVG, and a page that keeps it fresh while the run is live. */
+export function createRunPictureDomain(deps: AppDeps): Domain {
+  // The runs service is stateless: its own instance reads runs exactly as GET .../runs/{run_id} does.
+  const runs = createRunsService(deps, createRunExecutions(deps.temporal, deps.config.temporal));
+  return { routes: runPictureRoutes(createRunPictureService(deps.db, runs)) };
+}
