@@ -55,8 +55,13 @@ export function createPassport(verifiers: PassportVerifiers): AuthPassport {
   return {
     async login(ctx, credentials) {
       // passport-local reads the credentials from the request body; ours is already parsed and validated.
-      (ctx.request as { body?: unknown }).body = credentials;
-      return run<UserRow>('local', ctx);
+      const request = ctx.request as { body?: unknown };
+      request.body = credentials;
+      try {
+        return await run<UserRow>('local', ctx);
+      } finally {
+        delete request.body; // do not leave the password on the request for later middleware
+      }
     },
     async authenticateUser(ctx) {
       bearerToken(ctx); // the spec's first two checks, with its exact messages, before passport parses the header

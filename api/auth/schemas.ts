@@ -7,7 +7,11 @@ export const emailField = z
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: 'not a valid e-mail address' }).max(255, 'at most 255 characters'))
-  .describe('E-mail address; trimmed, compared case-insensitively, at most 255 characters');
+  .meta({
+    format: 'email',
+    maxLength: 255,
+    description: 'E-mail address; trimmed, compared case-insensitively, at most 255 characters',
+  });
 
 // Long enough for any policy-valid password; the policy itself refuses more than 72 bytes with its own message.
 const passwordField = z.string().min(1, 'required').max(1024, 'at most 1024 characters');

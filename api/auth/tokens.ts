@@ -14,6 +14,7 @@ export interface AccessClaims {
   sid: string;
   organizationID: string | null;
   typ: 'access';
+  jti: string;
   iss: string;
   iat: number;
   exp: number;
@@ -85,6 +86,7 @@ export function createTokenService(config: Config['jwt']): TokenService {
         subject: userId,
         issuer: config.issuer,
         expiresIn: accessTtlSeconds,
+        jwtid: randomUUID(), // two tokens issued in the same second for the same session still differ
       });
     },
     signRefresh({ userId, sessionId, expiresAt }) {
