@@ -1,0 +1,250 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { historyFromJSON, historyToJSON } from '@temporalio/common/lib/proto-utils';
+import { Worker } from '@temporalio/worker';
+import { ensureDeadLetterPurgeSchedule } from '../../api/runs/schedules';
+import { startApi, type TestApi } from '../helpers/stack';
+import { createTestTenant, type TestTenant } from '../helpers/tenants';
+import {
+  addWorkflowVersion,
+  createWorkflowFixture,
+  RUN_TEST_CONFIG,
+  runToEnd,
+  startRun,
+  toolNode,
+  waitForRun,
+  type WorkflowSpec,
+} from '../helpers/runs';
+import { REPO_ROOT, waitForLine } from '../setup/state';
+
+/** Cancellation, version pinning, a worker killed mid-run, history replay and the dead-letter purge schedule. */
+
+let api: TestApi;
+let tenant: TestTenant;
+let token: string;
+
+beforeAll(async () => {
+  api = await startApi(RUN_TEST_CONFIG);
+  tenant = await createTestTenant(api);
+  token = tenant.owner.token;
+});
+afterAll(async () => {
+  await api.close();
+});
+
+const transform = (id: string, expression: string, data: unknown = null) => toolNode(id, 'json_transform', { expression, data });
+
+test('cancelling a running run cancels its running activity', async () => {
+  const workflowId = await createWorkflowFixture(api, tenant, {
+    nodes: [transform('first', '1'), toolNode('wait', 'delay', { ms: 120_000 }), transform('never', '2')],
+    edges: [
+      { from: 'first', to: 'wait' },
+      { from: 'wait', to: 'never' },
+    ],
+  });
+  const started = await startRun(api, token, workflowId);
+  const live = await waitForRun(api, token, workflowId, started.id, (r) => r.node_states?.wait?.status === 'running');
+  expect(live.status).toBe('running');
+  expect(live.node_states.first.status).toBe('completed');
+  expect(live.completed_at).toBeNull();
+
+  const res = await api.request('POST', `/api/v1/workflows/${workflowId}/runs/${started.id}/cancel`, { token });
+  expect(res.status).toBe(200);
+  expect(res.body.status).toBe('cancelled');
+  expect(res.body.node_states.wait.status).toBe('cancelled');
+  expect(res.body.node_states.never.status).toBe('cancelled');
+  expect(res.body.completed_at).not.toBeNull();
+  // the activity itself acknowledged the cancellation (it heartbeats and honours its signal)
+  const history = await api.deps.temporal.workflow.getHandle(started.id).fetchHistory();
+  expect(history.events!.some((e) => e.activityTaskCanceledEventAttributes)).toBe(true);
+  expect(history.events!.some((e) => e.workflowExecutionCanceledEventAttributes)).toBe(true);
+
+  const again = await api.request('POST', `/api/v1/workflows/${workflowId}/runs/${started.id}/cancel`, { token });
+  expect(again.status).toBe(409);
+});
+
+test('a run keeps executing the version it started with after the workflow is updated', async () => {
+  const version = (label: string): WorkflowSpec => ({
+    nodes: [toolNode('slow', 'delay', { ms: 1500 }), transform('label', `"${label}"`)],
+    edges: [{ from: 'slow', to: 'label' }],
+  });
+  const workflowId = await createWorkflowFixture(api, tenant, version('v1'));
+  const first = await startRun(api, token, workflowId);
+  await waitForRun(api, token, workflowId, first.id, (r) => r.node_states?.slow?.status === 'running');
+  await addWorkflowVersion(api, tenant, workflowId, 2, version('v2'));
+  const second = await startRun(api, token, workflowId);
+
+  const firstDone = await waitForRun(api, token, workflowId, first.id);
+  expect(firstDone).toMatchObject({ status: 'completed', workflow_version: 1, results: { label: { result: 'v1' } } });
+  const secondDone = await waitForRun(api, token, workflowId, second.id);
+  expect(secondDone).toMatchObject({ status: 'completed', workflow_version: 2, results: { label: { result: 'v2' } } });
+});
+
+describe('a worker killed mid-run', () => {
+  const workers: ChildProcess[] = [];
+  afterAll(() => {
+    for (const w of workers) if (w.exitCode === null) w.kill('SIGTERM');
+  });
+
+  function spawnWorker(taskQueue: string, name: string): Promise<ChildProcess> {
+    const dir = process.env.LOOM_TEST_DIR ?? path.join(REPO_ROOT, '.data', 'test');
+    const logPath = path.join(dir, `${name}.log`);
+    const out = openSync(logPath, 'a');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, TEMPORAL_TASK_QUEUE: taskQueue, WORKER_METRICS_PORT: '0', WORKER_SDK_METRICS_PORT: '0' },
+      stdio: ['ignore', out, out],
+    });
+    workers.push(child);
+    return waitForLine(logPath, /worker started/, 90_000, () => child.exitCode).then(() => child);
+  }
+
+  test('the run completes on another worker', async () => {
+    const taskQueue = `loom-kill-${randomUUID().slice(0, 8)}`;
+    const queueApi = await startApi({ ...RUN_TEST_CONFIG, TEMPORAL_TASK_QUEUE: taskQueue });
+    try {
+      const workflowId = await createWorkflowFixture(queueApi, tenant, {
+        nodes: [transform('before', '"before"'), toolNode('slow', 'delay', { ms: 4000, value: 'slept' }), transform('after', '"after"')],
+        edges: [
+          { from: 'before', to: 'slow' },
+          { from: 'slow', to: 'after' },
+        ],
+        errorHandling: { retry_config: { max_attempts: 5, backoff: 'fixed', initial_delay: 200 } },
+      });
+      const first = await spawnWorker(taskQueue, 'kill-worker-1');
+      const started = await startRun(queueApi, token, workflowId);
+      await waitForRun(queueApi, token, workflowId, started.id, (r) => r.node_states?.slow?.status === 'running');
+      first.kill('SIGKILL');
+      await new Promise((r) => first.once('exit', r));
+
+      await spawnWorker(taskQueue, 'kill-worker-2');
+      const run = await waitForRun(queueApi, token, workflowId, started.id, undefined, 90_000);
+      expect(run.status).toBe('completed');
+      expect(run.node_states.slow.output).toMatchObject({ value: 'slept' });
+      // the attempt on the killed worker timed out (no heartbeat) and was retried on the new one
+      expect(run.node_states.slow.attempts).toBeGreaterThanOrEqual(2);
+      expect(run.results.after).toEqual({ result: 'after' });
+    } finally {
+      await queueApi.close();
+    }
+  }, 150_000);
+});
+
+describe('history replay', () => {
+  const fixtures = path.join(REPO_ROOT, 'test', 'fixtures', 'histories');
+
+  /** The closing-note DAG: a condition, a parallel block, a loop and a tool failure handled by a fallback. */
+  const showcase: WorkflowSpec = {
+    name: 'order pricing',
+    parameters: [
+      { name: 'orders', type: 'array', required: true },
+      { name: 'express', type: 'boolean', default: false },
+    ],
+    nodes: [
+      { id: 'route', type: 'condition', config: { expression: 'params.express', trueBranch: 'express', falseBranch: 'standard' } },
+      transform('express', '"express"'),
+      transform('standard', '"standard"'),
+      {
+        id: 'enrich',
+        type: 'parallel',
+        config: { joinStrategy: 'wait_all', branches: [{ id: 'prices', nodes: ['price_lookup'] }, { id: 'stock', nodes: ['stock_check'] }] },
+      },
+      toolNode('price_lookup', 'fail', { mode: 'non_retryable', code: 'PRICING_UNAVAILABLE', message: 'pricing service unavailable' }),
+      toolNode('stock_check', 'delay', { ms: 50, value: 'in stock' }),
+      {
+        id: 'per_order',
+        type: 'loop',
+        config: {
+          items: 'params.orders',
+          iterator: 'order',
+          concurrency: 2,
+          template: {
+            type: 'tool',
+            config: {
+              tool: 'json_transform',
+              config: {
+                expression: '{"id": id, "total": qty * price}',
+                data: { id: '${order.id}', qty: '${order.qty}', price: '${nodes.price_lookup.result.price}' },
+              },
+            },
+          },
+        },
+      },
+      toolNode('summary', 'json_transform', { expression: '$sum(result.total)' }, { inputs: [{ name: 'data', from: 'per_order.results' }] }),
+    ],
+    edges: [
+      { from: 'express', to: 'enrich' },
+      { from: 'standard', to: 'enrich' },
+      { from: 'enrich', to: 'per_order' },
+      { from: 'per_order', to: 'summary' },
+    ],
+    errorHandling: {
+      node_overrides: {
+        price_lookup: {
+          strategy: 'fallback',
+          handler: 'json_transform',
+          handler_config: { expression: '{"price": 2.5, "source": "fallback price list"}' },
+        },
+      },
+    },
+  };
+
+  test('a real run of every construct replays deterministically, as do the stored fixtures', async () => {
+    const workflowId = await createWorkflowFixture(api, tenant, showcase);
+    const run = await runToEnd(api, token, workflowId, { orders: [{ id: 'o-1', qty: 2 }, { id: 'o-2', qty: 4 }] });
+    expect(run.status).toBe('completed');
+    expect(run.node_states.standard.status).toBe('completed');
+    expect(run.node_states.express.status).toBe('skipped');
+    expect(run.node_states.price_lookup).toMatchObject({ status: 'completed', via: 'fallback' });
+    expect(run.results.summary).toEqual({ result: 15 });
+    if (process.env.LOOM_TEST_DIR) writeFileSync(path.join(process.env.LOOM_TEST_DIR, 'showcase-run.json'), JSON.stringify(run, null, 2));
+
+    const history = await api.deps.temporal.workflow.getHandle(run.id).fetchHistory();
+    mkdirSync(fixtures, { recursive: true });
+    const fixture = path.join(fixtures, 'showcase-run.json');
+    // Fixtures are histories of older code: keep the first one; refresh only on purpose.
+    if (!existsSync(fixture) || process.env.UPDATE_HISTORY_FIXTURES === '1') writeFileSync(fixture, historyToJSON(history));
+
+    const bundle = process.env.TEMPORAL_WORKFLOW_BUNDLE!;
+    await Worker.runReplayHistory({ workflowBundle: { codePath: bundle } }, history, run.id);
+    const stored = readdirSync(fixtures).filter((f) => f.endsWith('.json'));
+    const results = Worker.runReplayHistories(
+      { workflowBundle: { codePath: bundle } },
+      stored.map((file) => ({ workflowId: file, history: historyFromJSON(JSON.parse(readFileSync(path.join(fixtures, file), 'utf8'))) })),
+    );
+    for await (const result of results) expect(result.error).toBeUndefined();
+  });
+});
+
+test('the dead-letter purge schedule is created once and deletes expired entries', async () => {
+  const taskQueue = api.config.temporal.taskQueue;
+  const first = await ensureDeadLetterPurgeSchedule(api.deps.temporal, taskQueue);
+  const second = await ensureDeadLetterPurgeSchedule(api.deps.temporal, taskQueue);
+  expect(second).toEqual({ scheduleId: first.scheduleId, created: false });
+  const row = (expiresAt: Date) => ({
+    organization_id: tenant.organizationId,
+    workflow_id: randomUUID(),
+    workflow_version: 1,
+    run_id: randomUUID(),
+    node_id: 'n',
+    error: JSON.stringify({ code: 'X', message: 'x' }),
+    attempts: 1,
+    expires_at: expiresAt,
+  });
+  const [expired] = await api.deps.db('dead_letters').insert(row(new Date(Date.now() - 1000))).returning('id');
+  const [live] = await api.deps.db('dead_letters').insert(row(new Date(Date.now() + 86_400_000))).returning('id');
+  const handle = api.deps.temporal.schedule.getHandle(first.scheduleId);
+  try {
+    await handle.trigger();
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && (await api.deps.db('dead_letters').where({ id: expired.id }).first())) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(await api.deps.db('dead_letters').where({ id: expired.id }).first()).toBeUndefined();
+    expect(await api.deps.db('dead_letters').where({ id: live.id }).first()).toBeDefined();
+  } finally {
+    await handle.delete();
+  }
+});
