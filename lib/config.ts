@@ -138,6 +138,33 @@ const envSchema = z.object({
   CONTENT_VECTOR_URI: z.string().optional().default('.data/lancedb'),
   CONTENT_VECTOR_INDEX_THRESHOLD: int(50_000, 1),
   CONTENT_VECTOR_SCRATCH_DIR: z.string().optional().default('.data/lancedb-tmp'),
+
+  TRIGGERS_WEBHOOK_MAX_BODY_BYTES: int(256 * 1024, 1024, 16 * 1024 * 1024),
+  TRIGGERS_WEBHOOK_RATE_LIMIT: rate('60/1m'),
+  TRIGGERS_WEBHOOK_TOLERANCE: duration('5m'),
+  TRIGGERS_APPROVAL_TIMEOUT: duration('24h'),
+  TRIGGERS_SCHEDULE_CATCHUP_WINDOW: duration('5m'),
+  EVENTS_DISPATCH_INTERVAL: duration('1s'),
+  EVENTS_DISPATCH_BATCH: int(100, 1, 1000),
+  WEBHOOKS_MAX_ATTEMPTS: int(8, 1, 50),
+  WEBHOOKS_RETRY_INITIAL_INTERVAL: duration('30s'),
+  WEBHOOKS_RETRY_MAX_INTERVAL: duration('1h'),
+  WEBHOOKS_TIMEOUT: duration('10s'),
+  WEBHOOKS_DISABLE_AFTER_FAILURES: int(10, 1, 1000),
+  WEBHOOKS_ALLOWED_PRIVATE_HOSTS: z.string().optional().default(''),
+
+  // Workflow tools (docs/workflows.md)
+  TOOLS_HTTP_TIMEOUT: duration('30s'),
+  TOOLS_HTTP_MAX_RESPONSE_BYTES: int(5 * 1024 * 1024, 1024),
+  TOOLS_HTTP_MAX_REDIRECTS: int(5, 0, 20),
+  TOOLS_HTTP_ALLOWED_HOSTS: z.string().optional().default(''),
+  TOOLS_DB_STATEMENT_TIMEOUT: duration('10s'),
+  TOOLS_DB_MAX_ROWS: int(1000, 1, 100_000),
+  SERVICE_LLM_BASE_URL: z.string().url().optional(),
+  SERVICE_LLM_API_KEY: z.string().optional(),
+  SERVICE_LLM_MODEL: z.string().optional(),
+  SERVICE_LLM_EMBEDDING_MODEL: z.string().optional(),
+  SERVICE_LLM_TIMEOUT: duration('60s'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -198,7 +225,42 @@ export interface Config {
     region: string;
   };
   mail: { host: string; port: number; from: string };
+  /** Built-in workflow tools. */
+  tools: {
+    http: { timeoutMs: number; maxResponseBytes: number; maxRedirects: number; allowedHosts: string[] };
+    db: { statementTimeoutMs: number; maxRows: number };
+    /** The global OpenAI-compatible endpoint; an organization may configure its own (integration `llm`). */
+    llm: { baseUrl?: string; apiKey?: string; model?: string; embeddingModel?: string; timeoutMs: number };
+  };
   content: ContentConfig;
+  /** Workflow triggers, events and outgoing webhooks (docs/triggers.md). */
+  triggers: TriggersConfig;
+}
+
+export interface TriggersConfig {
+  webhookMaxBodyBytes: number;
+  /** Default per-trigger limit of inbound webhook calls (a trigger's `rateLimit` overrides it). */
+  webhookRateLimit: RateRule | null;
+  webhookToleranceMs: number;
+  defaultApprovalTimeoutMs: number;
+  defaultCatchupWindowMs: number;
+  dispatchIntervalMs: number;
+  dispatchBatch: number;
+  delivery: {
+    maxAttempts: number;
+    initialIntervalMs: number;
+    maxIntervalMs: number;
+    timeoutMs: number;
+    disableAfterFailures: number;
+    /** Hosts, IPs or CIDRs that deliveries may reach although private/loopback (SSRF guard exceptions). */
+    allowedPrivateHosts: string[];
+  };
+}
+
+export interface PlanQuotas {
+  members: number | null;
+  apiCallsPerMonth: number | null;
+  storageBytes: number | null;
 }
 
 /** Content storage, processing, embeddings and vectors (docs/content.md). */
@@ -273,7 +335,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       resetIp: e.SERVICE_RATE_LIMIT_RESET_IP,
       resetAccount: e.SERVICE_RATE_LIMIT_RESET_ACCOUNT,
     },
-    organizations: { maxPerUser: e.SERVICE_MAX_ORGANIZATIONS_PER_USER },
+    organizations: {
+      maxPerUser: e.SERVICE_MAX_ORGANIZATIONS_PER_USER,
+      encryptionKey: e.SERVICE_ENCRYPTION_KEY ?? null,
+      invitationTtlMs: e.SERVICE_INVITATION_TTL,
+      usageFlushIntervalMs: e.SERVICE_USAGE_FLUSH_INTERVAL,
+      plans: {
+        free: {
+          members: e.SERVICE_PLAN_FREE_MEMBERS,
+          apiCallsPerMonth: e.SERVICE_PLAN_FREE_API_CALLS,
+          storageBytes: e.SERVICE_PLAN_FREE_STORAGE_GB * GIB,
+        },
+        pro: {
+          members: e.SERVICE_PLAN_PRO_MEMBERS,
+          apiCallsPerMonth: e.SERVICE_PLAN_PRO_API_CALLS,
+          storageBytes: e.SERVICE_PLAN_PRO_STORAGE_GB * GIB,
+        },
+        enterprise: { members: null, apiCallsPerMonth: null, storageBytes: null },
+      },
+    },
     database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
     temporal: {
       address: e.TEMPORAL_ADDRESS,
@@ -299,6 +379,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       region: e.MINIO_REGION,
     },
     mail: { host: e.SMTP_HOST, port: e.SMTP_PORT, from: e.MAIL_FROM },
+    tools: {
+      http: {
+        timeoutMs: e.TOOLS_HTTP_TIMEOUT,
+        maxResponseBytes: e.TOOLS_HTTP_MAX_RESPONSE_BYTES,
+        maxRedirects: e.TOOLS_HTTP_MAX_REDIRECTS,
+        allowedHosts: e.TOOLS_HTTP_ALLOWED_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
+      },
+      db: { statementTimeoutMs: e.TOOLS_DB_STATEMENT_TIMEOUT, maxRows: e.TOOLS_DB_MAX_ROWS },
+      llm: {
+        baseUrl: e.SERVICE_LLM_BASE_URL,
+        apiKey: e.SERVICE_LLM_API_KEY,
+        model: e.SERVICE_LLM_MODEL,
+        embeddingModel: e.SERVICE_LLM_EMBEDDING_MODEL,
+        timeoutMs: e.SERVICE_LLM_TIMEOUT,
+      },
+    },
+    metrics: {
+      workerHost: e.WORKER_METRICS_HOST,
+      workerPort: e.WORKER_METRICS_PORT,
+      workerSdkPort: e.WORKER_SDK_METRICS_PORT,
+      refreshIntervalMs: e.METRICS_REFRESH_INTERVAL,
+    },
     content: {
       maxUploadBytes: e.CONTENT_MAX_UPLOAD_BYTES,
       quotaBytes: {
@@ -322,11 +424,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       vectorIndexThreshold: e.CONTENT_VECTOR_INDEX_THRESHOLD,
       vectorScratchDir: e.CONTENT_VECTOR_SCRATCH_DIR,
     },
-    metrics: {
-      workerHost: e.WORKER_METRICS_HOST,
-      workerPort: e.WORKER_METRICS_PORT,
-      workerSdkPort: e.WORKER_SDK_METRICS_PORT,
-      refreshIntervalMs: e.METRICS_REFRESH_INTERVAL,
+    triggers: {
+      webhookMaxBodyBytes: e.TRIGGERS_WEBHOOK_MAX_BODY_BYTES,
+      webhookRateLimit: e.TRIGGERS_WEBHOOK_RATE_LIMIT,
+      webhookToleranceMs: e.TRIGGERS_WEBHOOK_TOLERANCE,
+      defaultApprovalTimeoutMs: e.TRIGGERS_APPROVAL_TIMEOUT,
+      defaultCatchupWindowMs: e.TRIGGERS_SCHEDULE_CATCHUP_WINDOW,
+      dispatchIntervalMs: e.EVENTS_DISPATCH_INTERVAL,
+      dispatchBatch: e.EVENTS_DISPATCH_BATCH,
+      delivery: {
+        maxAttempts: e.WEBHOOKS_MAX_ATTEMPTS,
+        initialIntervalMs: e.WEBHOOKS_RETRY_INITIAL_INTERVAL,
+        maxIntervalMs: e.WEBHOOKS_RETRY_MAX_INTERVAL,
+        timeoutMs: e.WEBHOOKS_TIMEOUT,
+        disableAfterFailures: e.WEBHOOKS_DISABLE_AFTER_FAILURES,
+        allowedPrivateHosts: e.WEBHOOKS_ALLOWED_PRIVATE_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
+      },
     },
   };
 }
