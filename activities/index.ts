@@ -4,6 +4,9 @@ import { createSystemActivities } from './system';
 import { createContentActivities } from './content';
 import { createRunActivities } from './runs/runActivities';
 import { createToolActivities } from './runs/toolActivities';
+import { createTriggerActivities } from './triggers';
+import { createEventActivities } from './events/dispatch';
+import { createWebhookActivities } from './webhooks';
 
 /**
  * Every activity the worker registers. Workflows import the *type* of this object only, and call activities
@@ -15,6 +18,9 @@ export function createActivities(deps: ActivityDeps) {
     ...createOrganizationActivities(deps),
     ...createRunActivities(deps),
     ...createContentActivities(deps),
+    ...createTriggerActivities(deps),
+    ...createEventActivities(deps),
+    ...createWebhookActivities(deps),
     // one activity per registered tool, named by the tool id
     ...createToolActivities(deps),
   };

@@ -5,3 +5,5 @@ export { dagRunWorkflow } from './runs/interpreter';
 export { loopBatchWorkflow } from './runs/loop';
 export { purgeDeadLettersWorkflow } from './runs/purge';
 export { contentProcessingWorkflow, contentDeletionWorkflow } from './content';
+export { scheduledRunWorkflow } from './triggers/scheduled';
+export { eventDispatcherWorkflow, webhookDeliveryWorkflow } from './triggers/events';

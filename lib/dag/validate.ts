@@ -51,6 +51,8 @@ export interface ValidationEnv {
   templateProblems(value: unknown, basePath: string): Problem[];
   templateReferences(value: unknown, basePath: string): TemplateReference[];
   hasTemplates(value: unknown): boolean;
+  /** Deeper checks of the triggers' configs (cron, zone, paths, mappings...), wired by the triggers domain. */
+  triggerProblems?(entries: { trigger: Trigger; path: string; index: number }[]): Problem[];
 }
 
 export interface DefinitionInput {
@@ -109,14 +111,21 @@ export function validateDefinition(
   const rawTriggers = input.triggers ?? [];
   if (!Array.isArray(rawTriggers)) problems.push({ path: 'triggers', problem: 'must be an array' });
   else {
+    const checked: { trigger: Trigger; path: string; index: number }[] = [];
+    const basePaths = new Set<string>();
     rawTriggers.forEach((raw, i) => {
       const parsed = triggerSchema.safeParse(raw);
       if (!parsed.success) problems.push(...zodProblems(parsed.error, `triggers[${i}]`));
       else {
-        problems.push(...triggerProblems(parsed.data, `triggers[${i}]`));
+        const base = triggerProblems(parsed.data, `triggers[${i}]`);
+        for (const p of base) basePaths.add(p.path);
+        problems.push(...base);
         triggers.push(parsed.data);
+        checked.push({ trigger: parsed.data, path: `triggers[${i}]`, index: i });
       }
     });
+    // The env's deeper checks; a field the basic checks already reported is not reported twice.
+    problems.push(...(env.triggerProblems?.(checked) ?? []).filter((p) => !basePaths.has(p.path)));
   }
 
   const ehPath = options.errorHandlingPath ?? 'error_handling';

@@ -20,6 +20,7 @@ import {
 } from './execute';
 import { executeLoop } from './loop';
 import { strategyFor } from './strategy';
+import { awaitApproval, type ApprovalGate } from '../triggers/approval';
 import type { EvalContext, RunInput, RunStateView, RunSummary } from './types';
 
 /**
@@ -83,6 +84,11 @@ class Interpreter {
   }
 
   async run(): Promise<RunSummary> {
+    // Manual runs whose trigger requires approval wait here, still `pending`, for the decision (triggers/approval.ts).
+    if (this.input.approval) {
+      const gate = await awaitApproval(this.input.runId, this.input.approval);
+      if (!gate.proceed) return this.closeWithoutStarting(gate);
+    }
     if (this.input.kind === 'run') await runActivities.runMarkRunning({ runId: this.input.runId });
     this.status = 'running';
     let cancellation: unknown = null;
@@ -125,6 +131,19 @@ class Interpreter {
         details: [summary],
       });
     }
+    return summary;
+  }
+
+  /** A run refused before its first node (rejected, approval timed out, cancelled while waiting): every node cancelled. */
+  private async closeWithoutStarting(gate: Extract<ApprovalGate, { proceed: false }>): Promise<RunSummary> {
+    const now = new Date().toISOString();
+    for (const state of Object.values(this.states)) Object.assign(state, { status: 'cancelled', finishedAt: now });
+    this.status = gate.status;
+    this.errors.push({ node: null, code: gate.code, message: gate.message, attempt: 0, time: now });
+    const summary: RunSummary = { runId: this.input.runId, status: this.status, results: {}, errors: this.errors };
+    if (this.input.kind === 'run') await CancellationScope.nonCancellable(() => this.persist(summary, now));
+    if (gate.cancellation) throw gate.cancellation;
+    if (gate.status === 'failed') throw ApplicationFailure.create({ type: gate.code, message: gate.message, nonRetryable: true, details: [summary] });
     return summary;
   }
 

@@ -1,4 +1,5 @@
 import type { CompiledWorkflow, NodeState, RunError, RunStatus } from '../../lib/dag/model';
+import type { ApprovalWait } from '../triggers/types';
 
 /**
  * Shapes that cross the boundary between the API, the interpreter workflow and the run activities. Pure types:
@@ -47,6 +48,8 @@ export interface RunInput {
   kind: RunKind;
   /** Nesting depth of subworkflows, to stop runaway recursion. */
   depth: number;
+  /** Set when the manual trigger requires approval: the run waits, pending, before its first node (triggers/approval.ts). */
+  approval?: ApprovalWait;
 }
 
 export interface RunSummary {

@@ -1,0 +1,180 @@
+import { Context } from '@temporalio/activity';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { WorkflowIdReusePolicy } from '@temporalio/common';
+import { eventEnvelope, type OutboxEventRow } from '../../api/events/outbox';
+import { withDefaults } from '../../api/organizations/settingsModel';
+import { prepareTriggeredRun, startRunExecution } from '../../api/triggers/runStarter';
+import type { StoredDefinition } from '../../lib/dag/model';
+import { eventTriggerMatches, MAX_CHAIN_DEPTH, subscriptionMatches } from '../../lib/events/catalog';
+import { parseTriggers, type EventConfig } from '../../lib/triggers/config';
+import { uuidFrom } from '../../lib/triggers/ids';
+import { mapParameters } from '../../lib/triggers/mapping';
+import type { DeliveryInput } from '../../workflows/triggers/types';
+import type { ActivityDeps } from '../deps';
+
+/**
+ * The dispatcher's activity (see workflows/triggers/events.ts). For each undispatched event, claimed with FOR UPDATE
+ * SKIP LOCKED inside a transaction that stays open until the row is marked dispatched:
+ * 1. every active workflow of the organization whose enabled event trigger matches (`source`, `event`, `bucket`)
+ *    gets one run, id uuidv5(event id, workflow id): the row insert ignores an existing row and the execution
+ *    start rejects duplicates, so a re-dispatch after a crash (before the mark committed) starts nothing twice;
+ * 2. every enabled webhook endpoint subscribed to the type gets one delivery, id uuidv5(event id, endpoint id),
+ *    same rules;
+ * 3. the row is marked dispatched and the transaction commits.
+ * Run events do not trigger the workflow that emitted them, and chains of event-triggered runs stop at depth 5.
+ */
+export const DISPATCHER_WORKFLOW_TYPE = 'eventDispatcherWorkflow';
+export const DELIVERY_WORKFLOW_TYPE = 'webhookDeliveryWorkflow';
+
+export function dispatcherWorkflowId(taskQueue: string): string {
+  return `loom-event-dispatcher-${taskQueue}`;
+}
+
+export function deliveryWorkflowId(deliveryId: string): string {
+  return `loom-webhook-delivery-${deliveryId}`;
+}
+
+/** Starts a delivery's workflow; a second start of the same delivery is a no-op. */
+export async function startDelivery(client: Client, taskQueue: string, input: DeliveryInput): Promise<void> {
+  try {
+    await client.workflow.start(DELIVERY_WORKFLOW_TYPE, {
+      taskQueue,
+      workflowId: deliveryWorkflowId(input.deliveryId),
+      args: [input],
+      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
+
+interface CandidateRow {
+  id: string;
+  definition: StoredDefinition;
+}
+
+export function createEventActivities(deps: ActivityDeps) {
+  const { db, config } = deps;
+  const taskQueue = config.temporal.taskQueue;
+
+  async function startRuns(client: Client, event: OutboxEventRow): Promise<number> {
+    const organizationId = event.organization_id!;
+    const payload = event.payload ?? {};
+    const isRunEvent = event.type.startsWith('run.');
+    const depth = isRunEvent && typeof payload.chainDepth === 'number' ? payload.chainDepth : 0;
+    if (isRunEvent && depth + 1 > MAX_CHAIN_DEPTH) return 0;
+    const candidates = (await db('workflows as w')
+      .join('workflow_versions as v', function joinCurrent() {
+        this.on('v.workflow_id', 'w.id').andOn('v.version', 'w.current_version');
+      })
+      .where({ 'w.organization_id': organizationId, 'w.status': 'active' })
+      .whereRaw(`v.definition->'triggers' @> '[{"type":"event"}]'::jsonb`)
+      .select('w.id', 'v.definition')) as CandidateRow[];
+    let started = 0;
+    for (const workflow of candidates) {
+      if (isRunEvent && payload.workflow_id === workflow.id) continue;
+      const trigger = parseTriggers(workflow.definition.triggers).find(
+        (t) => t.type === 'event' && t.enabled && eventTriggerMatches(t.config as EventConfig, event.type, payload),
+      );
+      if (!trigger) continue;
+      const envelope = eventEnvelope(event);
+      const outcome = await prepareTriggeredRun(db, config, {
+        organizationId,
+        workflowId: workflow.id,
+        runId: uuidFrom(`event:${event.id}:${workflow.id}`),
+        trigger: { type: 'event', triggerId: trigger.key, eventId: event.id, eventType: event.type, chainDepth: depth + 1 },
+        parameters: (declared) =>
+          mapParameters(
+            (trigger.config as EventConfig).parameters,
+            { event: envelope, data: payload, type: event.type, id: event.id },
+            payload,
+            declared.map((d) => d.name),
+          ),
+        onInvalidParameters: 'record_failed',
+      });
+      if (outcome.kind === 'ready') {
+        await startRunExecution(client, taskQueue, outcome.input);
+        started++;
+      }
+    }
+    return started;
+  }
+
+  async function startDeliveries(client: Client, event: OutboxEventRow): Promise<number> {
+    const org = await db('organizations').where({ id: event.organization_id }).first('settings');
+    if (!org) return 0;
+    const endpoints = withDefaults(org.settings).integration.webhooks.filter(
+      (w) => w.enabled && w.events.some((pattern) => subscriptionMatches(pattern, event.type)),
+    );
+    const body = JSON.stringify(eventEnvelope(event));
+    for (const endpoint of endpoints) {
+      const deliveryId = uuidFrom(`delivery:${event.id}:${endpoint.id}`);
+      await db('webhook_deliveries')
+        .insert({
+          id: deliveryId,
+          organization_id: event.organization_id,
+          endpoint_id: endpoint.id,
+          event_id: event.id,
+          event_type: event.type,
+          url: endpoint.url,
+          body,
+        })
+        .onConflict('id')
+        .ignore();
+      await startDelivery(client, taskQueue, deliveryInput(config, deliveryId));
+    }
+    return endpoints.length;
+  }
+
+  /** Claims and dispatches one batch; the number of events dispatched. */
+  async function dispatchBatch(client: Client): Promise<number> {
+    return db.transaction(async (trx) => {
+      const events = (await trx('outbox_events')
+        .whereNull('dispatched_at')
+        .orderBy('created_at')
+        .limit(config.triggers.dispatchBatch)
+        .forUpdate()
+        .skipLocked()) as OutboxEventRow[];
+      for (const event of events) {
+        if (event.organization_id) {
+          await startRuns(client, event);
+          await startDeliveries(client, event);
+        }
+        Context.current().heartbeat();
+      }
+      if (events.length) await trx('outbox_events').whereIn('id', events.map((e) => e.id)).update({ dispatched_at: trx.fn.now() });
+      return events.length;
+    });
+  }
+
+  return {
+    /**
+     * Dispatches until the outbox is empty, then polls it every EVENTS_DISPATCH_INTERVAL for up to `waitMs`;
+     * returns as soon as a batch was dispatched and the outbox is empty again, or when the wait is over.
+     */
+    async dispatchOutboxEvents(input: { waitMs: number }): Promise<{ dispatched: number }> {
+      const ctx = Context.current();
+      const deadline = Date.now() + input.waitMs;
+      let dispatched = 0;
+      for (;;) {
+        const n = await dispatchBatch(ctx.client);
+        dispatched += n;
+        ctx.heartbeat();
+        if (n > 0) continue;
+        if (dispatched > 0 || Date.now() >= deadline) return { dispatched };
+        await ctx.sleep(config.triggers.dispatchIntervalMs);
+      }
+    },
+  };
+}
+
+export function deliveryInput(config: ActivityDeps['config'], deliveryId: string): DeliveryInput {
+  const d = config.triggers.delivery;
+  return {
+    deliveryId,
+    maxAttempts: d.maxAttempts,
+    initialIntervalMs: d.initialIntervalMs,
+    maxIntervalMs: d.maxIntervalMs,
+    timeoutMs: d.timeoutMs,
+  };
+}

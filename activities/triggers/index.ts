@@ -1,0 +1,70 @@
+import { Context } from '@temporalio/activity';
+import { recordAudit } from '../../api/audit/record';
+import { prepareTriggeredRun } from '../../api/triggers/runStarter';
+import { loadWorkflowVersion } from '../../api/workflows/queries';
+import { parseTriggers, type ScheduleConfig } from '../../lib/triggers/config';
+import { uuidFrom } from '../../lib/triggers/ids';
+import type { RunInput } from '../../workflows/runs/types';
+import type { ApprovalOutcome } from '../../workflows/triggers/types';
+import type { ActivityDeps } from '../deps';
+
+/** Activities of schedule firings and of the approval gate (workflows/triggers/). */
+export function createTriggerActivities(deps: ActivityDeps) {
+  const { db, config } = deps;
+  return {
+    /** Creates the run of one schedule firing (idempotent: the run id is derived from the firing's execution id). */
+    async prepareScheduledRun(input: {
+      organizationId: string;
+      workflowId: string;
+      triggerKey: string;
+      firingId: string;
+      firedAt: string;
+    }): Promise<{ runId: string | null; input: RunInput | null; reason: string }> {
+      const loaded = await loadWorkflowVersion(db, input.organizationId, input.workflowId);
+      if (!loaded) return { runId: null, input: null, reason: 'workflow_not_found' };
+      const trigger = parseTriggers(loaded.compiled.triggers).find((t) => t.type === 'schedule' && t.key === input.triggerKey);
+      if (!trigger || !trigger.enabled) return { runId: null, input: null, reason: 'trigger_removed' };
+      const runId = uuidFrom(`schedule:${input.firingId}`);
+      const outcome = await prepareTriggeredRun(db, config, {
+        organizationId: input.organizationId,
+        workflowId: input.workflowId,
+        runId,
+        trigger: { type: 'schedule', triggerId: input.triggerKey, scheduleFiring: input.firingId, firedAt: input.firedAt },
+        parameters: () => (trigger.config as ScheduleConfig).parameters,
+        onInvalidParameters: 'record_failed',
+      });
+      if (outcome.kind === 'ready') return { runId, input: outcome.input, reason: 'started' };
+      if (outcome.kind === 'finished') return { runId, input: null, reason: `run_${outcome.row.status}` };
+      return { runId: null, input: null, reason: outcome.message };
+    },
+
+    /**
+     * The approval timeout fired: mark the approval timed out unless a decision was recorded first (its signal may
+     * still be in flight); the recorded decision wins.
+     */
+    async approvalTimedOut(input: { runId: string; onTimeout: 'fail' | 'cancel' }): Promise<ApprovalOutcome> {
+      return db.transaction(async (trx) => {
+        const row = await trx('workflow_runs').where({ id: input.runId }).forUpdate().first('id', 'organization_id', 'trigger');
+        const approval = (row?.trigger as { approval?: Record<string, unknown> } | undefined)?.approval;
+        if (!row || !approval) return { decision: 'timed_out', by: null, comment: null };
+        if (approval.status === 'approved' || approval.status === 'rejected') {
+          return { decision: approval.status, by: (approval.decidedBy as string) ?? null, comment: (approval.comment as string) ?? null };
+        }
+        if (approval.status === 'pending') {
+          const next = { ...approval, status: 'timed_out', decidedAt: new Date().toISOString(), onTimeout: input.onTimeout };
+          await trx('workflow_runs')
+            .where({ id: input.runId })
+            .update({ trigger: trx.raw(`jsonb_set(trigger, '{approval}', ?::jsonb)`, [JSON.stringify(next)]), updated_at: trx.fn.now() });
+          await recordAudit(trx, {
+            organizationId: row.organization_id,
+            actor: { type: 'system', id: Context.current().info.workflowExecution?.workflowId ?? null },
+            action: 'run.approval_timed_out',
+            target: { type: 'run', id: input.runId },
+            after: { outcome: input.onTimeout === 'cancel' ? 'cancelled' : 'failed' },
+          });
+        }
+        return { decision: 'timed_out', by: null, comment: null };
+      });
+    },
+  };
+}

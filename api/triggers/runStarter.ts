@@ -1,0 +1,117 @@
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { WorkflowIdReusePolicy } from '@temporalio/common';
+import type { Db } from '../../db/knex';
+import type { Config } from '../../lib/config';
+import type { ParameterDecl } from '../../lib/dag/model';
+import { checkParameters, type ParameterProblem } from '../../workflows/runs/parameters';
+import { runSearchAttributes } from '../../workflows/runs/searchAttributes';
+import type { RunInput, RunTrigger } from '../../workflows/runs/types';
+import { findRunById, insertRun, markRunFinished, type RunRow } from '../runs/queries';
+import { RUN_WORKFLOW_TYPE } from '../runs/executions';
+import { loadWorkflowVersion } from '../workflows/queries';
+
+/**
+ * How triggers start runs (webhooks in the API, events and schedules in activities). The same steps as the runs
+ * service's launch (run row `pending`, then the `dagRunWorkflow` execution whose workflow id is the run id), made
+ * idempotent for callers that may repeat themselves after a crash:
+ * - the run id is chosen by the caller (derived from the event, delivery or schedule firing), the row insert
+ *   ignores an existing row, and a repeated prepare of a pending run rebuilds the same input;
+ * - the execution is started with REJECT_DUPLICATE, and "already started" counts as success, so a run never runs
+ *   twice even after its first execution closed.
+ * Triggers fire only while the workflow is `active`.
+ */
+
+export type PrepareOutcome =
+  | { kind: 'ready'; input: RunInput; row: RunRow }
+  | { kind: 'finished'; row: RunRow }
+  | { kind: 'refused'; code: 'NOT_FOUND' | 'INVALID_STATE' | 'INVALID_PARAMETERS'; message: string; problems?: ParameterProblem[] };
+
+export interface PrepareRequest {
+  organizationId: string;
+  workflowId: string;
+  runId: string;
+  trigger: RunTrigger;
+  /** The parameters, computed from the declared ones (mappings need them). */
+  parameters: (declared: ParameterDecl[]) => Record<string, unknown>;
+  createdBy?: string | null;
+  /** Parameters that do not check: refuse (webhooks answer 422) or record a failed run (events, schedules). */
+  onInvalidParameters: 'refuse' | 'record_failed';
+}
+
+export async function prepareTriggeredRun(db: Db, config: Config, request: PrepareRequest): Promise<PrepareOutcome> {
+  const existing = await findRunById(db, request.organizationId, request.runId);
+  const loaded = await loadWorkflowVersion(db, request.organizationId, request.workflowId, existing?.workflow_version);
+  if (!loaded) return { kind: 'refused', code: 'NOT_FOUND', message: 'workflow not found' };
+  const build = (row: RunRow): RunInput => ({
+    runId: row.id,
+    organizationId: row.organization_id,
+    compiled: loaded.compiled,
+    parameters: row.parameters,
+    trigger: row.trigger,
+    options: { ...config.runs },
+    kind: 'run',
+    depth: 0,
+  });
+  if (existing) return existing.status === 'pending' ? { kind: 'ready', input: build(existing), row: existing } : { kind: 'finished', row: existing };
+
+  if (loaded.workflow.status !== 'active') {
+    return { kind: 'refused', code: 'INVALID_STATE', message: `workflow is ${loaded.workflow.status}; triggers fire only while it is active` };
+  }
+  const { values, problems } = checkParameters(loaded.compiled.parameters, request.parameters(loaded.compiled.parameters));
+  if (problems.length && request.onInvalidParameters === 'refuse') {
+    return { kind: 'refused', code: 'INVALID_PARAMETERS', message: 'the parameters do not match the declared parameters', problems };
+  }
+  let row: RunRow;
+  try {
+    row = await insertRun(db, {
+      id: request.runId,
+      organizationId: request.organizationId,
+      workflowId: request.workflowId,
+      workflowVersion: loaded.compiled.version,
+      parameters: problems.length ? {} : values,
+      trigger: request.trigger,
+      retryOf: null,
+      createdBy: request.createdBy ?? null,
+    });
+  } catch (err) {
+    // A concurrent prepare of the same run inserted it first.
+    if ((err as { code?: string }).code !== '23505') throw err;
+    const again = await findRunById(db, request.organizationId, request.runId);
+    if (!again) throw err;
+    return again.status === 'pending' ? { kind: 'ready', input: build(again), row: again } : { kind: 'finished', row: again };
+  }
+  if (problems.length) {
+    await markRunFinished(db, row.id, 'failed', [
+      {
+        node: null,
+        code: 'INVALID_PARAMETERS',
+        message: problems.map((p) => `${p.path} ${p.problem}`).join('; '),
+        attempt: 0,
+        time: new Date().toISOString(),
+      },
+    ]);
+    return { kind: 'finished', row: (await findRunById(db, request.organizationId, row.id))! };
+  }
+  return { kind: 'ready', input: build(row), row };
+}
+
+/** Starts the run's interpreter execution; a second start of the same run is a no-op. */
+export async function startRunExecution(client: Client, taskQueue: string, input: RunInput): Promise<void> {
+  try {
+    await client.workflow.start(RUN_WORKFLOW_TYPE, {
+      taskQueue,
+      workflowId: input.runId,
+      args: [input],
+      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+      typedSearchAttributes: runSearchAttributes({
+        organizationId: input.organizationId,
+        workflowId: input.compiled.workflowId,
+        workflowVersion: input.compiled.version,
+        runKind: input.kind,
+        trigger: input.trigger.type,
+      }),
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}

@@ -1,0 +1,151 @@
+import { ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, type Client, type ScheduleOptionsAction, type ScheduleSpec } from '@temporalio/client';
+import type { Db } from '../../db/knex';
+import type { Config } from '../../lib/config';
+import type { StoredDefinition, WorkflowStatus } from '../../lib/dag/model';
+import { parseDuration } from '../../lib/duration';
+import { parseTriggers, type ScheduleConfig } from '../../lib/triggers/config';
+import { toTemporalCron } from '../../lib/triggers/cron';
+import type { ScheduledRunInput } from '../../workflows/triggers/types';
+
+/**
+ * Schedule triggers as Temporal Schedules, one per (workflow, trigger key), id `loom-trigger-<workflow>-<key>`:
+ * present while the workflow is active (running) or paused (paused), absent for drafts and archived or deleted
+ * workflows; a new version updates spec, policies and action. Each firing starts `scheduledRunWorkflow`, which
+ * creates the run row and executes the interpreter as a child (workflows/triggers/scheduled.ts). The ids are kept
+ * in `trigger_schedules` so stale ones are found after a version drops a trigger or the organization is deleted.
+ */
+
+export const SCHEDULED_RUN_WORKFLOW_TYPE = 'scheduledRunWorkflow';
+
+const OVERLAP: Record<ScheduleConfig['overlap'], ScheduleOverlapPolicy> = {
+  skip: ScheduleOverlapPolicy.SKIP,
+  buffer_one: ScheduleOverlapPolicy.BUFFER_ONE,
+  buffer_all: ScheduleOverlapPolicy.BUFFER_ALL,
+  cancel_other: ScheduleOverlapPolicy.CANCEL_OTHER,
+  terminate_other: ScheduleOverlapPolicy.TERMINATE_OTHER,
+  allow_all: ScheduleOverlapPolicy.ALLOW_ALL,
+};
+
+export function scheduleIdFor(workflowId: string, triggerKey: string): string {
+  return `loom-trigger-${workflowId}-${triggerKey}`;
+}
+
+export interface ScheduleDeps {
+  db: Db;
+  temporal: Client;
+  config: Config;
+}
+
+interface Desired {
+  scheduleId: string;
+  key: string;
+  spec: ScheduleSpec;
+  action: ScheduleOptionsAction;
+  overlap: ScheduleOverlapPolicy;
+  catchupWindowMs: number;
+  paused: boolean;
+}
+
+function desiredSchedules(
+  deps: ScheduleDeps,
+  target: { organizationId: string; workflowId: string; status: WorkflowStatus; definition: StoredDefinition },
+): Desired[] {
+  if (target.status !== 'active' && target.status !== 'paused') return [];
+  return parseTriggers(target.definition.triggers)
+    .filter((t) => t.type === 'schedule' && t.enabled)
+    .map((t) => {
+      const config = t.config as ScheduleConfig;
+      const args: ScheduledRunInput = { organizationId: target.organizationId, workflowId: target.workflowId, triggerKey: t.key };
+      return {
+        scheduleId: scheduleIdFor(target.workflowId, t.key),
+        key: t.key,
+        spec: { cronExpressions: [toTemporalCron(config.cron)], timezone: config.timezone },
+        action: {
+          type: 'startWorkflow',
+          workflowType: SCHEDULED_RUN_WORKFLOW_TYPE,
+          workflowId: `loom-sched-${target.workflowId}-${t.key}`,
+          taskQueue: deps.config.temporal.taskQueue,
+          args: [args],
+        },
+        overlap: OVERLAP[config.overlap],
+        catchupWindowMs: config.catchupWindow ? parseDuration(config.catchupWindow) : deps.config.triggers.defaultCatchupWindowMs,
+        paused: target.status === 'paused',
+      };
+    });
+}
+
+async function upsert(deps: ScheduleDeps, target: { organizationId: string; workflowId: string }, d: Desired): Promise<void> {
+  const note = d.paused ? 'workflow paused' : 'workflow active';
+  try {
+    await deps.temporal.schedule.create({
+      scheduleId: d.scheduleId,
+      spec: d.spec,
+      action: d.action,
+      policies: { overlap: d.overlap, catchupWindow: d.catchupWindowMs },
+      state: { paused: d.paused, note },
+    });
+  } catch (err) {
+    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+    await deps.temporal.schedule.getHandle(d.scheduleId).update((previous) => ({
+      ...previous,
+      spec: d.spec,
+      action: d.action,
+      policies: { ...previous.policies, overlap: d.overlap, catchupWindow: d.catchupWindowMs },
+      state: { ...previous.state, paused: d.paused, note },
+    }));
+  }
+  await deps
+    .db('trigger_schedules')
+    .insert({ schedule_id: d.scheduleId, organization_id: target.organizationId, workflow_id: target.workflowId, trigger_key: d.key })
+    .onConflict('schedule_id')
+    .ignore();
+}
+
+async function remove(deps: ScheduleDeps, scheduleId: string): Promise<void> {
+  try {
+    await deps.temporal.schedule.getHandle(scheduleId).delete();
+  } catch (err) {
+    if (!(err instanceof ScheduleNotFoundError)) throw err;
+  }
+  await deps.db('trigger_schedules').where({ schedule_id: scheduleId }).delete();
+}
+
+/** Makes Temporal match the workflow's current status and version (idempotent; safe to call again). */
+export async function syncSchedules(
+  deps: ScheduleDeps,
+  target: { organizationId: string; workflowId: string; status: WorkflowStatus; definition: StoredDefinition },
+): Promise<void> {
+  const desired = desiredSchedules(deps, target);
+  for (const d of desired) await upsert(deps, target, d);
+  const keep = new Set(desired.map((d) => d.scheduleId));
+  const existing = await deps.db('trigger_schedules').where({ workflow_id: target.workflowId }).select<{ schedule_id: string }[]>('schedule_id');
+  for (const { schedule_id } of existing) if (!keep.has(schedule_id)) await remove(deps, schedule_id);
+}
+
+/** Every schedule of a workflow (deleted workflow) or of an organization (organization deletion). */
+export async function deleteSchedulesWhere(deps: ScheduleDeps, where: { workflow_id: string } | { organization_id: string }): Promise<void> {
+  const rows = await deps.db('trigger_schedules').where(where).select<{ schedule_id: string }[]>('schedule_id');
+  for (const { schedule_id } of rows) await remove(deps, schedule_id);
+}
+
+export interface ScheduleView {
+  scheduleId: string;
+  state: 'active' | 'paused' | 'missing';
+  nextFireTimes: string[];
+  recentFireTimes: string[];
+}
+
+export async function describeSchedule(deps: ScheduleDeps, scheduleId: string): Promise<ScheduleView> {
+  try {
+    const d = await deps.temporal.schedule.getHandle(scheduleId).describe();
+    return {
+      scheduleId,
+      state: d.state.paused ? 'paused' : 'active',
+      nextFireTimes: d.state.paused ? [] : d.info.nextActionTimes.slice(0, 5).map((t) => t.toISOString()),
+      recentFireTimes: d.info.recentActions.slice(-5).map((a) => a.scheduledAt.toISOString()),
+    };
+  } catch (err) {
+    if (err instanceof ScheduleNotFoundError) return { scheduleId, state: 'missing', nextFireTimes: [], recentFireTimes: [] };
+    throw err;
+  }
+}

@@ -1,0 +1,40 @@
+import { ApplicationFailure, executeChild, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import type { Activities } from '../../activities';
+import { runSearchAttributes } from '../runs/searchAttributes';
+import type { ScheduledRunInput } from './types';
+
+/**
+ * One firing of a schedule trigger (started by its Temporal Schedule). An activity creates the run row (run id
+ * derived from this execution's id, so a retried activity finds the same run) with trigger `{ type: 'schedule' }`,
+ * then the interpreter runs as a child whose workflow id is the run id, like every run. This workflow waits for the
+ * child so the schedule's overlap policy (skip by default) sees a firing as running until its run finishes.
+ */
+const { prepareScheduledRun } = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 20 },
+});
+
+export async function scheduledRunWorkflow(input: ScheduledRunInput): Promise<{ runId: string | null; status: string }> {
+  const info = workflowInfo();
+  const prepared = await prepareScheduledRun({ ...input, firingId: info.workflowId, firedAt: info.startTime.toISOString() });
+  if (!prepared.input) return { runId: prepared.runId, status: prepared.reason };
+  const run = prepared.input;
+  try {
+    const summary = await executeChild('dagRunWorkflow', {
+      workflowId: run.runId,
+      args: [run],
+      typedSearchAttributes: runSearchAttributes({
+        organizationId: run.organizationId,
+        workflowId: run.compiled.workflowId,
+        workflowVersion: run.compiled.version,
+        runKind: run.kind,
+        trigger: run.trigger.type,
+      }),
+    });
+    return { runId: run.runId, status: (summary as { status: string }).status };
+  } catch (err) {
+    // The run's own failure is recorded on the run; the firing itself succeeded.
+    if (err instanceof ApplicationFailure || (err as Error).name === 'ChildWorkflowFailure') return { runId: run.runId, status: 'failed' };
+    throw err;
+  }
+}

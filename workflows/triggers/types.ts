@@ -1,0 +1,42 @@
+/**
+ * Shapes shared by the triggers' workflows, their activities and the API. Pure types and constants: bundled into
+ * workflow code.
+ */
+
+/** The argument a schedule trigger's Temporal Schedule passes to `scheduledRunWorkflow`. */
+export interface ScheduledRunInput {
+  organizationId: string;
+  workflowId: string;
+  triggerKey: string;
+}
+
+/** What a manual run that needs approval waits with (RunInput.approval). The approvers are checked by the API. */
+export interface ApprovalWait {
+  timeoutMs: number;
+  onTimeout: 'fail' | 'cancel';
+}
+
+/** The payload of the `approvalDecision` signal (sent by the API after it recorded the decision). */
+export interface ApprovalDecision {
+  decision: 'approved' | 'rejected';
+  by: string;
+  comment: string | null;
+}
+
+/** How the wait ended: a decision, or the timeout (then the stored state decides; see approvalTimedOut). */
+export interface ApprovalOutcome {
+  decision: 'approved' | 'rejected' | 'timed_out';
+  by: string | null;
+  comment: string | null;
+}
+
+export const APPROVAL_SIGNAL = 'approvalDecision';
+
+/** Settings of one outgoing webhook delivery, from the worker's configuration at dispatch time. */
+export interface DeliveryInput {
+  deliveryId: string;
+  maxAttempts: number;
+  initialIntervalMs: number;
+  maxIntervalMs: number;
+  timeoutMs: number;
+}
