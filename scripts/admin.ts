@@ -5,7 +5,7 @@
  * `minArgs`/`maxArgs`, and `run(args, ctx)` returning the process exit code. Commands get a database handle and
  * the configuration through `ctx` and print with `ctx.out` / `ctx.err`, so tests can call `runAdmin` directly.
  */
-import { revokeSessionsByEmail } from '../api/auth/admin';
+import { pruneAuthData, revokeSessionsByEmail } from '../api/auth/admin';
 import { createDb, type Db } from '../db/knex';
 import { ConfigError, loadConfig, type Config } from '../lib/config';
 
@@ -40,10 +40,21 @@ export const COMMANDS: Record<string, AdminCommand> = {
       return 0;
     },
   },
+  'prune-auth': {
+    usage: '',
+    summary: 'delete expired or idle sessions and spent or expired password-reset / verification codes',
+    minArgs: 0,
+    maxArgs: 0,
+    async run(_args, ctx) {
+      const result = await pruneAuthData(ctx.db, ctx.config.auth.sessionIdleTimeoutMs);
+      ctx.out(`admin: deleted ${result.sessions} dead session(s) and ${result.authTokens} spent or expired code(s)`);
+      return 0;
+    },
+  },
 };
 
 function usageLine(): string {
-  const list = Object.entries(COMMANDS).map(([name, c]) => `${name} ${c.usage}`);
+  const list = Object.entries(COMMANDS).map(([name, c]) => `${name}${c.usage ? ` ${c.usage}` : ''}`);
   return `usage: npm run admin -- <command> (commands: ${list.join('; ')})`;
 }
 
@@ -63,7 +74,7 @@ export async function runAdmin(
     return 2;
   }
   if (args.length < command.minArgs || args.length > command.maxArgs) {
-    io.err(`admin: usage: npm run admin -- ${name} ${command.usage}`);
+    io.err(`admin: usage: npm run admin -- ${name}${command.usage ? ` ${command.usage}` : ''}`);
     return 2;
   }
   let config: Config;

@@ -220,8 +220,9 @@ export async function replaceAuthToken(
   db: Conn,
   input: { userId: string; purpose: AuthTokenPurpose; tokenHash: string; expiresAt: Date },
 ): Promise<void> {
-  // Only the newest link of a kind works: asking again invalidates the previous one.
-  await db('auth_tokens').where({ user_id: input.userId, purpose: input.purpose }).whereNull('used_at').delete();
+  // Only the newest code of a kind works: asking again invalidates the previous one (used ones go too: a spent
+  // code is refused either way, and the table stays small).
+  await db('auth_tokens').where({ user_id: input.userId, purpose: input.purpose }).delete();
   await db('auth_tokens').insert({
     user_id: input.userId,
     purpose: input.purpose,
@@ -255,4 +256,19 @@ export async function consumeAuthToken(
     .update({ used_at: db.fn.now() })
     .returning(['user_id']);
   return row as { user_id: string } | undefined;
+}
+
+// -------------------------------------------------------------------------------------------- retention
+
+/** Deletes dead sessions (past expiry, or idle since `idleSince`) and spent or expired e-mailed codes. */
+export async function pruneExpired(db: Conn, idleSince: Date): Promise<{ sessions: number; authTokens: number }> {
+  const sessions = await db('sessions')
+    .where('expires_at', '<=', db.fn.now())
+    .orWhere('updated_at', '<=', idleSince)
+    .delete();
+  const authTokens = await db('auth_tokens')
+    .whereNotNull('used_at')
+    .orWhere('expires_at', '<=', db.fn.now())
+    .delete();
+  return { sessions, authTokens };
 }

@@ -378,6 +378,16 @@ describe('sessions', () => {
     expect(await runAdmin(['revoke-sessions', 'nobody@example.com'], io)).toBe(1);
     expect(await runAdmin(['bogus'], io)).toBe(2);
     expect(out.at(-1)).toMatch(/^admin: unknown command "bogus"/);
+
+    // Retention: dead sessions and spent codes go, live sessions stay.
+    const doomed = (jwt.decode((await login(shared.email)).body.tokens.accessToken) as jwt.JwtPayload).sid as string;
+    const live = (await login(shared.email)).body.tokens;
+    const dead = { id: doomed };
+    await api.deps.db('sessions').where({ id: dead.id }).update({ expires_at: new Date(Date.now() - 1000) });
+    expect(await runAdmin(['prune-auth'], io)).toBe(0);
+    expect(out.at(-1)).toMatch(/^admin: deleted \d+ dead session\(s\) and \d+ spent or expired code\(s\)$/);
+    expect(await api.deps.db('sessions').where({ id: dead.id })).toHaveLength(0);
+    expect((await me(live.accessToken)).status).toBe(200);
     shared = { ...shared, ...(await login(shared.email)).body.tokens };
   });
 });
