@@ -6,13 +6,16 @@ import type { Activities } from '../activities';
  * resumes after a worker crash simply re-runs the step it was in.
  */
 
+// Short steps (a few SQL statements, one e-mail): a lost attempt (worker crash) is retried after 20 s.
 const acts = proxyActivities<Activities>({
-  startToCloseTimeout: '2m',
+  startToCloseTimeout: '20s',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 20 },
 });
 
-const cleanerActs = proxyActivities<Activities>({
-  startToCloseTimeout: '10m',
+// Long steps (export, cleaners, object removal) heartbeat every 3 s: a dead worker is noticed within 10 s.
+const longActs = proxyActivities<Activities>({
+  startToCloseTimeout: '30m',
+  heartbeatTimeout: '10s',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 20 },
 });
 
@@ -74,15 +77,15 @@ export async function organizationDeletionWorkflow(input: OrganizationDeletionIn
   const id = input.organizationId;
   await step('mark-deleting', () => acts.markOrganizationDeleting({ organizationId: id }));
   if (input.exportData) {
-    const { url } = await step('export', () => acts.exportOrganizationData({ organizationId: id }));
+    const { url } = await step('export', () => longActs.exportOrganizationData({ organizationId: id }));
     progress.exportUrl = url;
   }
   await step('cancel-subscriptions', () => acts.cancelSubscriptions({ organizationId: id }));
   const cleaners = await acts.listOrganizationCleaners();
   for (const name of cleaners) {
-    await step(`clean:${name}`, () => cleanerActs.runOrganizationCleaner({ name, organizationId: id }));
+    await step(`clean:${name}`, () => longActs.runOrganizationCleaner({ name, organizationId: id }));
   }
-  await step('delete-objects', () => cleanerActs.deleteOrganizationObjects({ organizationId: id }));
+  await step('delete-objects', () => longActs.deleteOrganizationObjects({ organizationId: id }));
   await step('delete-records', () => acts.deleteOrganizationRecords({ organizationId: id }));
   await step('confirm', () =>
     acts.sendDeletionConfirmation({ to: input.requesterEmail, organizationName: input.organizationName, exportUrl: progress.exportUrl }),

@@ -9,7 +9,8 @@ import { deleteOrganizationVectors } from '../content/cleaner';
  * The deletion workflow runs each cleaner as its own activity, in this order, before it deletes the objects under
  * `org/<id>/` and finally the organization's rows (so a cleaner may still read its rows). Rules for a cleaner:
  * - idempotent: it may run again after a crash or a retry, including after a partial run;
- * - bounded: delete in batches; an activity has a 10 minute start-to-close timeout and heartbeats are not required;
+ * - bounded: delete in batches; the step has a 30 minute start-to-close timeout and is heartbeated for you while
+ *   `deleteAll` runs (a dead worker is noticed within 10 s and the step retried elsewhere);
  * - throw to retry (transient failures); throw `ApplicationFailure.nonRetryable` only for a bug that retrying cannot fix.
  *
  * Example: `{ name: 'workflows', deleteAll: (organizationId, deps) => deleteWorkflowsOf(deps, organizationId) }`

@@ -1,4 +1,4 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import { createLocalBillingProvider, type BillingPlan } from '../../lib/billing';
 import { deletionConfirmationEmail, welcomeEmail } from '../../lib/emails/organizations';
 import { organizationPrefix } from '../../lib/storage';
@@ -10,6 +10,23 @@ import { organizationCleaners } from './cleaners';
 const EXPORT_LINK_SECONDS = 7 * 24 * 3600;
 const REMOVE_BATCH = 1000;
 const DEFAULT_AUDIT_RETENTION_DAYS = 365;
+const HEARTBEAT_EVERY_MS = 3000;
+
+/**
+ * Long steps heartbeat while they run, so that when the worker dies Temporal notices within the heartbeat timeout
+ * (see workflows/organizations.ts) and retries the step on another worker, instead of waiting for the long
+ * start-to-close timeout. Cleaners written by other domains get this for free.
+ */
+async function withHeartbeat<T>(run: () => Promise<T>): Promise<T> {
+  const ctx = Context.current();
+  ctx.heartbeat();
+  const timer = setInterval(() => ctx.heartbeat(), HEARTBEAT_EVERY_MS);
+  try {
+    return await run();
+  } finally {
+    clearInterval(timer);
+  }
+}
 
 export interface OrganizationSummary {
   name: string;
@@ -54,32 +71,7 @@ export function createOrganizationActivities(deps: ActivityDeps) {
 
     /** A JSON export of the organization's records, kept outside `org/<id>/` so it survives the deletion. */
     async exportOrganizationData(input: { organizationId: string }): Promise<{ url: string | null }> {
-      const id = input.organizationId;
-      const org = await db('organizations').where({ id }).first();
-      if (!org) return { url: null };
-      const [members, invitations, apiKeys, auditLogs] = await Promise.all([
-        db('memberships as m').join('users as u', 'u.id', 'm.user_id').where('m.organization_id', id).select('u.email', 'u.name', 'm.role', 'm.created_at'),
-        db('invitations').where({ organization_id: id }).select('email', 'role', 'status', 'created_at', 'expires_at'),
-        db('api_keys').where({ organization_id: id }).select('name', 'role', 'prefix', 'created_at', 'revoked_at', 'last_used_at'),
-        db('audit_logs').where({ organization_id: id }).orderBy('created_at', 'desc').limit(10_000).select('*'),
-      ]);
-      const objects: { key: string; size: number }[] = [];
-      for await (const item of storage.listObjectsV2(bucket, organizationPrefix(id), true)) {
-        if (item.name) objects.push({ key: item.name, size: item.size ?? 0 });
-      }
-      const document = {
-        exportedAt: new Date().toISOString(),
-        organization: { id: org.id, name: org.name, slug: org.slug, plan: org.plan, createdAt: org.created_at, settings: maskSecrets(org.settings) },
-        members,
-        invitations,
-        apiKeys,
-        auditLogs: maskSecrets(auditLogs),
-        objects,
-      };
-      const key = exportKey(id);
-      const body = Buffer.from(JSON.stringify(document, null, 2));
-      await storage.putObject(bucket, key, body, body.length, { 'Content-Type': 'application/json' });
-      return { url: await storage.presignedGetObject(bucket, key, EXPORT_LINK_SECONDS) };
+      return withHeartbeat(() => exportData(input.organizationId));
     },
 
     async cancelSubscriptions(input: { organizationId: string }): Promise<{ cancelled: number }> {
@@ -93,26 +85,11 @@ export function createOrganizationActivities(deps: ActivityDeps) {
     async runOrganizationCleaner(input: { name: string; organizationId: string }): Promise<void> {
       const cleaner = organizationCleaners.find((c) => c.name === input.name);
       if (!cleaner) throw ApplicationFailure.nonRetryable(`no organization cleaner named ${input.name}`, 'UnknownCleaner');
-      await cleaner.deleteAll(input.organizationId, deps);
+      await withHeartbeat(() => cleaner.deleteAll(input.organizationId, deps));
     },
 
     async deleteOrganizationObjects(input: { organizationId: string }): Promise<{ removed: number }> {
-      let removed = 0;
-      let batch: string[] = [];
-      for await (const item of storage.listObjectsV2(bucket, organizationPrefix(input.organizationId), true)) {
-        if (!item.name) continue;
-        batch.push(item.name);
-        if (batch.length >= REMOVE_BATCH) {
-          await storage.removeObjects(bucket, batch);
-          removed += batch.length;
-          batch = [];
-        }
-      }
-      if (batch.length) {
-        await storage.removeObjects(bucket, batch);
-        removed += batch.length;
-      }
-      return { removed };
+      return withHeartbeat(() => deleteObjects(input.organizationId));
     },
 
     /** Members, settings, keys, invitations, audit log, usage, subscriptions: all cascade from the organization row. */
@@ -132,6 +109,54 @@ export function createOrganizationActivities(deps: ActivityDeps) {
       return { deleted: await purgeExpiredAuditLogs(db, DEFAULT_AUDIT_RETENTION_DAYS) };
     },
   };
+
+  /** A JSON export of the organization's records, kept outside `org/<id>/` so it survives the deletion. */
+  async function exportData(id: string): Promise<{ url: string | null }> {
+    const org = await db('organizations').where({ id }).first();
+    if (!org) return { url: null };
+    const [members, invitations, apiKeys, auditLogs] = await Promise.all([
+      db('memberships as m').join('users as u', 'u.id', 'm.user_id').where('m.organization_id', id).select('u.email', 'u.name', 'm.role', 'm.created_at'),
+      db('invitations').where({ organization_id: id }).select('email', 'role', 'status', 'created_at', 'expires_at'),
+      db('api_keys').where({ organization_id: id }).select('name', 'role', 'prefix', 'created_at', 'revoked_at', 'last_used_at'),
+      db('audit_logs').where({ organization_id: id }).orderBy('created_at', 'desc').limit(10_000).select('*'),
+    ]);
+    const objects: { key: string; size: number }[] = [];
+    for await (const item of storage.listObjectsV2(bucket, organizationPrefix(id), true)) {
+      if (item.name) objects.push({ key: item.name, size: item.size ?? 0 });
+    }
+    const document = {
+      exportedAt: new Date().toISOString(),
+      organization: { id: org.id, name: org.name, slug: org.slug, plan: org.plan, createdAt: org.created_at, settings: maskSecrets(org.settings) },
+      members,
+      invitations,
+      apiKeys,
+      auditLogs: maskSecrets(auditLogs),
+      objects,
+    };
+    const key = exportKey(id);
+    const body = Buffer.from(JSON.stringify(document, null, 2));
+    await storage.putObject(bucket, key, body, body.length, { 'Content-Type': 'application/json' });
+    return { url: await storage.presignedGetObject(bucket, key, EXPORT_LINK_SECONDS) };
+  }
+
+  async function deleteObjects(organizationId: string): Promise<{ removed: number }> {
+    let removed = 0;
+    let batch: string[] = [];
+    for await (const item of storage.listObjectsV2(bucket, organizationPrefix(organizationId), true)) {
+      if (!item.name) continue;
+      batch.push(item.name);
+      if (batch.length >= REMOVE_BATCH) {
+        await storage.removeObjects(bucket, batch);
+        removed += batch.length;
+        batch = [];
+      }
+    }
+    if (batch.length) {
+      await storage.removeObjects(bucket, batch);
+      removed += batch.length;
+    }
+    return { removed };
+  }
 }
 
 export function exportKey(organizationId: string): string {
