@@ -65,6 +65,27 @@ test('cancelling a running run cancels its running activity', async () => {
   expect(again.status).toBe(409);
 });
 
+test('cancelling a run cancels its subworkflow child', async () => {
+  const childId = await createWorkflowFixture(api, tenant, { name: 'slow child', nodes: [toolNode('wait', 'delay', { ms: 120_000 })] });
+  const parentId = await createWorkflowFixture(api, tenant, {
+    nodes: [{ id: 'sub', type: 'subworkflow', config: { workflow_id: childId } }],
+  });
+  const started = await startRun(api, token, parentId);
+  await waitForRun(api, token, parentId, started.id, (r) => r.node_states?.sub?.status === 'running');
+  const child = api.deps.temporal.workflow.getHandle(`${started.id}.sub`);
+  // wait until the child's own activity runs, so the cancellation has something to reach
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const view = await child.query<{ nodeStates: Record<string, { status: string }> }>('runState').catch(() => null);
+    if (view?.nodeStates.wait?.status === 'running') break;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  const res = await api.request('POST', `/api/v1/workflows/${parentId}/runs/${started.id}/cancel`, { token });
+  expect(res.body.status).toBe('cancelled');
+  expect(res.body.node_states.sub.status).toBe('cancelled');
+  expect((await child.describe()).status.name).toBe('CANCELLED');
+});
+
 test('a run keeps executing the version it started with after the workflow is updated', async () => {
   const version = (label: string): WorkflowSpec => ({
     nodes: [toolNode('slow', 'delay', { ms: 1500 }), transform('label', `"${label}"`)],

@@ -11,6 +11,7 @@ import {
   type ExecEnv,
   type NodeOutcome,
 } from './execute';
+import { runSearchAttributes } from './searchAttributes';
 import type { ResolvedStrategy } from './strategy';
 import type { EvalContext, ValueRef } from './types';
 
@@ -125,7 +126,17 @@ export async function executeLoop(spec: LoopSpec): Promise<NodeOutcome> {
     };
     try {
       refs.push(
-        await executeChild(loopBatchWorkflow, { workflowId: `${env.runId}.${spec.loopNodeId}.batch-${batch}`, args: [input] }),
+        await executeChild(loopBatchWorkflow, {
+          workflowId: `${env.runId}.${spec.loopNodeId}.batch-${batch}`,
+          args: [input],
+          typedSearchAttributes: runSearchAttributes({
+            organizationId: env.organizationId,
+            workflowId: env.workflowId,
+            workflowVersion: env.workflowVersion,
+            runKind: 'loop_batch',
+            trigger: 'loop',
+          }),
+        }),
       );
     } catch (err) {
       if (isCancellation(err)) throw err;
