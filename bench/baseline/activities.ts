@@ -1,0 +1,12 @@
+import jsonTransform from '../../activities/tools/json_transform';
+import type { ToolContext } from '../../activities/tools/types';
+
+/** The baseline's only activity: the json_transform tool's own execute function, nothing around it. */
+export const baselineActivities = {
+  async transform(input: { expression: string; data: unknown }): Promise<{ result: unknown }> {
+    // json_transform's execute reads only its input; the context is the tool contract's, unused here.
+    return (await jsonTransform.execute(input, {} as ToolContext)) as { result: unknown };
+  },
+};
+
+export type BaselineActivities = typeof baselineActivities;

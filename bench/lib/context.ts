@@ -1,0 +1,78 @@
+import type { ApiSession } from './api';
+import type { Row, RunLatencyChart, ProfileSummary } from './results';
+import type { Scratch } from './scratch';
+import type { Stack, StackOptions } from './stack';
+
+/** Durations and sizes of one bench run: `full` for the report, `smoke` to prove the suite works in CI. */
+export interface BenchParams {
+  httpSeconds: number;
+  httpConnections: number;
+  jwtIterations: number;
+  loginSeconds: number;
+  readsRate: number;
+  runSeconds: number;
+  runConcurrency: number;
+  ceilingSeconds: number;
+  ceilingConcurrency: number;
+  profileSeconds: number;
+  uploadBytes: number;
+  uploadRepeats: number;
+  searchChunks: number;
+  searchQueries: number;
+  vectorIndexThreshold: number;
+  loopItems: number;
+  dagNodes: number;
+}
+
+export const FULL: BenchParams = {
+  httpSeconds: 10,
+  httpConnections: 50,
+  jwtIterations: 200_000,
+  loginSeconds: 8,
+  readsRate: 200,
+  runSeconds: 20,
+  runConcurrency: 8,
+  ceilingSeconds: 20,
+  ceilingConcurrency: 64,
+  profileSeconds: 15,
+  uploadBytes: 100 * 1024 * 1024,
+  uploadRepeats: 3,
+  searchChunks: 100_000,
+  searchQueries: 200,
+  vectorIndexThreshold: 50_000,
+  loopItems: 10_000,
+  dagNodes: 1_000,
+};
+
+export const SMOKE: BenchParams = {
+  httpSeconds: 1,
+  httpConnections: 50,
+  jwtIterations: 5_000,
+  loginSeconds: 1,
+  readsRate: 50,
+  runSeconds: 2,
+  runConcurrency: 4,
+  ceilingSeconds: 2,
+  ceilingConcurrency: 8,
+  profileSeconds: 2,
+  uploadBytes: 8 * 1024 * 1024,
+  uploadRepeats: 1,
+  searchChunks: 2_000,
+  searchQueries: 20,
+  // Low enough that smoke runs build and use the ANN index like the full run does.
+  vectorIndexThreshold: 1_000,
+  loopItems: 200,
+  dagNodes: 50,
+};
+
+export interface BenchContext {
+  params: BenchParams;
+  scratch: Scratch;
+  stack: Stack;
+  stackOptions: StackOptions;
+  session: ApiSession;
+  log(line: string): void;
+  addRow(row: Row): void;
+  addRunLatency(entry: RunLatencyChart): void;
+  addProfile(profile: ProfileSummary): void;
+}

@@ -1,0 +1,41 @@
+import { summarize, type LatencySummary } from './stats';
+
+export interface ClosedLoopResult {
+  completed: number;
+  failed: number;
+  seconds: number;
+  perSecond: number;
+  latency: LatencySummary;
+  firstError?: string;
+}
+
+/**
+ * Closed-loop load: `concurrency` lanes, each starting the next operation as soon as its previous one ended,
+ * for `seconds`. Throughput counts operations that completed (started before the deadline) over the time until
+ * the last of them ended; latency is start-to-end of each.
+ */
+export async function closedLoop(concurrency: number, seconds: number, operation: () => Promise<void>): Promise<ClosedLoopResult> {
+  const latencies: number[] = [];
+  let failed = 0;
+  let firstError: string | undefined;
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        try {
+          await operation();
+          latencies.push(performance.now() - t0);
+        } catch (err) {
+          failed += 1;
+          firstError ??= (err as Error).message;
+          // A failing operation must not spin: back off a little.
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  return { completed: latencies.length, failed, seconds: elapsed, perSecond: latencies.length / elapsed, latency: summarize(latencies), firstError };
+}

@@ -1,0 +1,149 @@
+import './lib/quietNative';
+import { cpus, loadavg, totalmem } from 'node:os';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { registerTenant } from './lib/api';
+import { FULL, SMOKE, type BenchContext } from './lib/context';
+import { REPO_ROOT } from './lib/procs';
+import { writeReport } from './lib/report';
+import type { BenchResult, ProfileSummary, Row, RunLatencyChart } from './lib/results';
+import { createScratch, type Scratch } from './lib/scratch';
+import { Stack, type StackOptions } from './lib/stack';
+import { authScenario } from './scenarios/auth';
+import { profileScenario } from './scenarios/profile';
+import { runsScenario, scaleScenario } from './scenarios/runs';
+import { searchScenario } from './scenarios/search';
+import { uploadScenario } from './scenarios/upload';
+
+/**
+ * `npm run bench` (full, ~10 minutes) or `npm run bench -- --smoke` (seconds of load; proves the suite works).
+ * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,runs,scale,profile`, `--keep` (keep
+ * the scratch folder with logs and profiles under .data/bench/<run id>). Environment: BENCH_LOG_LEVEL (the
+ * children's LOG_LEVEL, default info, as in production).
+ */
+const SCENARIOS: Record<string, (ctx: BenchContext) => Promise<void>> = {
+  auth: authScenario,
+  upload: uploadScenario,
+  search: searchScenario,
+  runs: runsScenario,
+  scale: scaleScenario,
+  profile: profileScenario,
+};
+
+function parseArgs(argv: string[]) {
+  const has = (flag: string) => argv.includes(flag);
+  const valueOf = (flag: string) => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const only = valueOf('--only')?.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const name of only ?? []) if (!SCENARIOS[name]) throw new Error(`unknown scenario ${name} (known: ${Object.keys(SCENARIOS).join(', ')})`);
+  return {
+    smoke: has('--smoke'),
+    keep: has('--keep'),
+    out: path.resolve(valueOf('--out') ?? path.join(REPO_ROOT, 'bench', 'results')),
+    only: only ?? Object.keys(SCENARIOS),
+  };
+}
+
+async function terminateLeftovers(scratch: Scratch): Promise<void> {
+  const connection = await Connection.connect({ address: scratch.base.temporal.address });
+  try {
+    const client = new Client({ connection, namespace: scratch.base.temporal.namespace });
+    for (const queue of [scratch.taskQueue, scratch.baselineTaskQueue]) {
+      for await (const execution of client.workflow.list({ query: `TaskQueue = '${queue}' AND ExecutionStatus = 'Running'` })) {
+        await client.workflow.getHandle(execution.workflowId, execution.runId).terminate('bench clean-up').catch(() => undefined);
+      }
+    }
+  } finally {
+    await connection.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const params = args.smoke ? SMOKE : FULL;
+  const began = Date.now();
+  const log = (line: string) => console.log(`[bench +${((Date.now() - began) / 1000).toFixed(1)}s] ${line}`);
+  const rows: Row[] = [];
+  const runLatency: RunLatencyChart[] = [];
+  const profiles: ProfileSummary[] = [];
+  const errors: { scenario: string; message: string }[] = [];
+  const loadAverageAtStart = loadavg().map((l) => Math.round(l * 100) / 100);
+
+  log(`${args.smoke ? 'smoke' : 'full'} run of ${args.only.join(', ')}; load average ${loadAverageAtStart.join(' ')}`);
+  const scratch = await createScratch(log);
+  const stackOptions: StackOptions = {
+    logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
+    extraEnv: { CONTENT_VECTOR_INDEX_THRESHOLD: String(params.vectorIndexThreshold) },
+  };
+  const stack = new Stack(scratch, stackOptions);
+  // The whole run is bounded: a hang anywhere ends it with the clean-up done.
+  const limitMs = (args.smoke ? 6 : 20) * 60_000;
+  const watchdog = setTimeout(() => {
+    log(`time limit of ${limitMs / 60_000} minutes reached: stopping`);
+    void stack.stopAll().finally(() => scratch.cleanUp(args.keep).finally(() => process.exit(3)));
+  }, limitMs);
+  try {
+    log(`scratch ready (${scratch.dbName}, bucket ${scratch.bucket}, queue ${scratch.taskQueue}); starting API and workers`);
+    await Promise.all([stack.startApi(), stack.startWorker(), stack.startBaselineWorker()]);
+    const session = await registerTenant(stack.apiUrl, scratch.dbUrl, 'bench');
+    const ctx: BenchContext = {
+      params,
+      scratch,
+      stack,
+      stackOptions,
+      session,
+      log,
+      addRow: (row) => {
+        rows.push(row);
+        log(`  row ${row.id}: ours ${row.ours.value} ${row.ours.unit}, baseline ${row.baseline.value ?? '-'}, ratio ${row.ratio ?? '-'}, met ${row.met}`);
+      },
+      addRunLatency: (entry) => runLatency.push(entry),
+      addProfile: (profile) => profiles.push(profile),
+    };
+    for (const name of args.only) {
+      log(`scenario ${name}`);
+      try {
+        await SCENARIOS[name]!(ctx);
+      } catch (err) {
+        const message = (err as Error).stack ?? String(err);
+        errors.push({ scenario: name, message: (err as Error).message ?? String(err) });
+        log(`scenario ${name} FAILED: ${message}`);
+      }
+    }
+  } finally {
+    clearTimeout(watchdog);
+    await stack.stopAll();
+    await terminateLeftovers(scratch).catch((err: Error) => log(`terminating leftover executions: ${err.message}`));
+    await scratch.cleanUp(args.keep);
+    if (args.keep) log(`scratch kept in ${scratch.dir}`);
+  }
+
+  const cpuList = cpus();
+  const result: BenchResult = {
+    mode: args.smoke ? 'smoke' : 'full',
+    startedAt: new Date(began).toISOString(),
+    finishedAt: new Date().toISOString(),
+    durationSeconds: (Date.now() - began) / 1000,
+    machine: {
+      cpus: cpuList.length,
+      model: cpuList[0]?.model.trim() ?? 'unknown',
+      memoryGb: Math.round(totalmem() / 1024 ** 3),
+      node: process.version,
+      loadAverageAtStart,
+    },
+    rows,
+    errors,
+    runLatency,
+    profiles,
+  };
+  await writeReport(args.out, result);
+  log(`wrote ${path.join(args.out, 'latest.md')} (${rows.length} rows, ${errors.length} errors)`);
+  process.exitCode = errors.length ? 1 : 0;
+}
+
+main().catch((err: unknown) => {
+  console.error(`bench: ${(err as Error).stack ?? String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,164 @@
+import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import bcrypt from 'bcrypt';
+import { createTokenService } from '../../api/auth/tokens';
+import { registerUser } from '../lib/api';
+import type { BenchContext } from '../lib/context';
+import { freePort, spawnNode, waitForHttp } from '../lib/procs';
+import { ratioOf } from '../lib/results';
+import { round } from '../lib/stats';
+
+/**
+ * Rows 1–3: authenticated reads against a bare Koa + pg route, JWT verification, login against raw bcrypt, and
+ * read latency under login load.
+ */
+export async function authScenario(ctx: BenchContext): Promise<void> {
+  await authenticatedReads(ctx);
+  jwtVerify(ctx);
+  await login(ctx);
+}
+
+async function blast(url: string, seconds: number, connections: number, headers: Record<string, string>, extra: Partial<autocannon.Options> = {}) {
+  const result = await autocannon({ url, connections, duration: seconds, headers, timeout: 10, ...extra });
+  return {
+    rps: result.requests.average,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+}
+
+async function authenticatedReads(ctx: BenchContext): Promise<void> {
+  const { params, scratch, session, stack } = ctx;
+  const port = await freePort();
+  const koa = spawnNode({
+    name: 'baseline-koa',
+    script: 'bench/baseline/koaServer.ts',
+    env: { BENCH_BASELINE_PORT: String(port), DATABASE_URL: scratch.dbUrl, BENCH_USER_ID: session.userId },
+    logDir: scratch.logDir,
+  });
+  let baseline;
+  try {
+    const url = `http://127.0.0.1:${port}/`;
+    await waitForHttp(koa, url);
+    await blast(url, 1, params.httpConnections, {});
+    baseline = await blast(url, params.httpSeconds, params.httpConnections, {});
+  } finally {
+    await koa.stop();
+  }
+  const headers = { authorization: `Bearer ${session.token}` };
+  const url = `${stack.apiUrl}/api/auth/me`;
+  await blast(url, 1, params.httpConnections, headers);
+  const ours = await blast(url, params.httpSeconds, params.httpConnections, headers);
+  const ratio = ratioOf(ours.rps, baseline.rps);
+  ctx.addRow({
+    id: 'auth_me',
+    path: `GET /api/auth/me, ${params.httpConnections} connections (req/s)`,
+    baseline: { label: 'bare Koa + one pg query', value: round(baseline.rps), unit: 'req/s' },
+    ours: { value: round(ours.rps), unit: 'req/s' },
+    ratio: round(ratio, 3),
+    goal: '>= 0.5x, >= 3000 req/s, p99 <= 25 ms',
+    met: ratio >= 0.5 && ours.rps >= 3000 && ours.p99 <= 25 && ours.non2xx === 0,
+    notes: `p99 ours ${ours.p99} ms, baseline ${baseline.p99} ms; non-2xx ${ours.non2xx}, errors ${ours.errors}`,
+    details: { baseline, ours },
+  });
+}
+
+function jwtVerify(ctx: BenchContext): void {
+  const { params, scratch } = ctx;
+  const tokens = createTokenService(scratch.base.jwt);
+  const token = tokens.signAccess({ userId: ctx.session.userId, email: ctx.session.email, sessionId: randomUUID(), organizationId: null });
+  const time = (fn: () => void): number => {
+    for (let i = 0; i < Math.min(5000, params.jwtIterations); i += 1) fn();
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < params.jwtIterations; i += 1) fn();
+    return Number(process.hrtime.bigint() - start) / 1000 / params.jwtIterations;
+  };
+  const ours = time(() => tokens.verifyAccess(token));
+  // The floor of any HS256 verifier: one HMAC over the signing input and a comparison, same key object.
+  const key = createSecretKey(Buffer.from(scratch.base.jwt.secret, 'utf8'));
+  const dot = token.lastIndexOf('.');
+  const signingInput = token.slice(0, dot);
+  const signature = token.slice(dot + 1);
+  const baseline = time(() => {
+    if (createHmac('sha256', key).update(signingInput).digest('base64url') !== signature) throw new Error('bad signature');
+  });
+  ctx.addRow({
+    id: 'jwt_verify',
+    path: 'JWT verification, api/auth/tokens.ts verifyAccess (µs per verify)',
+    baseline: { label: 'raw HMAC-SHA256 of the signing input (floor)', value: round(baseline, 3), unit: 'µs' },
+    ours: { value: round(ours, 3), unit: 'µs' },
+    ratio: round(ratioOf(ours, baseline), 3),
+    goal: '<= 15 µs per verify (absolute)',
+    met: ours <= 15,
+    notes: `${params.jwtIterations} verifies in the bench process`,
+  });
+}
+
+async function bcryptThroughput(password: string, seconds: number, concurrency: number): Promise<number> {
+  const hash = await bcrypt.hash(password, 10);
+  let done = 0;
+  const end = Date.now() + seconds * 1000;
+  const start = Date.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        if (!(await bcrypt.compare(password, hash))) throw new Error('bcrypt.compare failed');
+        done += 1;
+      }
+    }),
+  );
+  return done / ((Date.now() - start) / 1000);
+}
+
+async function login(ctx: BenchContext): Promise<void> {
+  const { params, stack, session } = ctx;
+  const loginUser = await registerUser(stack.apiUrl, 'login-load');
+  const connections = 8;
+  const baseline = await bcryptThroughput(loginUser.password, params.loginSeconds, connections);
+
+  const loginOptions = {
+    method: 'POST',
+    body: JSON.stringify({ email: loginUser.email, password: loginUser.password }),
+  };
+  const loginUrl = `${stack.apiUrl}/api/auth/login`;
+  const json = { 'content-type': 'application/json' };
+  await blast(loginUrl, 1, connections, json, loginOptions);
+  const logins = await blast(loginUrl, params.loginSeconds, connections, json, loginOptions);
+
+  const readUrl = `${stack.apiUrl}/api/auth/me`;
+  const readHeaders = { authorization: `Bearer ${session.token}` };
+  const readOptions = { overallRate: params.readsRate };
+  const quiet = await blast(readUrl, params.loginSeconds, 10, readHeaders, readOptions);
+  const [loaded] = await Promise.all([
+    blast(readUrl, params.loginSeconds, 10, readHeaders, readOptions),
+    blast(loginUrl, params.loginSeconds, connections, json, loginOptions),
+  ]);
+
+  const loginRatio = ratioOf(logins.rps, baseline);
+  ctx.addRow({
+    id: 'login',
+    path: `POST /api/auth/login, ${connections} connections (logins/s)`,
+    baseline: { label: `raw bcrypt.compare, cost 10, ${connections} in flight`, value: round(baseline), unit: 'ops/s' },
+    ours: { value: round(logins.rps), unit: 'logins/s' },
+    ratio: round(loginRatio, 3),
+    goal: '>= 0.85x',
+    met: loginRatio >= 0.85 && logins.non2xx === 0,
+    notes: `login p99 ${logins.p99} ms; non-2xx ${logins.non2xx}`,
+    details: { logins },
+  });
+  const p99Ratio = ratioOf(loaded.p99, quiet.p99);
+  ctx.addRow({
+    id: 'login_reads_p99',
+    path: `GET /api/auth/me p99 at ${params.readsRate} req/s, during login load vs without`,
+    baseline: { label: 'same reads, no login load', value: quiet.p99, unit: 'ms' },
+    ours: { value: loaded.p99, unit: 'ms' },
+    ratio: round(p99Ratio, 3),
+    goal: '<= 2x',
+    met: p99Ratio <= 2,
+    notes: `p50 ${quiet.p50} -> ${loaded.p50} ms`,
+    details: { quiet, loaded },
+  });
+}

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { call } from '../lib/api';
+import type { BenchContext } from '../lib/context';
+import { closedLoop, type ClosedLoopResult } from '../lib/load';
+import { sampleRss } from '../lib/procs';
+import { ratioOf } from '../lib/results';
+import { round } from '../lib/stats';
+
+/**
+ * Rows 4, 5 and the stack ceiling: DAG runs through the real API and worker against the hand-written baseline
+ * workflow (bench/baseline) on the same Temporal server, then loops and a large DAG (row 8). Completion of either
+ * kind is observed the same way: the Temporal client waiting for the execution's result.
+ */
+const EXPRESSION = '{"n": n + 1}';
+const FIRST_DATA = { n: 0 };
+
+interface RunDriver {
+  temporal: Client;
+  connection: Connection;
+}
+
+export async function connectTemporal(ctx: BenchContext): Promise<RunDriver> {
+  const connection = await Connection.connect({ address: ctx.scratch.base.temporal.address });
+  return { connection, temporal: new Client({ connection, namespace: ctx.scratch.base.temporal.namespace }) };
+}
+
+function toolNode(id: string, previous: string | null): Record<string, unknown> {
+  return {
+    id,
+    type: 'tool',
+    config: previous
+      ? { tool: 'json_transform', config: { expression: EXPRESSION }, inputs: [{ name: 'data', from: `${previous}.result` }] }
+      : { tool: 'json_transform', config: { expression: EXPRESSION, data: FIRST_DATA } },
+  };
+}
+
+export function linearDag(steps: number): { nodes: unknown[]; edges: { from: string; to: string }[] } {
+  const nodes = Array.from({ length: steps }, (_, i) => toolNode(`t${i + 1}`, i === 0 ? null : `t${i}`));
+  const edges = Array.from({ length: steps - 1 }, (_, i) => ({ from: `t${i + 1}`, to: `t${i + 2}` }));
+  return { nodes, edges };
+}
+
+export async function createWorkflow(ctx: BenchContext, name: string, dag: { nodes: unknown[]; edges: unknown[] }): Promise<string> {
+  const created = await call<{ id: string }>(ctx.stack.apiUrl, 'POST', '/api/v1/workflows', {
+    token: ctx.session.token,
+    body: { name, dag },
+  });
+  return created.id;
+}
+
+/** Starts a run through the API and waits for its execution to complete (a failed run throws). */
+export async function runOurs(ctx: BenchContext, driver: RunDriver, workflowId: string): Promise<Record<string, unknown>> {
+  const run = await call<{ id: string }>(ctx.stack.apiUrl, 'POST', `/api/v1/workflows/${workflowId}/runs`, {
+    token: ctx.session.token,
+    body: { parameters: {} },
+  });
+  const summary = (await driver.temporal.workflow.getHandle(run.id).result()) as { status: string };
+  if (summary.status !== 'completed') throw new Error(`run ${run.id} ended ${summary.status}`);
+  return summary as Record<string, unknown>;
+}
+
+async function runBaseline(ctx: BenchContext, driver: RunDriver, steps: number): Promise<void> {
+  const result = (await driver.temporal.workflow.execute('baselineChainWorkflow', {
+    taskQueue: ctx.scratch.baselineTaskQueue,
+    workflowId: `bench-baseline-${randomUUID()}`,
+    args: [steps, EXPRESSION, FIRST_DATA],
+  })) as { n: number };
+  if (result.n !== steps) throw new Error(`baseline chain returned ${JSON.stringify(result)}`);
+}
+
+async function measure(
+  ctx: BenchContext,
+  label: string,
+  concurrency: number,
+  seconds: number,
+  operation: () => Promise<unknown>,
+): Promise<ClosedLoopResult> {
+  // Warm-up: bundles loaded, connections open, JIT warm.
+  await closedLoop(Math.min(concurrency, 4), Math.min(2, seconds), async () => void (await operation()));
+  const result = await closedLoop(concurrency, seconds, async () => void (await operation()));
+  ctx.log(
+    `  ${label}: ${round(result.perSecond)} runs/s, p50 ${round(result.latency.p50)} ms, p99 ${round(result.latency.p99)} ms` +
+      (result.failed ? `, ${result.failed} failed (${result.firstError})` : ''),
+  );
+  if (result.completed === 0) throw new Error(`${label}: no run completed (${result.firstError ?? 'no error seen'})`);
+  return result;
+}
+
+export async function runsScenario(ctx: BenchContext): Promise<void> {
+  const { params, stack } = ctx;
+  const driver = await connectTemporal(ctx);
+  try {
+    const oneNode = await createWorkflow(ctx, 'bench 1-node', linearDag(1));
+    const tenNodes = await createWorkflow(ctx, 'bench 10-node', linearDag(10));
+    // Prove both paths once before measuring (a broken path fails here with its real error).
+    await runOurs(ctx, driver, tenNodes);
+    await runBaseline(ctx, driver, 10);
+
+    const c = params.runConcurrency;
+    const ours1 = await measure(ctx, 'ours 1-node', c, params.runSeconds, () => runOurs(ctx, driver, oneNode));
+    const base1 = await measure(ctx, 'baseline 1-step', c, params.runSeconds, () => runBaseline(ctx, driver, 1));
+    const ours10 = await measure(ctx, 'ours 10-node', c, params.runSeconds, () => runOurs(ctx, driver, tenNodes));
+    const base10 = await measure(ctx, 'baseline 10-step', c, params.runSeconds, () => runBaseline(ctx, driver, 10));
+    for (const [label, r] of [
+      ['1-node DAG (ours)', ours1],
+      ['1 activity (baseline)', base1],
+      ['10-node DAG (ours)', ours10],
+      ['10 activities (baseline)', base10],
+    ] as const) {
+      ctx.addRunLatency({ label, p50: r.latency.p50, p90: r.latency.p90, p95: r.latency.p95, p99: r.latency.p99 });
+    }
+
+    const throughputRatio = ratioOf(ours1.perSecond, base1.perSecond);
+    ctx.addRow({
+      id: 'run_1node_throughput',
+      path: `1-node DAG run, start to completed, ${c} in flight (runs/s)`,
+      baseline: { label: 'minimal Temporal workflow, 1 activity', value: round(base1.perSecond), unit: 'runs/s' },
+      ours: { value: round(ours1.perSecond), unit: 'runs/s' },
+      ratio: round(throughputRatio, 3),
+      goal: '>= 0.8x',
+      met: throughputRatio >= 0.8 && ours1.failed === 0,
+      notes: `${ours1.completed} runs (${ours1.failed} failed) vs ${base1.completed}`,
+      details: { ours: ours1, baseline: base1 },
+    });
+    const p50Ratio = ratioOf(ours1.latency.p50, base1.latency.p50);
+    ctx.addRow({
+      id: 'run_1node_p50',
+      path: '1-node DAG run, p50 start to completed (ms)',
+      baseline: { label: 'minimal Temporal workflow, 1 activity', value: round(base1.latency.p50), unit: 'ms' },
+      ours: { value: round(ours1.latency.p50), unit: 'ms' },
+      ratio: round(p50Ratio, 3),
+      goal: '<= 1.25x',
+      met: p50Ratio <= 1.25,
+    });
+    // Per step: the 10-node run's extra latency over the 1-node run, spread over the 9 extra steps.
+    const ourStep = (ours10.latency.p50 - ours1.latency.p50) / 9;
+    const baseStep = (base10.latency.p50 - base1.latency.p50) / 9;
+    const stepRatio = ratioOf(ourStep, baseStep);
+    ctx.addRow({
+      id: 'run_10node_step',
+      path: '10-node linear DAG, time per step ((p50 10-node - p50 1-node) / 9, ms)',
+      baseline: { label: '10 sequential activities, same derivation', value: round(baseStep), unit: 'ms' },
+      ours: { value: round(ourStep), unit: 'ms' },
+      ratio: round(stepRatio, 3),
+      goal: '<= 1.25x',
+      met: stepRatio <= 1.25,
+      notes: `p50 10-node ${round(ours10.latency.p50)} ms vs ${round(base10.latency.p50)} ms; ${round(ours10.perSecond)} vs ${round(base10.perSecond)} runs/s`,
+      details: { ours: ours10, baseline: base10 },
+    });
+    const ourP50Step = ours10.latency.p50 / 10;
+    const baseP50Step = base10.latency.p50 / 10;
+    ctx.addRow({
+      id: 'run_10node_p50_step',
+      path: '10-node linear DAG, p50 per step (p50 / 10, ms)',
+      baseline: { label: '10 sequential activities', value: round(baseP50Step), unit: 'ms' },
+      ours: { value: round(ourP50Step), unit: 'ms' },
+      ratio: round(ratioOf(ourP50Step, baseP50Step), 3),
+      goal: '<= 50 ms (absolute)',
+      met: ourP50Step <= 50,
+    });
+
+    // The ceiling of the whole box: many runs in flight, one then two worker processes of each kind.
+    const cc = params.ceilingConcurrency;
+    for (const workers of [1, 2]) {
+      if (workers === 2) await Promise.all([stack.startWorker(), stack.startBaselineWorker()]);
+      const ours = await measure(ctx, `ceiling ours, ${workers} worker(s)`, cc, params.ceilingSeconds, () => runOurs(ctx, driver, oneNode));
+      const base = await measure(ctx, `ceiling baseline, ${workers} worker(s)`, cc, params.ceilingSeconds, () => runBaseline(ctx, driver, 1));
+      const ratio = ratioOf(ours.perSecond, base.perSecond);
+      ctx.addRow({
+        id: workers === 1 ? 'ceiling_1_worker' : 'ceiling_2_workers',
+        path: `Stack ceiling, 1-node runs, ${cc} in flight, ${workers} worker process${workers > 1 ? 'es' : ''} (runs/s)`,
+        baseline: { label: `minimal Temporal workflow, ${workers} baseline worker(s)`, value: round(base.perSecond), unit: 'runs/s' },
+        ours: { value: round(ours.perSecond), unit: 'runs/s' },
+        ratio: round(ratio, 3),
+        goal: 'n8n: 220 executions/s (2 vCPU)',
+        met: ours.perSecond >= 220,
+        notes: `${round((ours.perSecond / 220) * 100, 1)}% of n8n's 220/s; p50 ${round(ours.latency.p50)} ms vs ${round(base.latency.p50)} ms`,
+        details: { ours, baseline: base },
+      });
+    }
+    await Promise.all([stack.stopWorkers(1), stack.stopBaselineWorkers(1)]);
+  } finally {
+    await driver.connection.close();
+  }
+}
+
+/** Row 8: a loop over many items and a wide, deep DAG, each run alone; the worker's RSS is sampled throughout. */
+export async function scaleScenario(ctx: BenchContext): Promise<void> {
+  const { params, stack } = ctx;
+  const driver = await connectTemporal(ctx);
+  const worker = stack.workers[0]!;
+  try {
+    const loopWorkflow = await createWorkflow(ctx, `bench loop ${params.loopItems}`, {
+      nodes: [
+        { id: 'items', type: 'tool', config: { tool: 'json_transform', config: { expression: `[1..${params.loopItems}]` } } },
+        {
+          id: 'each',
+          type: 'loop',
+          config: {
+            items: 'items.result',
+            iterator: 'item',
+            concurrency: 100,
+            template: { type: 'tool', config: { tool: 'json_transform', config: { expression: '{"item": v}', data: { v: '${item}' } } } },
+          },
+        },
+      ],
+      edges: [{ from: 'items', to: 'each' }],
+    });
+    const layers = params.dagNodes >= 200 ? 20 : 10;
+    const width = Math.ceil(params.dagNodes / layers);
+    const nodes: unknown[] = [];
+    const edges: { from: string; to: string }[] = [];
+    for (let i = 0; i < params.dagNodes; i += 1) {
+      const layer = Math.floor(i / width);
+      const lane = i % width;
+      const id = `n${layer}_${lane}`;
+      const previous = layer > 0 ? `n${layer - 1}_${lane}` : null;
+      nodes.push(toolNode(id, previous));
+      if (previous) edges.push({ from: previous, to: id });
+    }
+    const dagWorkflow = await createWorkflow(ctx, `bench dag ${params.dagNodes}`, { nodes, edges });
+
+    for (const [id, workflowId, label, count] of [
+      ['loop_items', loopWorkflow, `Loop of ${params.loopItems} items (json_transform each, concurrency 100)`, params.loopItems],
+      ['dag_nodes', dagWorkflow, `DAG of ${params.dagNodes} nodes (${width} chains x ${layers} layers)`, params.dagNodes],
+    ] as const) {
+      const rss = sampleRss(worker.pid);
+      const started = performance.now();
+      let error: string | null = null;
+      try {
+        await runOurs(ctx, driver, workflowId);
+      } catch (err) {
+        error = (err as Error).message;
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const sample = rss.stop();
+      const peakMb = sample.peak / 1024 / 1024;
+      ctx.log(`  ${id}: ${error ? `FAILED ${error}` : 'completed'} in ${round(seconds)} s, worker peak RSS ${round(peakMb)} MB`);
+      ctx.addRow({
+        id,
+        path: `${label}: worker peak RSS (MB)`,
+        baseline: { label: 'worker RSS before the run', value: round(sample.start / 1024 / 1024), unit: 'MB' },
+        ours: { value: round(peakMb), unit: 'MB' },
+        ratio: round(ratioOf(sample.peak, sample.start), 3),
+        goal: 'completes; RSS bounded (report peak)',
+        met: error === null,
+        notes: error ? `failed: ${error}` : `completed in ${round(seconds)} s (${round(count / seconds)} items or nodes/s)`,
+        details: { seconds, rss: sample, error },
+      });
+    }
+  } finally {
+    await driver.connection.close();
+  }
+}
