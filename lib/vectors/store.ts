@@ -223,8 +223,9 @@ export function createVectorStore(content: ContentConfig, minio: Config['minio']
         .where(baseFilter(options))
         .select(columns)
         .limit(options.limit)
-        // Only used when an ANN index exists: a wide candidate list keeps recall near exact search.
-        .ef(100)
+        // Only used when an ANN index exists: a wide candidate list keeps recall near exact search. HNSW refuses
+        // ef below k (limit x refine factor): hybrid search asks for 5x its limit, e.g. 50 x 4 = 200.
+        .ef(Math.max(100, options.limit * 4))
         .refineFactor(4)
         .toArray()) as Record<string, unknown>[];
       return rows.map((r) => toHit(r, 1 - Number(r._distance)));
