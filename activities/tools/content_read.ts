@@ -1,0 +1,53 @@
+import { MAX_FILE_BYTES, workflowFileKey } from './support/files';
+import { defineTool, NonRetryableToolError } from './types';
+
+/** Reads a file from the organization's storage (`org/<orgId>/workflow-files/<path>`). */
+export default defineTool<{ path: string; encoding?: 'utf8' | 'base64' | 'json' }, { path: string; content: unknown; bytes: number; content_type: string | null }>({
+  id: 'content_read',
+  name: 'Content read',
+  category: 'file',
+  description:
+    'Reads a file of the organization\'s workflow files (max 10 MB). `encoding`: utf8 (default), base64, or json ' +
+    '(parsed). A missing file fails without retry (FILE_NOT_FOUND).',
+  inputSchema: {
+    type: 'object',
+    required: ['path'],
+    additionalProperties: false,
+    properties: { path: { type: 'string', minLength: 1, maxLength: 1024 }, encoding: { enum: ['utf8', 'base64', 'json'] } },
+  },
+  outputSchema: {
+    type: 'object',
+    required: ['path', 'content', 'bytes'],
+    properties: { path: { type: 'string' }, content: {}, bytes: { type: 'integer' }, content_type: {} },
+  },
+  sideEffect: 'none',
+  async execute(input, ctx) {
+    const key = workflowFileKey(ctx.organizationId, input.path);
+    const bucket = ctx.deps.config.minio.bucket;
+    let stat;
+    try {
+      stat = await ctx.deps.storage.statObject(bucket, key);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'NotFound' || code === 'NoSuchKey') throw new NonRetryableToolError('FILE_NOT_FOUND', `no file ${input.path}`);
+      throw err;
+    }
+    if (stat.size > MAX_FILE_BYTES) throw new NonRetryableToolError('FILE_TOO_LARGE', `larger than ${MAX_FILE_BYTES} bytes`);
+    const stream = await ctx.deps.storage.getObject(bucket, key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const data = Buffer.concat(chunks);
+    const encoding = input.encoding ?? 'utf8';
+    let content: unknown;
+    if (encoding === 'base64') content = data.toString('base64');
+    else if (encoding === 'json') {
+      try {
+        content = JSON.parse(data.toString('utf8')) as unknown;
+      } catch {
+        throw new NonRetryableToolError('INVALID_JSON', `${input.path} is not JSON`);
+      }
+    } else content = data.toString('utf8');
+    const type = (stat.metaData as Record<string, string> | undefined)?.['content-type'] ?? null;
+    return { path: input.path.replace(/^\/+/, ''), content, bytes: data.length, content_type: type };
+  },
+});

@@ -1,0 +1,127 @@
+import { Client } from 'pg';
+import { orgIntegration } from './support/integrations';
+import { retryable, toolGuard } from './support/net';
+import { SsrfRefusedError } from '../../lib/net/ssrfGuard';
+import { defineTool, NonRetryableToolError, type ToolContext } from './types';
+
+interface DbQueryInput {
+  sql: string;
+  params?: unknown[];
+  connection_string?: string;
+  integration?: string;
+  read_only?: boolean;
+  max_rows?: number;
+  timeout_ms?: number;
+}
+
+/**
+ * A parameterised query against an organization's PostgreSQL: the connection string is given in the node config
+ * or taken from the organization's integration settings (`integration: "<name>"`, secret `connectionString`). Runs
+ * in a READ ONLY transaction unless `read_only: false`, with a statement timeout and a row cap, over the extended
+ * protocol (one statement, values never spliced into SQL). The database host goes through the SSRF guard.
+ */
+async function connectionString(input: DbQueryInput, ctx: ToolContext): Promise<string> {
+  if (input.connection_string) return input.connection_string;
+  const name = input.integration ?? 'postgres';
+  const integration = await orgIntegration(ctx.deps, ctx.organizationId, name);
+  const value = integration?.secrets.connectionString ?? integration?.config.connectionString;
+  if (!value) {
+    throw new NonRetryableToolError(
+      'DB_NOT_CONFIGURED',
+      `no connection string: give connection_string or configure the integration "${name}" (secret connectionString)`,
+    );
+  }
+  return value;
+}
+
+export default defineTool<DbQueryInput, { rows: Record<string, unknown>[]; row_count: number; truncated: boolean; fields: string[] }>({
+  id: 'db_query',
+  name: 'Database query',
+  category: 'database',
+  description:
+    'Runs one parameterised SQL statement ($1, $2... with `params`) on a PostgreSQL database of the organization. ' +
+    'Read-only by default; statement timeout and row cap from configuration (lower values may be given). Rows ' +
+    'beyond the cap are dropped and `truncated` is true.',
+  inputSchema: {
+    type: 'object',
+    required: ['sql'],
+    additionalProperties: false,
+    properties: {
+      sql: { type: 'string', minLength: 1, maxLength: 100_000 },
+      params: { type: 'array', maxItems: 1000 },
+      connection_string: { type: 'string', pattern: '^postgres(ql)?://', maxLength: 2048 },
+      integration: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]{0,49}$' },
+      read_only: { type: 'boolean' },
+      max_rows: { type: 'integer', minimum: 1, maximum: 100_000 },
+      timeout_ms: { type: 'integer', minimum: 100, maximum: 600_000 },
+    },
+  },
+  outputSchema: {
+    type: 'object',
+    required: ['rows', 'row_count', 'truncated'],
+    properties: { rows: { type: 'array' }, row_count: { type: 'integer' }, truncated: { type: 'boolean' }, fields: { type: 'array' } },
+  },
+  sideEffect: 'at_least_once',
+  async execute(input, ctx) {
+    const limits = ctx.deps.config.tools.db;
+    const maxRows = Math.min(input.max_rows ?? limits.maxRows, limits.maxRows);
+    const timeoutMs = Math.min(input.timeout_ms ?? limits.statementTimeoutMs, limits.statementTimeoutMs);
+    const readOnly = input.read_only ?? true;
+    let url: URL;
+    try {
+      url = new URL(await connectionString(input, ctx));
+    } catch (err) {
+      if (err instanceof NonRetryableToolError) throw err;
+      throw new NonRetryableToolError('INVALID_CONNECTION_STRING', 'not a postgres:// URL');
+    }
+    const pinned = new URL(url.toString());
+    try {
+      const target = await toolGuard(ctx.deps).vet(`http://${url.host}/`);
+      // Connect to the vetted address (no second resolution); TLS still verifies the host name.
+      pinned.hostname = target.family === 6 ? `[${target.address}]` : target.address;
+    } catch (err) {
+      if (err instanceof SsrfRefusedError) throw new NonRetryableToolError('URL_REFUSED', err.message);
+      throw retryable('DNS_FAILED', (err as Error).message);
+    }
+    const client = new Client({
+      connectionString: pinned.toString(),
+      connectionTimeoutMillis: Math.min(timeoutMs, 10_000),
+      statement_timeout: timeoutMs,
+      query_timeout: timeoutMs + 1000,
+      application_name: `loom-workflow-${ctx.runId}`.slice(0, 60),
+    });
+    const abort = (): void => void client.end().catch(() => undefined);
+    ctx.signal?.addEventListener('abort', abort);
+    try {
+      try {
+        await client.connect();
+      } catch (err) {
+        throw retryable('DB_CONNECTION_FAILED', (err as Error).message);
+      }
+      await client.query(readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
+      let result: import('pg').QueryResult<Record<string, unknown>>;
+      try {
+        // An explicit values array keeps pg on the extended protocol: exactly one statement.
+        result = await client.query<Record<string, unknown>>(input.sql, input.params ?? []);
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        const e = err as { code?: string; message?: string };
+        // 57014 query_canceled (timeout), 40001/40P01 serialization/deadlock: worth a retry; others are the query's fault.
+        if (e.code === '57014' || e.code === '40001' || e.code === '40P01') throw retryable(`DB_${e.code}`, e.message ?? 'query failed');
+        throw new NonRetryableToolError(e.code === '25006' ? 'DB_READ_ONLY' : 'DB_QUERY_FAILED', e.message ?? String(err));
+      }
+      const rows = result.rows ?? [];
+      const truncated = rows.length > maxRows;
+      return {
+        rows: JSON.parse(JSON.stringify(truncated ? rows.slice(0, maxRows) : rows)) as Record<string, unknown>[],
+        row_count: result.rowCount ?? rows.length,
+        truncated,
+        fields: (result.fields ?? []).map((f) => f.name),
+      };
+    } finally {
+      ctx.signal?.removeEventListener('abort', abort);
+      await client.end().catch(() => undefined);
+    }
+  },
+});

@@ -1,0 +1,54 @@
+import { llmEndpoint, llmPost, requireModel } from './support/llm';
+import { retryable } from './support/net';
+import { defineTool } from './types';
+
+/** Embedding vectors from an OpenAI-compatible `/embeddings` endpoint (organization integration "llm" or global). */
+export default defineTool<{ input: string | string[]; model?: string; dimensions?: number }, { embeddings: number[][]; model: string; dimensions: number }>({
+  id: 'embedding_generate',
+  name: 'Embedding generation',
+  category: 'ai',
+  description:
+    'Generates embedding vectors for one text or a list (max 256) with an OpenAI-compatible endpoint. The model ' +
+    'is `model`, else the endpoint\'s embedding model. Fails with LLM_NOT_CONFIGURED when none is configured.',
+  inputSchema: {
+    type: 'object',
+    required: ['input'],
+    additionalProperties: false,
+    properties: {
+      input: {
+        anyOf: [
+          { type: 'string', minLength: 1, maxLength: 100_000 },
+          { type: 'array', minItems: 1, maxItems: 256, items: { type: 'string', minLength: 1, maxLength: 100_000 } },
+        ],
+      },
+      model: { type: 'string', maxLength: 200 },
+      dimensions: { type: 'integer', minimum: 1, maximum: 8192 },
+    },
+  },
+  outputSchema: {
+    type: 'object',
+    required: ['embeddings', 'model', 'dimensions'],
+    properties: {
+      embeddings: { type: 'array', items: { type: 'array', items: { type: 'number' } } },
+      model: { type: 'string' },
+      dimensions: { type: 'integer' },
+    },
+  },
+  sideEffect: 'none',
+  async execute(input, ctx) {
+    const endpoint = await llmEndpoint(ctx);
+    const model = requireModel(input.model ?? endpoint.embeddingModel ?? endpoint.model, 'embedding');
+    const texts = Array.isArray(input.input) ? input.input : [input.input];
+    const answer = await llmPost(ctx, endpoint, '/embeddings', {
+      model,
+      input: texts,
+      ...(input.dimensions ? { dimensions: input.dimensions } : {}),
+    });
+    const data = answer.data as { embedding?: unknown; index?: number }[] | undefined;
+    if (!Array.isArray(data) || data.length !== texts.length || data.some((d) => !Array.isArray(d.embedding))) {
+      throw retryable('LLM_BAD_RESPONSE', 'the embeddings endpoint answered without one embedding per input');
+    }
+    const ordered = [...data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0)).map((d) => d.embedding as number[]);
+    return { embeddings: ordered, model: typeof answer.model === 'string' ? answer.model : model, dimensions: ordered[0]!.length };
+  },
+});

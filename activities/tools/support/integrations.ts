@@ -1,0 +1,39 @@
+import { createSecretBox, isEncryptedSecret, type SecretBox } from '../../../lib/secrets';
+import type { Config } from '../../../lib/config';
+import type { ActivityDeps } from '../../deps';
+
+/**
+ * An organization's third-party integration settings (`settings.integration.thirdParty[name]`: plain `config`
+ * and encrypted `secrets`), decrypted for a tool. Null when the integration is absent or disabled.
+ */
+export interface OrgIntegration {
+  config: Record<string, string>;
+  secrets: Record<string, string>;
+}
+
+const boxes = new WeakMap<Config, SecretBox>();
+
+function boxFor(config: Config): SecretBox {
+  let box = boxes.get(config);
+  if (!box) {
+    box = createSecretBox({ encryptionKey: config.organizations.encryptionKey, jwtSecret: config.jwt.secret });
+    boxes.set(config, box);
+  }
+  return box;
+}
+
+export async function orgIntegration(
+  deps: Pick<ActivityDeps, 'db' | 'config'>,
+  organizationId: string,
+  name: string,
+): Promise<OrgIntegration | null> {
+  const row = await deps.db('organizations').where({ id: organizationId }).first('settings');
+  const entry = (row?.settings as { integration?: { thirdParty?: Record<string, unknown> } } | undefined)?.integration
+    ?.thirdParty?.[name] as { enabled?: boolean; config?: Record<string, string>; secrets?: Record<string, unknown> } | undefined;
+  if (!entry || entry.enabled === false) return null;
+  const secrets: Record<string, string> = {};
+  for (const [key, value] of Object.entries(entry.secrets ?? {})) {
+    if (isEncryptedSecret(value)) secrets[key] = boxFor(deps.config).open(value);
+  }
+  return { config: { ...(entry.config ?? {}) }, secrets };
+}

@@ -1,0 +1,59 @@
+import type { Config } from '../../../lib/config';
+import { guardedRequest, HttpClientError, type GuardedRequest, type GuardedResponse } from '../../../lib/net/httpClient';
+import { createSsrfGuard, SsrfRefusedError, type SsrfGuard } from '../../../lib/net/ssrfGuard';
+import type { ActivityDeps } from '../../deps';
+import { NonRetryableToolError, type ToolContext } from '../types';
+
+/** Network access of tools: one SSRF guard per configuration, errors mapped to retryable or not. */
+
+const guards = new WeakMap<Config, SsrfGuard>();
+
+export function toolGuard(deps: Pick<ActivityDeps, 'config'>): SsrfGuard {
+  let guard = guards.get(deps.config);
+  if (!guard) {
+    guard = createSsrfGuard({ allow: deps.config.tools.http.allowedHosts });
+    guards.set(deps.config, guard);
+  }
+  return guard;
+}
+
+/** A retryable failure with a code (Temporal retries it; the code shows in run errors). */
+export function retryable(code: string, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+export async function toolHttp(
+  ctx: Pick<ToolContext, 'deps' | 'signal'>,
+  request: Omit<GuardedRequest, 'timeoutMs' | 'maxResponseBytes' | 'maxRedirects'> &
+    Partial<Pick<GuardedRequest, 'timeoutMs' | 'maxResponseBytes' | 'maxRedirects'>>,
+): Promise<GuardedResponse> {
+  const limits = ctx.deps.config.tools.http;
+  try {
+    return await guardedRequest(toolGuard(ctx.deps), {
+      timeoutMs: Math.min(request.timeoutMs ?? limits.timeoutMs, limits.timeoutMs),
+      maxResponseBytes: Math.min(request.maxResponseBytes ?? limits.maxResponseBytes, limits.maxResponseBytes),
+      maxRedirects: Math.min(request.maxRedirects ?? limits.maxRedirects, limits.maxRedirects),
+      signal: ctx.signal,
+      ...request,
+    });
+  } catch (err) {
+    if (err instanceof SsrfRefusedError) throw new NonRetryableToolError('URL_REFUSED', err.message);
+    if (err instanceof HttpClientError) {
+      if (err.code === 'RESPONSE_TOO_LARGE' || err.code === 'TOO_MANY_REDIRECTS') {
+        throw new NonRetryableToolError(err.code, err.message);
+      }
+      throw retryable(err.code === 'TIMEOUT' ? 'HTTP_TIMEOUT' : 'HTTP_CONNECTION_FAILED', err.message);
+    }
+    const e = err as { code?: string; message?: string };
+    throw retryable(e.code === 'DNS_FAILED' ? 'DNS_FAILED' : 'HTTP_CONNECTION_FAILED', e.message ?? String(err));
+  }
+}
+
+/** 5xx and 429 are worth retrying; other 4xx are not. */
+export function failForStatus(status: number, body: string, what: string): void {
+  if (status < 400) return;
+  const snippet = body.length > 300 ? `${body.slice(0, 300)}...` : body;
+  const message = `${what} answered ${status}: ${snippet}`;
+  if (status >= 500 || status === 429 || status === 408) throw retryable(`HTTP_${status}`, message);
+  throw new NonRetryableToolError(`HTTP_${status}`, message);
+}
