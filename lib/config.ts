@@ -82,6 +82,7 @@ const envSchema = z.object({
   SERVICE_ENCRYPTION_KEY: z.string().min(32, 'SERVICE_ENCRYPTION_KEY must be at least 32 characters').optional(),
   SERVICE_INVITATION_TTL: duration('7d'),
   SERVICE_USAGE_FLUSH_INTERVAL: duration('1s'),
+  SERVICE_ORGANIZATION_EXPORT_TTL: duration('7d'),
   SERVICE_PLAN_FREE_MEMBERS: int(3, 1),
   SERVICE_PLAN_FREE_API_CALLS: int(1000, 0),
   SERVICE_PLAN_FREE_STORAGE_GB: int(10, 0),
@@ -200,6 +201,8 @@ export interface Config {
     encryptionKey: string | null;
     invitationTtlMs: number;
     usageFlushIntervalMs: number;
+    /** How long the data export of a deleted organization (and its download link) lives; at most 7 days. */
+    exportTtlMs: number;
     /** Quotas per plan; null = unlimited (enterprise). */
     plans: Record<'free' | 'pro' | 'enterprise', PlanQuotas>;
   };
@@ -340,6 +343,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       encryptionKey: e.SERVICE_ENCRYPTION_KEY ?? null,
       invitationTtlMs: e.SERVICE_INVITATION_TTL,
       usageFlushIntervalMs: e.SERVICE_USAGE_FLUSH_INTERVAL,
+      exportTtlMs: Math.min(e.SERVICE_ORGANIZATION_EXPORT_TTL, 7 * 86_400_000),
       plans: {
         free: {
           members: e.SERVICE_PLAN_FREE_MEMBERS,

@@ -1,6 +1,11 @@
 // The worker bundles this file: every workflow type is exported from here.
 export { systemCheckWorkflow } from './system';
-export { organizationCreatedWorkflow, organizationDeletionWorkflow, auditRetentionPurgeWorkflow } from './organizations';
+export {
+  organizationCreatedWorkflow,
+  organizationDeletionWorkflow,
+  organizationPaymentFailedWorkflow,
+  auditRetentionPurgeWorkflow,
+} from './organizations';
 export { dagRunWorkflow } from './runs/interpreter';
 export { loopBatchWorkflow } from './runs/loop';
 export { purgeDeadLettersWorkflow } from './runs/purge';

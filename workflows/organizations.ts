@@ -48,6 +48,8 @@ export interface OrganizationDeletionInput {
   requesterEmail: string;
   organizationName: string;
   exportData: boolean;
+  /** Lifetime of the export and its link (SERVICE_ORGANIZATION_EXPORT_TTL); the workflow deletes it afterwards. */
+  exportTtlSeconds?: number;
 }
 
 export interface DeletionProgress {
@@ -56,6 +58,8 @@ export interface DeletionProgress {
   stepsDone: string[];
   exportUrl: string | null;
 }
+
+const DEFAULT_EXPORT_TTL_SECONDS = 7 * 24 * 3600;
 
 export const deletionProgressQuery = defineQuery<DeletionProgress>('deletionProgress');
 
@@ -77,7 +81,9 @@ export async function organizationDeletionWorkflow(input: OrganizationDeletionIn
   const id = input.organizationId;
   await step('mark-deleting', () => acts.markOrganizationDeleting({ organizationId: id }));
   if (input.exportData) {
-    const { url } = await step('export', () => longActs.exportOrganizationData({ organizationId: id }));
+    const { url } = await step('export', () =>
+      longActs.exportOrganizationData({ organizationId: id, ttlSeconds: input.exportTtlSeconds ?? DEFAULT_EXPORT_TTL_SECONDS }),
+    );
     progress.exportUrl = url;
   }
   await step('cancel-subscriptions', () => acts.cancelSubscriptions({ organizationId: id }));
@@ -91,7 +97,26 @@ export async function organizationDeletionWorkflow(input: OrganizationDeletionIn
     acts.sendDeletionConfirmation({ to: input.requesterEmail, organizationName: input.organizationName, exportUrl: progress.exportUrl }),
   );
   progress.step = 'done';
+  if (input.exportData) {
+    // A durable timer: the export is removed when its link expires, even across worker restarts.
+    await sleep((input.exportTtlSeconds ?? DEFAULT_EXPORT_TTL_SECONDS) * 1000);
+    await acts.deleteOrganizationExport({ organizationId: id });
+    progress.exportUrl = null;
+  }
   return progress;
+}
+
+/**
+ * `org-payment-failed-<orgId>-<paymentId>`: started by a billing provider's webhook handler when a charge fails
+ * (the built-in local provider never charges, so nothing starts it yet); alerts the owners.
+ */
+export async function organizationPaymentFailedWorkflow(input: { organizationId: string; reason: string }): Promise<{ notified: number }> {
+  const summary = await acts.getOrganizationSummary({ organizationId: input.organizationId });
+  if (!summary) return { notified: 0 };
+  for (const to of summary.ownerEmails) {
+    await acts.sendPaymentFailedEmail({ to, organizationName: summary.name, reason: input.reason });
+  }
+  return { notified: summary.ownerEmails.length };
 }
 
 /** Deletes audit entries older than each organization's retention; run by a Temporal schedule (see README). */

@@ -1,13 +1,12 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { createLocalBillingProvider, type BillingPlan } from '../../lib/billing';
-import { deletionConfirmationEmail, welcomeEmail } from '../../lib/emails/organizations';
+import { deletionConfirmationEmail, paymentFailedEmail, welcomeEmail } from '../../lib/emails/organizations';
 import { organizationPrefix } from '../../lib/storage';
 import { maskSecrets } from '../../api/audit/mask';
 import { purgeExpiredAuditLogs } from '../../api/audit/queries';
 import type { ActivityDeps } from '../deps';
 import { organizationCleaners } from './cleaners';
 
-const EXPORT_LINK_SECONDS = 7 * 24 * 3600;
 const REMOVE_BATCH = 1000;
 const DEFAULT_AUDIT_RETENTION_DAYS = 365;
 const HEARTBEAT_EVERY_MS = 3000;
@@ -70,8 +69,13 @@ export function createOrganizationActivities(deps: ActivityDeps) {
     },
 
     /** A JSON export of the organization's records, kept outside `org/<id>/` so it survives the deletion. */
-    async exportOrganizationData(input: { organizationId: string }): Promise<{ url: string | null }> {
-      return withHeartbeat(() => exportData(input.organizationId));
+    async exportOrganizationData(input: { organizationId: string; ttlSeconds: number }): Promise<{ url: string | null }> {
+      return withHeartbeat(() => exportData(input.organizationId, input.ttlSeconds));
+    },
+
+    /** The export outlives the organization only as long as its link. */
+    async deleteOrganizationExport(input: { organizationId: string }): Promise<void> {
+      await storage.removeObject(bucket, exportKey(input.organizationId));
     },
 
     async cancelSubscriptions(input: { organizationId: string }): Promise<{ cancelled: number }> {
@@ -105,13 +109,17 @@ export function createOrganizationActivities(deps: ActivityDeps) {
       await deps.mailer.send(deletionConfirmationEmail(input));
     },
 
+    async sendPaymentFailedEmail(input: { to: string; organizationName: string; reason: string }): Promise<void> {
+      await deps.mailer.send(paymentFailedEmail(input));
+    },
+
     async purgeAuditLogs(): Promise<{ deleted: number }> {
       return { deleted: await purgeExpiredAuditLogs(db, DEFAULT_AUDIT_RETENTION_DAYS) };
     },
   };
 
   /** A JSON export of the organization's records, kept outside `org/<id>/` so it survives the deletion. */
-  async function exportData(id: string): Promise<{ url: string | null }> {
+  async function exportData(id: string, ttlSeconds: number): Promise<{ url: string | null }> {
     const org = await db('organizations').where({ id }).first();
     if (!org) return { url: null };
     const [members, invitations, apiKeys, auditLogs] = await Promise.all([
@@ -136,7 +144,7 @@ export function createOrganizationActivities(deps: ActivityDeps) {
     const key = exportKey(id);
     const body = Buffer.from(JSON.stringify(document, null, 2));
     await storage.putObject(bucket, key, body, body.length, { 'Content-Type': 'application/json' });
-    return { url: await storage.presignedGetObject(bucket, key, EXPORT_LINK_SECONDS) };
+    return { url: await storage.presignedGetObject(bucket, key, Math.max(1, Math.min(ttlSeconds, 7 * 24 * 3600))) };
   }
 
   async function deleteObjects(organizationId: string): Promise<{ removed: number }> {

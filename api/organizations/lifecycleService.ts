@@ -22,7 +22,8 @@ export function createLifecycleService(d: OrgServiceDeps) {
     return {
       organizationID: organizationId,
       workflowId: deleteWorkflowId(organizationId),
-      status: status === 'RUNNING' ? ('running' as const) : status === 'COMPLETED' ? ('completed' as const) : ('failed' as const),
+      // After the last step the workflow may still wait to remove the export: the deletion itself is complete.
+      status: progress.step === 'done' ? ('completed' as const) : status === 'RUNNING' ? ('running' as const) : ('failed' as const),
       step: progress.step,
       stepsDone: progress.stepsDone,
       exportUrl: progress.exportUrl,

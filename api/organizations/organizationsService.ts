@@ -153,7 +153,16 @@ export function createOrganizationsService(d: OrgServiceDeps) {
         taskQueue: config.temporal.taskQueue,
         workflowId,
         workflowIdConflictPolicy: 'USE_EXISTING',
-        args: [{ organizationId, requestedBy: user.userId, requesterEmail: account.email, organizationName: org.name, exportData: input.exportData }],
+        args: [
+          {
+            organizationId,
+            requestedBy: user.userId,
+            requesterEmail: account.email,
+            organizationName: org.name,
+            exportData: input.exportData,
+            exportTtlSeconds: Math.ceil(config.organizations.exportTtlMs / 1000),
+          },
+        ],
       });
     });
     return { workflowId };

@@ -9,7 +9,8 @@ import { addTestMember, createTestTenant } from '../helpers/tenants';
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startApi();
+  // A short export lifetime so the test sees the export removed by the workflow's durable timer.
+  api = await startApi({ SERVICE_ORGANIZATION_EXPORT_TTL: '10s' });
 });
 afterAll(async () => {
   await api.close();
@@ -246,12 +247,34 @@ describe('lifecycle on Temporal', () => {
     expect(document.organization.id).toBe(id);
     expect(document.members).toHaveLength(2);
     expect(document.objects).toHaveLength(3);
-    await api.deps.storage.removeObject(bucket, exportKey(id));
+
+    // When the link expires the workflow removes the export: then nothing of the organization is left anywhere.
+    await waitFor(
+      () => api.deps.storage.statObject(bucket, exportKey(id)).then(() => true, () => false),
+      (exists) => !exists,
+      'export removal',
+      60_000,
+    );
+    await api.deps.temporal.workflow.getHandle(`org-delete-${id}`).result();
 
     const mail = await waitForMail(owner.email, /has been deleted/);
     expect(mail.text).toContain('export');
     // The API key died with the organization.
     expect((await api.request('GET', '/api/v1/organization', { headers: { 'x-api-key': key } })).status).toBe(401);
+  });
+
+  test('payment failure alerts the owners by e-mail', async () => {
+    const t = await createTestTenant(api);
+    const owner = await createNamedTestUser(api, t.organizationId);
+    await api.deps.db('memberships').insert({ organization_id: t.organizationId, user_id: owner.userId, role: 'owner' });
+    const result = await api.deps.temporal.workflow.execute('organizationPaymentFailedWorkflow', {
+      taskQueue: api.config.temporal.taskQueue,
+      workflowId: `org-payment-failed-${t.organizationId}-${randomUUID()}`,
+      args: [{ organizationId: t.organizationId, reason: 'card declined' }],
+    });
+    expect(result.notified).toBe(2);
+    const mail = await waitForMail(owner.email, /Payment failed/);
+    expect(mail.text).toContain('card declined');
   });
 
   test('the deletion workflow is idempotent: running it again on a deleted organization succeeds', async () => {
