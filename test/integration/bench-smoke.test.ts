@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { EXPECTED_ROWS, type BenchResult } from '../../bench/lib/results';
+
+/**
+ * Proves the benchmark suite works: `bench/run.ts --smoke` (seconds of load, its own scratch database, bucket,
+ * queues and child processes) must finish cleanly and produce every row with finite numbers, the Markdown table
+ * and the chart. No timing is asserted: performance is read from a full run, never judged in CI.
+ */
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+function runSmoke(outDir: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke', '--out', outDir], {
+      cwd: REPO_ROOT,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+const finite = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
+
+describe('benchmark suite (smoke)', () => {
+  let outDir: string;
+  beforeAll(() => {
+    outDir = mkdtempSync(path.join(tmpdir(), 'loom-bench-smoke-'));
+  });
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  test('produces every row with finite numbers, the table and the chart', async () => {
+    const { code, output } = await runSmoke(outDir);
+    if (code !== 0) throw new Error(`bench --smoke exited ${code}:\n${output.slice(-6000)}`);
+
+    const result = JSON.parse(readFileSync(path.join(outDir, 'latest.json'), 'utf8')) as BenchResult;
+    expect(result.mode).toBe('smoke');
+    expect(result.errors).toEqual([]);
+    expect(result.rows.map((r) => r.id).sort()).toEqual([...EXPECTED_ROWS].sort());
+    for (const row of result.rows) {
+      const problems: string[] = [];
+      if (!finite(row.ours.value)) problems.push('ours');
+      if (row.baseline.value !== null && !finite(row.baseline.value)) problems.push('baseline');
+      if (row.baseline.value !== null && !finite(row.ratio)) problems.push('ratio');
+      if (typeof row.met !== 'boolean') problems.push('met');
+      expect({ row: row.id, problems }).toEqual({ row: row.id, problems: [] });
+    }
+    expect(result.runLatency).toHaveLength(4);
+    for (const entry of result.runLatency) for (const p of [entry.p50, entry.p90, entry.p95, entry.p99]) expect(finite(p)).toBe(true);
+    expect(result.profiles.map((p) => p.process)).toHaveLength(3);
+    for (const profile of result.profiles) expect(profile.top.length).toBeGreaterThan(0);
+
+    const markdown = readFileSync(path.join(outDir, 'latest.md'), 'utf8');
+    expect(markdown).toContain('| Path | Baseline | Ours | Ratio | Goal | Met? |');
+    for (const row of result.rows) expect(markdown).toContain(row.path);
+    const png = readFileSync(path.join(outDir, 'run-latency.png'));
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(existsSync(path.join(outDir, 'run-latency.svg'))).toBe(true);
+  }, 600_000);
+});
