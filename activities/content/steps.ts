@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { createEmbeddingProvider, EmbeddingProviderError, resolveEmbeddingSpec } from '../../lib/embeddings';
+import { EmbeddingProviderError } from '../../lib/embeddings';
+import { embeddingProviderForOrganization } from '../../lib/embeddings/organization';
 import type { VectorRow } from '../../lib/vectors';
 import { chunkText, type Chunk } from './chunking';
 import type { StepContext, StepResult } from './context';
@@ -41,6 +42,12 @@ async function extractTextStep(ctx: StepContext): Promise<StepResult> {
     chars: extracted.text.length,
     ...(extracted.pages ? { pages: extracted.pages.length } : {}),
   });
+  if (extracted.pages) {
+    // Per-page text, so page ranges are answered later without parsing the PDF again.
+    await ctx.putDerived('pages', 'pages.json', Buffer.from(JSON.stringify(extracted.pages), 'utf8'), 'application/json', {
+      count: extracted.pages.length,
+    });
+  }
   return { output: { chars: extracted.text.length, format: extracted.format, ...(extracted.pages ? { pages: extracted.pages.length } : {}) } };
 }
 
@@ -152,8 +159,7 @@ async function embedStep(ctx: StepContext): Promise<StepResult> {
   const chunks = JSON.parse(raw.toString('utf8')) as Chunk[];
   if (chunks.length === 0) return { output: { chunks: 0 }, skipped: 'no text to embed' };
 
-  const org = await deps.db('organizations').where({ id: input.organizationId }).first('settings');
-  const provider = createEmbeddingProvider(resolveEmbeddingSpec(deps.config.content.embedding, org?.settings));
+  const provider = await embeddingProviderForOrganization(deps.db, deps.config, input.organizationId);
   const embeddings: number[][] = [];
   try {
     for (let i = 0; i < chunks.length; i += EMBED_BATCH) {

@@ -1,7 +1,7 @@
 import jsonata from 'jsonata';
 import type { AppDeps } from '../domain';
 import { AppError, notFound } from '../../lib/errors';
-import { extractText, structuredData } from '../../activities/content/extractors';
+import { extractText, structuredData, type ExtractedText } from '../../activities/content/extractors';
 import { PermanentContentError } from '../../activities/content/errors';
 import * as q from './queries';
 import type { ExtractRequest } from './schemas';
@@ -21,6 +21,10 @@ export function createContentExtractor(deps: AppDeps) {
     if (size > config.content.processingMaxBytes) {
       throw new AppError('UNPROCESSABLE', `file of ${size} bytes exceeds the extraction limit of ${config.content.processingMaxBytes} bytes`);
     }
+    return readObject(key);
+  }
+
+  async function readObject(key: string): Promise<Buffer> {
     const chunks: Buffer[] = [];
     for await (const chunk of await storage.getObject(config.minio.bucket, key)) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
@@ -34,11 +38,21 @@ export function createContentExtractor(deps: AppDeps) {
     const base = { contentId: id, version: version.version, type: request.type, mimeType: version.mime_type };
     if (request.type === 'metadata') return { ...base, result: version.extracted ?? {} };
 
-    const bytes = await readBytes(version.object_key, Number(version.size_bytes));
+    const original = () => readBytes(version.object_key, Number(version.size_bytes));
+    /** The text the processing step extracted, when present; else extracted now from the original. */
+    const textOf = async (): Promise<ExtractedText> => {
+      const derived = version.derived ?? {};
+      if (derived.text) {
+        const text = (await readObject(derived.text.key)).toString('utf8');
+        const pages = derived.pages ? (JSON.parse((await readObject(derived.pages.key)).toString('utf8')) as string[]) : undefined;
+        return { text, format: derived.text.mimeType === 'text/markdown' ? 'markdown' : 'text', ...(pages ? { pages } : {}) };
+      }
+      return extractText(await original(), version.mime_type);
+    };
     try {
       switch (request.type) {
         case 'text': {
-          const extracted = await extractText(bytes, version.mime_type);
+          const extracted = await textOf();
           let text = extracted.text;
           let pages: { from: number; to: number; total: number } | undefined;
           if (request.pages) {
@@ -54,11 +68,11 @@ export function createContentExtractor(deps: AppDeps) {
           return { ...base, result: { text: truncated ? text.slice(0, request.maxChars) : text, truncated, format: extracted.format, ...(pages ? { pages } : {}) } };
         }
         case 'jsonata': {
-          const data = structuredData(bytes, version.mime_type);
+          const data = structuredData(await original(), version.mime_type);
           return { ...base, result: limitSize(await evaluateJsonata(request.expression, data)) };
         }
         case 'fields': {
-          const data = structuredData(bytes, version.mime_type);
+          const data = structuredData(await original(), version.mime_type);
           const result: Record<string, unknown> = {};
           for (const field of request.fields) {
             result[field] = Array.isArray(data) && version.mime_type === 'text/csv' ? data.map((r) => (r as Record<string, unknown>)[field] ?? null) : pick(data, field);
@@ -72,7 +86,7 @@ export function createContentExtractor(deps: AppDeps) {
           } catch (err) {
             throw new AppError('VALIDATION_ERROR', `invalid regex: ${(err as Error).message}`, [{ path: 'body.pattern', problem: 'invalid' }]);
           }
-          const { text } = await extractText(bytes, version.mime_type);
+          const { text } = await textOf();
           const matches: { match: string; index: number; groups: (string | null)[] }[] = [];
           for (const m of text.matchAll(regex)) {
             matches.push({ match: m[0], index: m.index ?? 0, groups: m.slice(1).map((g) => g ?? null) });

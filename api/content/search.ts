@@ -2,12 +2,8 @@ import type { AppDeps } from '../domain';
 import type { Actor, OrganizationContext } from '../http/route';
 import { AppError, forbidden, notFound, validationError } from '../../lib/errors';
 import { decodeCursor, encodeCursor } from '../../lib/pagination';
-import {
-  createEmbeddingProvider,
-  EmbeddingProviderError,
-  resolveEmbeddingSpec,
-  type EmbeddingProvider,
-} from '../../lib/embeddings';
+import { EmbeddingProviderError, type EmbeddingProvider } from '../../lib/embeddings';
+import { embeddingProviderForOrganization } from '../../lib/embeddings/organization';
 import type { VectorHit, VectorStore } from '../../lib/vectors';
 import * as q from './queries';
 import type { ContentFilter } from './schemas';
@@ -22,9 +18,8 @@ const RRF_K = 60;
 /** Filters narrow LanceDB by id list up to this many candidates; beyond it results are filtered afterwards. */
 const CANDIDATE_CAP = 2000;
 
-export async function providerFor(deps: AppDeps, organizationId: string): Promise<EmbeddingProvider> {
-  const org = await q.organizationPlan(deps.db, organizationId);
-  return createEmbeddingProvider(resolveEmbeddingSpec(deps.config.content.embedding, org?.settings));
+export function providerFor(deps: AppDeps, organizationId: string): Promise<EmbeddingProvider> {
+  return embeddingProviderForOrganization(deps.db, deps.config, organizationId);
 }
 
 async function embedQuery(provider: EmbeddingProvider, text: string): Promise<number[]> {

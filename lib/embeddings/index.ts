@@ -8,15 +8,20 @@ export * from './types';
 export { createLexicalHashProvider, lexicalHashEmbedding, DEFAULT_LEXICAL_DIMENSIONS } from './lexicalHash';
 
 /**
- * The provider an organization uses: its own choice in `settings.integration.embeddings` when present and valid,
- * else the global configuration. See docs/content.md.
+ * The provider an organization uses: its third-party integration `embeddings` (organization settings,
+ * `integration.thirdParty.embeddings`, set with PUT /api/v1/organizations/{id}/settings) when present and enabled,
+ * else the global configuration. Its `config` holds `provider` (openai | cohere | lexical), `baseUrl`, `model` and
+ * `dimensions` (strings, as the settings store them); its `secrets.apiKey` is the sealed API key.
  */
-export const embeddingSettingsSchema = z.object({
-  provider: z.enum(['lexical', 'openai', 'cohere']),
-  baseUrl: z.string().url().optional(),
-  model: z.string().min(1).max(200).optional(),
-  dimensions: z.number().int().min(1).max(8192).optional(),
-  apiKey: z.string().optional(),
+export const embeddingIntegrationSchema = z.object({
+  enabled: z.boolean().optional(),
+  config: z.object({
+    provider: z.enum(['lexical', 'openai', 'cohere']),
+    baseUrl: z.string().url().optional(),
+    model: z.string().min(1).max(200).optional(),
+    dimensions: z.coerce.number().int().min(1).max(8192).optional(),
+  }),
+  secrets: z.record(z.string(), z.unknown()).optional(),
 });
 
 export function createEmbeddingProvider(spec: EmbeddingProviderSpec): EmbeddingProvider {
@@ -31,9 +36,19 @@ export function createEmbeddingProvider(spec: EmbeddingProviderSpec): EmbeddingP
   }
 }
 
-/** Reads an organization's settings object (jsonb) for its embedding choice; falls back to the global spec. */
-export function resolveEmbeddingSpec(globalSpec: EmbeddingProviderSpec, organizationSettings: unknown): EmbeddingProviderSpec {
-  const candidate = (organizationSettings as { integration?: { embeddings?: unknown } } | null)?.integration?.embeddings;
-  const parsed = embeddingSettingsSchema.safeParse(candidate);
-  return parsed.success ? parsed.data : globalSpec;
+/**
+ * Reads an organization's settings (jsonb) for its embedding integration; falls back to the global spec.
+ * `openSecret` turns the stored (sealed) API key into the plain value.
+ */
+export function resolveEmbeddingSpec(
+  globalSpec: EmbeddingProviderSpec,
+  organizationSettings: unknown,
+  openSecret: (sealed: unknown) => string | undefined = () => undefined,
+): EmbeddingProviderSpec {
+  const candidate = (organizationSettings as { integration?: { thirdParty?: { embeddings?: unknown } } } | null)?.integration
+    ?.thirdParty?.embeddings;
+  const parsed = embeddingIntegrationSchema.safeParse(candidate);
+  if (!parsed.success || parsed.data.enabled === false) return globalSpec;
+  const apiKey = parsed.data.secrets?.apiKey;
+  return { ...parsed.data.config, apiKey: apiKey === undefined ? undefined : openSecret(apiKey) };
 }

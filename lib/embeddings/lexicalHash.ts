@@ -2,7 +2,7 @@ import type { EmbeddingProvider } from './types';
 
 /**
  * The built-in offline embedder. It is LEXICAL, not semantic: it hashes word unigrams, word bigrams and character
- * n-grams (3 to 5, within words) into a fixed number of signed buckets (the "hashing trick"), weights term
+ * n-grams (4 and 5 characters, within words) into a fixed number of signed buckets (the "hashing trick"), weights term
  * frequencies sub-linearly (1 + ln tf) and L2-normalises the result. Cosine similarity between two vectors then
  * measures shared vocabulary and spelling, with some tolerance for inflections and typos through the character
  * n-grams; it knows nothing about synonyms or meaning. It needs no network and no model weights, is deterministic
@@ -23,7 +23,7 @@ const STOP_WORDS = new Set(
 
 const WEIGHT_UNIGRAM = 1;
 const WEIGHT_BIGRAM = 0.5;
-const WEIGHT_CHAR_NGRAMS = 0.35;
+const WEIGHT_CHAR_NGRAMS = 0.8;
 
 /** 32-bit FNV-1a: fast, deterministic, good enough spread for feature hashing. */
 function fnv1a(text: string, seed = 0x811c9dc5): number {
@@ -50,13 +50,15 @@ export function lexicalFeatures(text: string): Map<string, number> {
   const content = words.filter((w) => !STOP_WORDS.has(w));
   for (const word of content) {
     addFeature(counts, `w:${word}`, 1);
-    // Character n-grams of the word with boundary marks, so "embedding" and "embeddings" share most features.
+    // Character 4- and 5-grams of the word with boundary marks, so "embedding" and "embeddings" share most features
+    // (trigrams matched too many unrelated words).
     const marked = `<${word}>`;
     const grams: string[] = [];
-    for (let n = 3; n <= 5; n += 1) {
+    for (let n = 4; n <= 5; n += 1) {
       for (let i = 0; i + n <= marked.length; i += 1) grams.push(marked.slice(i, i + n));
     }
-    for (const gram of grams) addFeature(counts, `c:${gram}`, 1 / grams.length);
+    // 1/sqrt(n) per gram gives each word's n-gram block a norm of 1, comparable with its unigram, whatever its length.
+    for (const gram of grams) addFeature(counts, `c:${gram}`, 1 / Math.sqrt(grams.length));
   }
   for (let i = 0; i + 1 < content.length; i += 1) addFeature(counts, `b:${content[i]} ${content[i + 1]}`, 1);
   return counts;

@@ -1,0 +1,132 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chunkText } from '../../activities/content/chunking';
+import { parseRange, contentDisposition } from '../../api/content/service';
+import { mediaTypeOf, sniffMimeType } from '../../lib/content/mediaTypes';
+import { createEmbeddingProvider, lexicalHashEmbedding, resolveEmbeddingSpec } from '../../lib/embeddings';
+import { tableNameFor } from '../../lib/vectors';
+
+const cosine = (a: number[], b: number[]) => a.reduce((s, v, i) => s + v * b[i]!, 0);
+
+describe('lexical-hash embedder', () => {
+  test('deterministic, 384 dimensions, unit length', () => {
+    const a = lexicalHashEmbedding('Penguins live in Antarctica');
+    expect(a).toHaveLength(384);
+    expect(a).toEqual(lexicalHashEmbedding('Penguins live in Antarctica'));
+    expect(Math.sqrt(cosine(a, a))).toBeCloseTo(1, 6);
+  });
+
+  test('shared vocabulary and inflections score higher than unrelated text', () => {
+    const query = lexicalHashEmbedding('penguin colony');
+    const related = lexicalHashEmbedding('Penguins gather in colonies on the ice');
+    const unrelated = lexicalHashEmbedding('Compound interest on a savings account');
+    expect(cosine(query, related)).toBeGreaterThan(cosine(query, unrelated));
+    expect(cosine(lexicalHashEmbedding("sourdough starter"), lexicalHashEmbedding("Sourdough bread needs a lively starter"))).toBeGreaterThan(0.3);
+  });
+
+  test('empty or stop-word-only text gives a zero vector, not NaN', () => {
+    expect(lexicalHashEmbedding('the and of').every((v) => v === 0)).toBe(true);
+  });
+});
+
+describe('embedding providers', () => {
+  test('resolution: organization integration wins, disabled or malformed falls back to global', () => {
+    const global = { provider: 'lexical' as const };
+    const org = { integration: { thirdParty: { embeddings: { config: { provider: 'cohere', model: 'embed-x', dimensions: '1024' }, secrets: { apiKey: 'k' } } } } };
+    expect(resolveEmbeddingSpec(global, org, (s) => String(s))).toEqual({ provider: 'cohere', model: 'embed-x', dimensions: 1024, apiKey: 'k' });
+    const disabled = { integration: { thirdParty: { embeddings: { enabled: false, config: { provider: 'openai' } } } } };
+    expect(resolveEmbeddingSpec(global, disabled)).toBe(global);
+    expect(resolveEmbeddingSpec(global, { integration: { thirdParty: { embeddings: { config: { provider: 'x' } } } } })).toBe(global);
+    expect(resolveEmbeddingSpec(global, null)).toBe(global);
+  });
+
+  test('defaults: OpenAI 1536, Cohere 1024, lexical 384', () => {
+    expect(createEmbeddingProvider({ provider: 'openai' }).dimensions).toBe(1536);
+    expect(createEmbeddingProvider({ provider: 'cohere' }).dimensions).toBe(1024);
+    expect(createEmbeddingProvider({ provider: 'lexical' }).model).toBe('lexical-hash-384');
+  });
+
+  test('a Cohere-compatible endpoint (v2 answer shape) and a dimension mismatch', async () => {
+    const requests: { input_type: string; texts: string[] }[] = [];
+    const server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c) => (raw += c));
+      req.on('end', () => {
+        const body = JSON.parse(raw) as { input_type: string; texts: string[] };
+        requests.push(body);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ embeddings: { float: body.texts.map((t) => lexicalHashEmbedding(t, 8)) } }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const provider = createEmbeddingProvider({ provider: 'cohere', baseUrl, model: 'c', dimensions: 8 });
+      const [vector] = await provider.embed(['hello world'], 'query');
+      expect(vector).toEqual(lexicalHashEmbedding('hello world', 8));
+      expect(requests[0]!.input_type).toBe('search_query');
+      const wrong = createEmbeddingProvider({ provider: 'cohere', baseUrl, model: 'c', dimensions: 16 });
+      await expect(wrong.embed(['x'], 'document')).rejects.toThrow(/returned 8 dimensions, 16 declared/);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
+
+describe('chunking', () => {
+  test('chunks stay near the size, overlap, and cover the text', () => {
+    const text = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} talks about topic ${i}.`).join(' ');
+    const chunks = chunkText(text, 200, 40);
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const c of chunks) expect(c.text.length).toBeLessThanOrEqual(260);
+    expect(chunks.map((c) => c.index)).toEqual(chunks.map((_, i) => i));
+    expect(chunks[chunks.length - 1]!.text).toContain('topic 39.');
+    expect(chunkText('', 200, 40)).toEqual([]);
+    expect(chunkText('short', 200, 40)).toEqual([{ index: 0, text: 'short' }]);
+  });
+});
+
+describe('MIME sniffing', () => {
+  test.each([
+    [Buffer.from('%PDF-1.7\n'), 'x.bin', null, 'application/pdf'],
+    [Buffer.from('{"a": 1}'), 'x', null, 'application/json'],
+    [Buffer.from('a,b\n1,2\n3,4\n'), 'x', null, 'text/csv'],
+    [Buffer.from('<?xml version="1.0"?><a/>'), 'x', null, 'application/xml'],
+    [Buffer.from('<!DOCTYPE html><html></html>'), 'x', null, 'text/html'],
+    [Buffer.from('# Title'), 'readme.md', null, 'text/markdown'],
+    [Buffer.from('hello'), 'x', 'image/png', 'text/plain'],
+    [Buffer.from([0, 1, 2, 3, 255]), 'x.txt', 'text/plain', 'application/octet-stream'],
+  ])('%#', async (bytes, filename, declared, expected) => {
+    expect(await sniffMimeType(bytes, filename, declared)).toBe(expected);
+  });
+
+  test('media types', () => {
+    expect(mediaTypeOf('text/csv')).toBe('structured');
+    expect(mediaTypeOf('application/pdf')).toBe('document');
+    expect(mediaTypeOf('video/mp4')).toBe('video');
+    expect(mediaTypeOf('application/zip')).toBe('other');
+  });
+});
+
+describe('download helpers', () => {
+  test('ranges', () => {
+    expect(parseRange('', 100)).toBeNull();
+    expect(parseRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 });
+    expect(parseRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange('bytes=-5', 100)).toEqual({ start: 95, end: 99 });
+    expect(parseRange('bytes=50-500', 100)).toEqual({ start: 50, end: 99 });
+    expect(parseRange('bytes=100-', 100)).toBe('unsatisfiable');
+    expect(parseRange('bytes=0-1,5-6', 100)).toBeNull();
+    expect(parseRange('items=0-1', 100)).toBeNull();
+  });
+
+  test('content disposition keeps non-ASCII names', () => {
+    expect(contentDisposition('attachment', 'résumé "v2".pdf')).toBe(
+      `attachment; filename="r_sum_ _v2_.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%22v2%22.pdf`,
+    );
+  });
+
+  test('vector table names', () => {
+    expect(tableNameFor('text-embedding-3-small', 1536)).toBe('v_text_embedding_3_small_1536');
+  });
+});
