@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
-export const STATE_FILE = path.join(REPO_ROOT, '.data', 'test', 'current-run.json');
+// Per jest process (global setup and teardown share it): two jest runs in one working tree at once must not
+// read each other's state, or one run's teardown drops the other's database and bucket.
+export const STATE_FILE = path.join(REPO_ROOT, '.data', 'test', `current-run-${process.pid}.json`);
 
 export interface TestState {
   runId: string;
