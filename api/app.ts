@@ -28,7 +28,7 @@ export interface App {
 export function createApp(deps: AppDeps): App {
   const auth = createAuthDomain(deps);
   const organizations = createOrganizationsDomain(deps);
-  const metrics = createMetricsDomain();
+  const metrics = createMetricsDomain(deps);
 
   const authenticator: Authenticator = {
     authenticateUser: (ctx) => auth.authenticateUser(ctx),

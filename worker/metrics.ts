@@ -6,14 +6,14 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import type { Db } from '../db/knex';
+import { registerPlatformGauges, type TaskQueueDescriber } from '../lib/platformMetrics';
 
 /**
  * The worker's Prometheus metrics:
  * - `loom_activity_duration_seconds{activity_type,outcome}` from an activity interceptor (activity types are named
  *   after tools, so this is "tool latency");
  * - `loom_worker_*` gauges read from the SDK's worker status (in-flight workflow tasks and activities, cache);
- * - `loom_runs{status}` from PostgreSQL `workflow_runs` and `loom_task_queue_backlog{type}` from Temporal, both read
- *   at scrape time and cached for METRICS_REFRESH_INTERVAL so a busy scraper never hammers the database;
+ * - `loom_runs{status}` and `loom_task_queue_backlog{type,queue}` (lib/platformMetrics.ts);
  * - the Temporal SDK's own metrics (`temporal_*`: workflow task counts and latencies, polls, schedule-to-start...)
  *   when the SDK exporter runs (WORKER_SDK_METRICS_PORT), appended to the same page.
  */
@@ -35,26 +35,6 @@ export interface WorkerMetricsDeps {
 }
 
 export type ActivityOutcome = 'completed' | 'failed' | 'cancelled';
-
-const RUN_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
-
-/** Caches an async read for `ttlMs`; a failed read is logged once per attempt and yields null. */
-function cached<T>(ttlMs: number, read: () => Promise<T>): () => Promise<T | null> {
-  let value: T | null = null;
-  let readAt = -Infinity;
-  let inFlight: Promise<T | null> | null = null;
-  return () => {
-    if (Date.now() - readAt < ttlMs) return Promise.resolve(value);
-    inFlight ??= read()
-      .then((v) => (value = v))
-      .catch(() => (value = null))
-      .finally(() => {
-        readAt = Date.now();
-        inFlight = null;
-      });
-    return inFlight;
-  };
-}
 
 export function createWorkerMetrics({ config, db, logger, sdkMetricsUrl = null }: WorkerMetricsDeps): WorkerMetrics {
   const registry = new Registry();
@@ -102,58 +82,12 @@ export function createWorkerMetrics({ config, db, logger, sdkMetricsUrl = null }
   statusGauge('loom_worker_activities_in_flight', 'Activities being executed', (s) => s.numInFlightActivities);
   statusGauge('loom_worker_cached_workflows', 'Workflow executions cached in worker memory', (s) => s.numCachedWorkflows);
 
-  const readRunCounts = cached(config.metrics.refreshIntervalMs, async () => {
-    // The runs table belongs to the runs domain; until its migration exists there is simply nothing to report.
-    if (!(await db.schema.hasTable('workflow_runs'))) return null;
-    const rows = (await db('workflow_runs').select('status').count({ n: '*' }).groupBy('status')) as {
-      status: string;
-      n: string | number;
-    }[];
-    return new Map(rows.map((r) => [r.status, Number(r.n)]));
-  });
-  new Gauge({
-    name: 'loom_runs',
-    help: 'Workflow runs by status (all organizations)',
-    labelNames: ['status'] as const,
-    registers: [registry],
-    async collect() {
-      const counts = await readRunCounts();
-      this.reset();
-      if (!counts) return;
-      for (const status of new Set([...RUN_STATUSES, ...counts.keys()])) this.set({ status }, counts.get(status) ?? 0);
-    },
-  });
-
-  const readBacklog = cached(config.metrics.refreshIntervalMs, async () => {
-    const service = worker?.connection?.workflowService;
-    if (!service) return null;
-    const out: Record<string, number> = {};
-    for (const [type, enumValue] of [
-      // temporal.api.enums.v1.TaskQueueType: 1 = WORKFLOW, 2 = ACTIVITY (@temporalio/proto is not a direct dependency).
-      ['workflow', 1],
-      ['activity', 2],
-    ] as const) {
-      const res = await service.describeTaskQueue({
-        namespace: config.temporal.namespace,
-        taskQueue: { name: config.temporal.taskQueue },
-        taskQueueType: enumValue,
-        reportStats: true,
-      });
-      out[type] = Number(res.stats?.approximateBacklogCount ?? 0);
-    }
-    return out;
-  });
-  new Gauge({
-    name: 'loom_task_queue_backlog',
-    help: "Approximate number of tasks waiting in this worker's task queue, by task type",
-    labelNames: ['type'] as const,
-    registers: [registry],
-    async collect() {
-      const backlog = await readBacklog();
-      this.reset();
-      if (!backlog) return;
-      for (const [type, n] of Object.entries(backlog)) this.set({ type }, n);
-    },
+  registerPlatformGauges(registry, {
+    db,
+    temporal: () => (worker?.connection?.workflowService as TaskQueueDescriber | undefined) ?? null,
+    namespace: config.temporal.namespace,
+    taskQueue: config.temporal.taskQueue,
+    refreshIntervalMs: config.metrics.refreshIntervalMs,
   });
 
   let sdkWarned = false;

@@ -1,5 +1,7 @@
 import type { Context } from 'koa';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { registerPlatformGauges, type TaskQueueDescriber } from '../../lib/platformMetrics';
+import type { AppDeps } from '../domain';
 
 /**
  * The API's Prometheus registry. One registry per app (not prom-client's global one) so several apps in one process
@@ -15,7 +17,7 @@ export interface HttpMetrics {
 
 export const UNMATCHED_ROUTE = '(unmatched)';
 
-export function createHttpMetrics(): HttpMetrics {
+export function createHttpMetrics(deps: Pick<AppDeps, 'db' | 'temporal' | 'config'>): HttpMetrics {
   const registry = new Registry();
   registry.setDefaultLabels({ service: 'api' });
   collectDefaultMetrics({ register: registry, prefix: 'loom_api_' });
@@ -26,6 +28,15 @@ export function createHttpMetrics(): HttpMetrics {
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
+  });
+
+  // Runs by status and the task queue backlog, as on the worker's page (scrape either).
+  registerPlatformGauges(registry, {
+    db: deps.db,
+    temporal: () => deps.temporal.workflowService as unknown as TaskQueueDescriber,
+    namespace: deps.config.temporal.namespace,
+    taskQueue: deps.config.temporal.taskQueue,
+    refreshIntervalMs: deps.config.metrics.refreshIntervalMs,
   });
 
   return {

@@ -10,8 +10,9 @@ export function metricsRoutes(metrics: HttpMetrics): RouteDef[] {
       operationId: 'prometheusMetrics',
       summary: 'Prometheus metrics of this API process',
       description:
-        'Prometheus text exposition: `loom_http_request_duration_seconds{method,route,status}` and process metrics ' +
-        '(`loom_api_*`). The worker serves its own metrics on WORKER_METRICS_PORT (docs/operating.md).',
+        'Prometheus text exposition: `loom_http_request_duration_seconds{method,route,status}`, `loom_runs{status}`, ' +
+        '`loom_task_queue_backlog{type,queue}` and process metrics (`loom_api_*`). The worker serves its own metrics ' +
+        '(activity durations, worker state) on WORKER_METRICS_PORT (docs/operating.md).',
       tags: ['system'],
       auth: 'public',
       responses: {

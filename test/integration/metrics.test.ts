@@ -45,6 +45,18 @@ describe('API /metrics', () => {
     expect(res.text).not.toContain(missingId);
     expect(res.text).toContain('loom_api_process_cpu_user_seconds_total');
   });
+
+  it('exposes runs by status and the task queue backlog', async () => {
+    const res = await api.request('GET', '/metrics');
+    const queue = api.config.temporal.taskQueue;
+    expect(sample(res.text, 'loom_task_queue_backlog', { type: 'workflow', queue })).toBeGreaterThanOrEqual(0);
+    expect(sample(res.text, 'loom_task_queue_backlog', { type: 'activity', queue })).toBeGreaterThanOrEqual(0);
+    if (await api.deps.db.schema.hasTable('workflow_runs')) {
+      for (const status of ['pending', 'running', 'completed', 'failed', 'cancelled']) {
+        expect(sample(res.text, 'loom_runs', { status })).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
 });
 
 describe('worker metrics', () => {
@@ -84,16 +96,26 @@ describe('worker metrics', () => {
       return res.text();
     });
 
+    // On failure, show the page: these numbers come from a live worker and Temporal.
+    const failWithPage = (err: unknown): never => {
+      throw new Error(`${(err as Error).message}\n--- metrics page ---\n${text.split('\n').filter((l) => l.startsWith('loom_')).join('\n')}`);
+    };
+    try {
+      expectWorkerPage(text);
+    } catch (err) {
+      failWithPage(err);
+    }
+  });
+
+  function expectWorkerPage(text: string): void {
     const activityCount = { activity_type: 'recordSystemCheck', outcome: 'completed', task_queue: taskQueue };
     expect(sample(text, 'loom_activity_duration_seconds_count', activityCount)).toBe(1);
     expect(sample(text, 'loom_worker_workflow_tasks_in_flight', {})).not.toBeNull();
     expect(sample(text, 'loom_worker_cached_workflows', {})).not.toBeNull();
     expect(sample(text, 'loom_task_queue_backlog', { type: 'workflow' })).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'loom_task_queue_backlog', { type: 'activity' })).toBeGreaterThanOrEqual(0);
-    if (await api.deps.db.schema.hasTable('workflow_runs')) {
-      expect(sample(text, 'loom_runs', { status: 'completed' })).toBeGreaterThanOrEqual(0);
-    }
-  });
+    expect(sample(text, 'loom_runs', { status: 'completed' })).toBeGreaterThanOrEqual(0);
+  }
 
   it('records failed and cancelled activities as such', async () => {
     const controller = new AbortController();
