@@ -38,6 +38,7 @@ const runBase = {
   completed_at: z.string().nullable(),
   duration: z.number().int().nullable().describe('milliseconds from started_at to completed_at (to now while open)'),
   trigger: z.object({ type: z.string() }).catchall(z.unknown()),
+  awaiting_approval: z.boolean().describe('true while a manual run waits for an approver (trigger.approval holds the details)'),
   retry_of: z.uuid().nullable(),
   created_by: z.uuid().nullable(),
   created_at: z.string(),

@@ -58,6 +58,8 @@ export async function serializeRun(
     // milliseconds from start to completion; while the run is open, from start until now
     duration: started === null ? null : (finished ?? Date.now()) - started,
     trigger: row.trigger,
+    // a manual run waiting for its approval decision (docs/triggers.md#manual-approval)
+    awaiting_approval: status === 'pending' && (row.trigger as { approval?: { status?: string } }).approval?.status === 'pending',
     retry_of: row.retry_of,
     created_by: row.created_by,
     created_at: iso(row.created_at),

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { NodeState, RunStatus } from '../../lib/dag/model';
 import { decodeCursor, toPage, type Page } from '../../lib/pagination';
+import { approvalForManualRun } from '../../lib/triggers/approval';
 import { checkParameters } from '../../workflows/runs/parameters';
 import type { RunInput, RunOptions, RunTrigger } from '../../workflows/runs/types';
+import { listTools } from '../../activities/tools/registry';
 import type { AppDeps } from '../domain';
 import { loadWorkflowVersion, type LoadedWorkflowVersion } from '../workflows/queries';
 import type { RunExecutions } from './executions';
@@ -64,7 +66,13 @@ function cursorAfter(cursor: string | undefined): { createdAt: string; id: strin
 
 export function createRunsService(deps: AppDeps, executions: RunExecutions): RunsService {
   const { db, config } = deps;
-  const options: RunOptions = { ...config.runs };
+  // Tools' own time limits travel with each run, so the interpreter needs no registry (it is workflow code).
+  const toolTimeoutsMs = Object.fromEntries(
+    listTools()
+      .filter((tool) => tool.defaultTimeoutMs !== undefined)
+      .map((tool) => [tool.id, tool.defaultTimeoutMs!]),
+  );
+  const options: RunOptions = { ...config.runs, toolTimeoutsMs };
 
   const present = async (row: RunRow, live?: RunLive | null): Promise<Record<string, unknown>> =>
     serializeRun(row, {
@@ -91,6 +99,8 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions): Run
     retryOf: string | null;
     reused?: Record<string, NodeState>;
     createdBy: string | null;
+    /** manual runs of a trigger with requireApproval (lib/triggers/approval.ts) */
+    approval?: RunInput['approval'];
   }): Promise<RunRow> {
     const { compiled } = values.loaded;
     const id = randomUUID();
@@ -115,6 +125,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions): Run
       reused: values.reused,
       kind: 'run',
       depth: 0,
+      ...(values.approval ? { approval: values.approval } : {}),
     };
     try {
       await executions.start(input);
@@ -180,12 +191,15 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions): Run
       const loaded = await loadRunnable(organizationId, workflowId);
       const { values, problems } = checkParameters(loaded.compiled.parameters, parameters);
       if (problems.length) throw new AppError('INVALID_PARAMETERS', 'the parameters do not match the declared parameters', problems);
+      // A manual trigger with requireApproval makes the run wait, pending, for an approver (docs/triggers.md).
+      const approval = approvalForManualRun(loaded.compiled.triggers, config.triggers.defaultApprovalTimeoutMs, userId);
       const row = await launch({
         loaded,
         parameters: values,
-        trigger: { type: 'manual', userId },
+        trigger: { type: 'manual', userId, ...(approval ? { approval: approval.record } : {}) },
         retryOf: null,
         createdBy: userId,
+        approval: approval?.wait,
       });
       return present(row);
     },

@@ -98,7 +98,8 @@ export async function executeTool(
   strategy: ResolvedStrategy,
   context: EvalContext,
 ): Promise<NodeOutcome> {
-  const plan = planAttempts(retryPolicy, env.errorHandling, strategy.name, env.options.defaultNodeTimeoutMs);
+  const defaultTimeoutMs = env.options.toolTimeoutsMs?.[toolId] ?? env.options.defaultNodeTimeoutMs;
+  const plan = planAttempts(retryPolicy, env.errorHandling, strategy.name, defaultTimeoutMs);
   const activity = proxyActivities<Record<string, ToolActivity>>({
     startToCloseTimeout: plan.timeoutMs,
     heartbeatTimeout: env.options.heartbeatTimeoutMs,

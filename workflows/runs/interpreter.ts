@@ -89,7 +89,10 @@ class Interpreter {
       const gate = await awaitApproval(this.input.runId, this.input.approval);
       if (!gate.proceed) return this.closeWithoutStarting(gate);
     }
-    if (this.input.kind === 'run') await runActivities.runMarkRunning({ runId: this.input.runId });
+    if (this.input.kind === 'run') {
+      // Not cancellable: a run cancelled right away still goes through the normal ending below and is stored.
+      await CancellationScope.nonCancellable(() => runActivities.runMarkRunning({ runId: this.input.runId }));
+    }
     this.status = 'running';
     let cancellation: unknown = null;
     const execScope = new CancellationScope();

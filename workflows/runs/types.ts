@@ -18,6 +18,8 @@ export interface RunOptions {
   largeOutputBytes: number;
   /** Per-attempt time limit of a tool activity unless the node's retryPolicy.timeout says otherwise (ms). */
   defaultNodeTimeoutMs: number;
+  /** Per-attempt time limits the tools declare (`defaultTimeoutMs`), used before `defaultNodeTimeoutMs`. */
+  toolTimeoutsMs?: Record<string, number>;
 }
 
 export const DEFAULT_RUN_OPTIONS: RunOptions = {
