@@ -1,0 +1,80 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import * as lancedb from '@lancedb/lancedb';
+import { loadConfig } from '../../lib/config';
+import { createVectorStore, tableNameFor, type VectorRow } from '../../lib/vectors';
+
+/** The vector store on its own: the ANN index appears past the threshold, tenants stay apart, deletes are exact. */
+const base = loadConfig(process.env);
+const dir = path.join(process.env.LOOM_TEST_DIR!, `vectors-${randomUUID().slice(0, 8)}`);
+const config = { ...base.content, vectorUri: path.join(dir, 'db'), vectorScratchDir: path.join(dir, 'tmp'), vectorIndexThreshold: 2000 };
+const store = createVectorStore(config, base.minio);
+afterAll(async () => {
+  await store.close();
+});
+
+function unit(seed: number, dims: number): number[] {
+  // Deterministic pseudo-random unit vectors.
+  let x = seed * 2654435761;
+  const v = Array.from({ length: dims }, () => {
+    x = (x * 1103515245 + 12345) % 2 ** 31;
+    return x / 2 ** 31 - 0.5;
+  });
+  const n = Math.sqrt(v.reduce((s, a) => s + a * a, 0));
+  return v.map((a) => a / n);
+}
+
+function rows(organizationId: string, contentId: string, count: number, offset: number, dims: number): VectorRow[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `${contentId}:${i}`,
+    organization_id: organizationId,
+    content_id: contentId,
+    version: 1,
+    kind: 'chunk',
+    source: 'computed',
+    chunk_index: i,
+    text: `chunk ${i} of ${contentId}`,
+    model: 'test-model',
+    vector: unit(offset + i, dims),
+  }));
+}
+
+test('an IVF_HNSW_SQ index is built once a table passes the threshold; searches stay filtered by organization', async () => {
+  const dims = 32;
+  const orgA = randomUUID();
+  const orgB = randomUUID();
+  await store.replaceContent('test-model', dims, orgA, 'a1', rows(orgA, 'a1', 1200, 0, dims));
+  const db = await lancedb.connect(config.vectorUri, { readConsistencyInterval: 0 });
+  const table = await db.openTable(tableNameFor('test-model', dims));
+  expect((await table.listIndices()).map((i) => i.indexType).sort()).toEqual(['Bitmap', 'FTS']);
+  await store.replaceContent('test-model', dims, orgB, 'b1', rows(orgB, 'b1', 1200, 5000, dims));
+  const indices = await table.listIndices();
+  expect(indices.find((i) => i.columns.includes('vector'))?.indexType).toBe('IvfHnswSq');
+  // The scratch folder for the build is removed afterwards.
+  expect(existsSync(config.vectorScratchDir) ? readdirSync(config.vectorScratchDir) : []).toEqual([]);
+
+  // Recall@10 of the indexed search against exact search, within one organization.
+  let found = 0;
+  for (let q = 0; q < 20; q += 1) {
+    const query = unit(100_000 + q, dims);
+    const ann = await store.searchVector('test-model', dims, query, { organizationId: orgA, kind: 'chunk', limit: 10 });
+    expect(ann.every((h) => h.contentId === 'a1')).toBe(true);
+    const exact = (await table
+      .vectorSearch(query)
+      .distanceType('cosine')
+      .where(`organization_id = '${orgA}'`)
+      .bypassVectorIndex()
+      .limit(10)
+      .toArray()) as { chunk_index: number }[];
+    const truth = new Set(exact.map((r) => r.chunk_index));
+    found += ann.filter((h) => truth.has(h.chunkIndex)).length;
+  }
+  expect(found / 200).toBeGreaterThanOrEqual(0.95);
+
+  await store.deleteContent(orgA, 'a1');
+  expect(await store.countRows(orgA)).toBe(0);
+  expect(await store.countRows(orgB)).toBe(1200);
+  await store.deleteOrganization(orgB);
+  expect(await store.countRows(orgB)).toBe(0);
+});
