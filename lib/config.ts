@@ -123,9 +123,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().optional().default('Loom <no-reply@loom.local>'),
 
   CONTENT_MAX_UPLOAD_BYTES: int(512 * 1024 * 1024, 1),
-  CONTENT_QUOTA_FREE_BYTES: int(10 * 1024 ** 3, 0),
-  CONTENT_QUOTA_PRO_BYTES: int(100 * 1024 ** 3, 0),
-  CONTENT_QUOTA_ENTERPRISE_BYTES: int(0, 0),
+  // Byte-exact overrides of the plans' storage quotas (SERVICE_PLAN_*_STORAGE_GB) for content; 0 = unlimited.
+  CONTENT_QUOTA_FREE_BYTES: z.coerce.number().int().min(0).optional(),
+  CONTENT_QUOTA_PRO_BYTES: z.coerce.number().int().min(0).optional(),
+  CONTENT_QUOTA_ENTERPRISE_BYTES: z.coerce.number().int().min(0).optional(),
   CONTENT_PROCESS_ON_UPLOAD: bool(true),
   CONTENT_PROCESSING_MAX_BYTES: int(100 * 1024 * 1024, 1),
   CONTENT_PROCESSING_MAX_ATTEMPTS: int(3, 1, 20),
@@ -269,7 +270,7 @@ export interface PlanQuotas {
 /** Content storage, processing, embeddings and vectors (docs/content.md). */
 export interface ContentConfig {
   maxUploadBytes: number;
-  /** Storage quota by plan, in bytes; null = unlimited (a configured 0 means unlimited). */
+  /** Storage quota by plan, in bytes (the plan's quota unless overridden); null = unlimited. */
   quotaBytes: Record<'free' | 'pro' | 'enterprise', number | null>;
   processOnUpload: boolean;
   processingMaxBytes: number;
@@ -408,8 +409,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     content: {
       maxUploadBytes: e.CONTENT_MAX_UPLOAD_BYTES,
       quotaBytes: {
-        free: e.CONTENT_QUOTA_FREE_BYTES || null,
-        pro: e.CONTENT_QUOTA_PRO_BYTES || null,
+        free: (e.CONTENT_QUOTA_FREE_BYTES ?? e.SERVICE_PLAN_FREE_STORAGE_GB * GIB) || null,
+        pro: (e.CONTENT_QUOTA_PRO_BYTES ?? e.SERVICE_PLAN_PRO_STORAGE_GB * GIB) || null,
         enterprise: e.CONTENT_QUOTA_ENTERPRISE_BYTES || null,
       },
       processOnUpload: e.CONTENT_PROCESS_ON_UPLOAD,
