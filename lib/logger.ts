@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { currentLogContext } from './logContext';
 
 export type { Logger };
 
@@ -28,6 +29,8 @@ export function createLogger(level: string, name: string, destination?: pino.Des
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
+    // requestId, userId/apiKeyId, organizationId of the request being handled, on every line (lib/logContext.ts).
+    mixin: () => ({ ...currentLogContext() }),
   };
   return destination ? pino(options, destination) : pino(options);
 }
