@@ -3,20 +3,22 @@ import type { Activities } from '../activities';
 
 /**
  * The organization lifecycle, in the spec's order. Every step is an idempotent activity, so a workflow that
- * resumes after a worker crash simply re-runs the step it was in.
+ * resumes after a worker crash simply re-runs the step it was in. Retries are unbounded (backing off to 5 min):
+ * a deletion must finish, and a step failing on a bug finishes once the fix is deployed; only a non-retryable
+ * failure (e.g. an unknown cleaner name) fails the workflow.
  */
 
 // Short steps (a few SQL statements, one e-mail): a lost attempt (worker crash) is retried after 20 s.
 const acts = proxyActivities<Activities>({
   startToCloseTimeout: '20s',
-  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 20 },
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '5m' },
 });
 
 // Long steps (export, cleaners, object removal) heartbeat every 3 s: a dead worker is noticed within 10 s.
 const longActs = proxyActivities<Activities>({
   startToCloseTimeout: '30m',
   heartbeatTimeout: '10s',
-  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 20 },
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '5m' },
 });
 
 export interface OrganizationCreatedInput {
