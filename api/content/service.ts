@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { AppDeps } from '../domain';
 import type { Actor, OrganizationContext } from '../http/route';
@@ -295,7 +295,7 @@ export function createContentService(deps: AppDeps) {
           },
         };
       }
-      const body: Readable = size === 0 ? (await import('node:stream')).Readable.from([]) : await storage.getObject(bucket, key);
+      const body: Readable = size === 0 ? Readable.from([]) : await storage.getObject(bucket, key);
       return { status: 200, body, headers: { ...headers, 'Content-Length': String(size) } };
     },
 

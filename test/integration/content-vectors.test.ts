@@ -78,3 +78,18 @@ test('an IVF_HNSW_SQ index is built once a table passes the threshold; searches 
   await store.deleteOrganization(orgB);
   expect(await store.countRows(orgB)).toBe(0);
 });
+
+test('the store works on MinIO (s3://) as well, for deployments with several hosts', async () => {
+  const s3 = createVectorStore({ ...config, vectorUri: `s3://${base.minio.bucket}/lancedb-${randomUUID().slice(0, 8)}` }, base.minio);
+  try {
+    const org = randomUUID();
+    await s3.replaceContent('test-model', 8, org, 'c1', rows(org, 'c1', 20, 0, 8));
+    const hits = await s3.searchVector('test-model', 8, unit(3, 8), { organizationId: org, kind: 'chunk', limit: 1 });
+    expect(hits[0]).toMatchObject({ contentId: 'c1', chunkIndex: 3 });
+    expect((await s3.searchText('test-model', 8, 'chunk', { organizationId: org, kind: 'chunk', limit: 5 })).length).toBe(5);
+    await s3.deleteOrganization(org);
+    expect(await s3.countRows(org)).toBe(0);
+  } finally {
+    await s3.close();
+  }
+});
