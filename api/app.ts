@@ -17,6 +17,8 @@ import { createRunsDomain } from './runs';
 import { createRunPictureDomain } from './runs-picture';
 import { systemRoutes } from './system/routes';
 import { createWorkflowsDomain } from './workflows';
+import { createTriggersDomain } from './triggers';
+import { createEventsDomain } from './events';
 
 export interface App {
   koa: Koa;
@@ -28,6 +30,7 @@ export interface App {
 export function createApp(deps: AppDeps): App {
   const auth = createAuthDomain(deps);
   const organizations = createOrganizationsDomain(deps);
+  const triggers = createTriggersDomain(deps);
   const metrics = createMetricsDomain(deps);
 
   const authenticator: Authenticator = {
@@ -47,7 +50,9 @@ export function createApp(deps: AppDeps): App {
     ...metrics.routes,
     ...auth.routes,
     ...organizations.routes,
-    ...createWorkflowsDomain(deps).routes,
+    ...createWorkflowsDomain(deps, triggers.workflowListeners).routes,
+    ...triggers.routes,
+    ...createEventsDomain(deps).routes,
     ...createRunsDomain(deps).routes,
     ...createRunPictureDomain(deps).routes,
     ...createContentDomain(deps).routes,

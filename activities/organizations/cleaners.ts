@@ -1,5 +1,6 @@
 import type { ActivityDeps } from '../deps';
 import { deleteOrganizationVectors } from '../content/cleaner';
+import { deleteOrganizationSchedules } from '../triggers/cleaner';
 
 /**
  * Extension point of the organization deletion: every domain that keeps organization data a cascade from
@@ -24,4 +25,5 @@ export interface OrganizationCleaner {
 export const organizationCleaners: OrganizationCleaner[] = [
   // Other domains: append your cleaner here (one line each).
   { name: 'content-vectors', deleteAll: deleteOrganizationVectors },
+  { name: 'trigger-schedules', deleteAll: deleteOrganizationSchedules },
 ];

@@ -6,6 +6,7 @@ import { REFERENCE } from '../../lib/dag/model';
 import type { EvalContext, ValueRef } from '../../workflows/runs/types';
 import { buildScope, evaluateExpression, InputResolutionError, readReference, renderValue, toolInputFrom } from './resolve';
 import { loadValue, resolveRefs, storeIfLarge, storeValue } from './values';
+import { recordRunFinishedEvent } from '../events/runEvents';
 
 /**
  * Activities of the interpreter other than tools. Bookkeeping is cheap on purpose: one write when the run starts,
@@ -40,18 +41,23 @@ export function createRunActivities(deps: ActivityDeps) {
       errors: RunError[];
       completedAt: string;
     }): Promise<void> {
-      await db('workflow_runs')
-        .where({ id: input.runId })
-        .update({
-          status: input.status,
-          ...(input.nodeStates
-            ? { node_states: db.raw('node_states || ?::jsonb', [JSON.stringify(input.nodeStates)]) }
-            : {}),
-          results: JSON.stringify(input.results),
-          errors: JSON.stringify(input.errors),
-          completed_at: input.completedAt,
-          updated_at: db.fn.now(),
-        });
+      // The run.completed / run.failed event commits with the final state (outbox; docs/events.md).
+      await db.transaction(async (trx) => {
+        const before = await trx('workflow_runs').where({ id: input.runId }).forUpdate().first();
+        await trx('workflow_runs')
+          .where({ id: input.runId })
+          .update({
+            status: input.status,
+            ...(input.nodeStates
+              ? { node_states: trx.raw('node_states || ?::jsonb', [JSON.stringify(input.nodeStates)]) }
+              : {}),
+            results: JSON.stringify(input.results),
+            errors: JSON.stringify(input.errors),
+            completed_at: input.completedAt,
+            updated_at: trx.fn.now(),
+          });
+        if (before) await recordRunFinishedEvent(trx, before, input);
+      });
     },
 
     async runEvaluateCondition(input: { organizationId: string; expression: string; context: EvalContext }): Promise<{ result: boolean }> {

@@ -3,6 +3,7 @@ import { invitationEmail } from '../../lib/emails/organizations';
 import { decodeCursor, toPage, type Page } from '../../lib/pagination';
 import type { Role } from '../../lib/permissions';
 import { recordAudit } from '../audit/record';
+import { writeEvent } from '../events/outbox';
 import type { Actor, OrganizationContext, UserPrincipal } from '../http/route';
 import { generateToken, hashToken } from './apiKeyFormat';
 import {
@@ -146,6 +147,7 @@ export function createInvitationsService(d: OrgServiceDeps) {
         throw new AppError('ORGANIZATION_LIMIT', `a user may belong to at most ${config.organizations.maxPerUser} organizations`);
       }
       await insertMembership(trx, inv.organization_id, user.userId, inv.role);
+      await writeEvent(trx, inv.organization_id, 'member.added', { organizationID: inv.organization_id, userId: user.userId, role: inv.role, via: 'invitation' });
       await updateInvitation(trx, inv.id, { status: 'accepted', accepted_by: user.userId });
       await recordAudit(trx, {
         organizationId: inv.organization_id,

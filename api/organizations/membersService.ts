@@ -2,6 +2,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, toPage, type Page } from '../../lib/pagination';
 import { can, type Role } from '../../lib/permissions';
 import { recordAudit } from '../audit/record';
+import { writeEvent } from '../events/outbox';
 import type { Actor, OrganizationContext } from '../http/route';
 import { deleteMembership, getMember, listMembers, lockOwners, setMemberRole, type MemberRow } from './queries';
 import type { OrgServiceDeps } from './serviceDeps';
@@ -65,6 +66,12 @@ export function createMembersService(d: OrgServiceDeps) {
         throw new AppError('LAST_OWNER', 'the last owner cannot leave or be removed; transfer ownership or delete the organization');
       }
       await deleteMembership(trx, org.organizationId, userId);
+      await writeEvent(trx, org.organizationId, 'member.removed', {
+        organizationID: org.organizationId,
+        userId,
+        role: member.role,
+        reason: leaving ? 'left' : 'removed',
+      });
       await recordAudit(trx, {
         organizationId: org.organizationId,
         actor,

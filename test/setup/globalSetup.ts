@@ -57,6 +57,14 @@ export default async function globalSetup(): Promise<void> {
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
     // Metrics ports are fixed numbers: a developer's own worker may hold them. Tests serve metrics in-process.
     WORKER_METRICS_PORT: '0',
+    // Triggers tests: outgoing webhooks may reach the local receiver; short retries, quick auto-disable and polling.
+    WEBHOOKS_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
+    WEBHOOKS_RETRY_INITIAL_INTERVAL: '200ms',
+    WEBHOOKS_RETRY_MAX_INTERVAL: '1s',
+    WEBHOOKS_MAX_ATTEMPTS: '3',
+    WEBHOOKS_DISABLE_AFTER_FAILURES: '2',
+    WEBHOOKS_TIMEOUT: '3s',
+    EVENTS_DISPATCH_INTERVAL: '300ms',
   };
   Object.assign(process.env, env);
 

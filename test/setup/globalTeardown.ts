@@ -2,6 +2,7 @@ import { Client as PgClient } from 'pg';
 import { loadConfig } from '../../lib/config';
 import { createStorage } from '../../lib/storage';
 import { readState } from './state';
+import { removeTriggerInfrastructure } from '../helpers/triggers';
 
 export default async function globalTeardown(): Promise<void> {
   const state = readState();
@@ -12,6 +13,8 @@ export default async function globalTeardown(): Promise<void> {
   }
   await new Promise((r) => setTimeout(r, 500));
   if (process.env.LOOM_KEEP_TEST_DATA) return;
+  // Temporal outlives the run: drop its schedules and the event dispatcher (test/helpers/triggers.ts).
+  await removeTriggerInfrastructure().catch((err: unknown) => console.warn(`trigger clean-up: ${(err as Error).message}`));
 
   const server = new PgClient({ connectionString: state.adminDbUrl });
   await server.connect();

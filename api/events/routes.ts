@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { pageSchema } from '../../lib/pagination';
+import { defineRoute, type RouteDef } from '../http/route';
+import type { EventsService } from './service';
+
+/** Routes of events and outgoing webhooks (docs/events.md, docs/triggers.md#outgoing-webhooks). */
+
+const deliverySchema = z
+  .object({
+    id: z.uuid(),
+    endpointId: z.uuid(),
+    eventId: z.uuid(),
+    eventType: z.string(),
+    url: z.string(),
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    attempts: z.number().int(),
+    responseCode: z.number().int().nullable().describe('HTTP status of the last attempt (null: no answer)'),
+    latencyMs: z.number().int().nullable().describe('duration of the last attempt'),
+    lastError: z.string().nullable(),
+    redeliveryOf: z.uuid().nullable(),
+    createdAt: z.string(),
+    completedAt: z.string().nullable(),
+    attemptLog: z
+      .array(z.object({ attempt: z.number(), at: z.string(), responseCode: z.number().nullable(), latencyMs: z.number(), error: z.string().nullable() }))
+      .optional()
+      .describe('single delivery only'),
+    body: z.unknown().optional().describe('single delivery only: the signed body'),
+  });
+
+const endpointParams = z.object({ endpoint_id: z.string().max(100).describe('webhook endpoint id (integration settings)') });
+const deliveryParams = endpointParams.extend({ delivery_id: z.string().max(100).describe('delivery id') });
+
+export function eventRoutes(service: EventsService): RouteDef[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/events',
+      operationId: 'publishEvent',
+      summary: 'Publish a custom event to the organization',
+      description:
+        'Names must be `custom.<word>(.<word>)*`. The event goes through the outbox like every event: it starts ' +
+        'the runs of active workflows with a matching event trigger (`source: custom`, `event: <rest of the name>`) ' +
+        'and is delivered to subscribed webhook endpoints. `data` at most 64 KiB.',
+      tags: ['events'],
+      auth: 'org',
+      permission: 'events:publish',
+      idempotent: true,
+      body: z.strictObject({
+        type: z.string().max(200).describe('custom.<name>'),
+        data: z.record(z.string(), z.unknown()).optional().default({}),
+      }),
+      responses: {
+        202: {
+          description: 'recorded; dispatched asynchronously',
+          schema: z.object({ id: z.uuid(), type: z.string(), organizationID: z.uuid(), data: z.record(z.string(), z.unknown()) }),
+        },
+      },
+      errors: ['PAYLOAD_TOO_LARGE'],
+      handler: async ({ organization, actor, body }) => ({ status: 202, body: await service.publish(organization!, actor, body) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/events/catalog',
+      operationId: 'getEventCatalog',
+      summary: 'The events the service emits, with payload JSON Schemas',
+      tags: ['events'],
+      auth: 'org',
+      permission: 'workflow:read',
+      responses: {
+        200: {
+          description: 'the catalog (custom.* events carry any object)',
+          schema: z.object({ data: z.array(z.object({ type: z.string(), description: z.string(), payloadSchema: z.unknown() })) }),
+        },
+      },
+      handler: async () => ({ body: { data: service.catalog() } }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/webhooks',
+      operationId: 'listWebhookEndpoints',
+      summary: "The organization's outgoing webhook endpoints with their delivery health",
+      description: 'Endpoints are configured in the integration settings; an endpoint is disabled automatically after WEBHOOKS_DISABLE_AFTER_FAILURES failed deliveries in a row.',
+      tags: ['webhooks'],
+      auth: 'org',
+      permission: 'integrations:manage',
+      responses: {
+        200: {
+          description: 'the endpoints',
+          schema: z.object({
+            data: z.array(
+              z.object({
+                id: z.uuid(),
+                url: z.string(),
+                events: z.array(z.string()),
+                enabled: z.boolean(),
+                consecutiveFailures: z.number().int(),
+                lastSuccessAt: z.string().nullable(),
+                lastFailureAt: z.string().nullable(),
+                autoDisabledAt: z.string().nullable(),
+              }),
+            ),
+          }),
+        },
+      },
+      handler: async ({ organization }) => ({ body: { data: await service.listEndpoints(organization!.organizationId) } }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/webhooks/{endpoint_id}/deliveries',
+      operationId: 'listWebhookDeliveries',
+      summary: "An endpoint's delivery log, newest first",
+      tags: ['webhooks'],
+      auth: 'org',
+      permission: 'integrations:manage',
+      params: endpointParams,
+      query: z.object({
+        status: z.enum(['pending', 'succeeded', 'failed']).optional(),
+        limit: z.coerce.number().int().min(1).max(100).optional().default(20),
+        cursor: z.string().max(500).optional(),
+      }),
+      responses: { 200: { description: 'a page of deliveries', schema: pageSchema(deliverySchema) } },
+      handler: async ({ organization, params, query }) => ({
+        body: await service.listDeliveries(organization!.organizationId, params.endpoint_id, query),
+      }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/webhooks/{endpoint_id}/deliveries/{delivery_id}',
+      operationId: 'getWebhookDelivery',
+      summary: 'One delivery with every attempt and the signed body',
+      tags: ['webhooks'],
+      auth: 'org',
+      permission: 'integrations:manage',
+      params: deliveryParams,
+      responses: { 200: { description: 'the delivery', schema: deliverySchema } },
+      handler: async ({ organization, params }) => ({
+        body: await service.getDelivery(organization!.organizationId, params.endpoint_id, params.delivery_id),
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/webhooks/{endpoint_id}/deliveries/{delivery_id}/redeliver',
+      operationId: 'redeliverWebhook',
+      summary: 'Deliver the same event again (a new delivery in the log)',
+      description: 'Same body and webhook-id (receivers deduplicate on it), fresh signature, the endpoint\'s current URL and secret.',
+      tags: ['webhooks'],
+      auth: 'org',
+      permission: 'integrations:manage',
+      params: deliveryParams,
+      responses: { 202: { description: 'the new delivery (pending)', schema: deliverySchema } },
+      errors: ['INVALID_STATE'],
+      handler: async ({ organization, actor, params }) => ({
+        status: 202,
+        body: await service.redeliver(organization!, actor, params.endpoint_id, params.delivery_id),
+      }),
+    }),
+  ];
+}

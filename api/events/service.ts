@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { deliveryInput, startDelivery } from '../../activities/events/dispatch';
+import { AppError, notFound } from '../../lib/errors';
+import { catalogDocument, CUSTOM_EVENT_TYPE } from '../../lib/events/catalog';
+import { decodeCursor, toPage, type Page } from '../../lib/pagination';
+import { recordAudit } from '../audit/record';
+import type { AppDeps } from '../domain';
+import type { Actor, OrganizationContext } from '../http/route';
+import { withDefaults } from '../organizations/settingsModel';
+import { isUuid } from '../triggers/queries';
+import { writeEvent } from './outbox';
+
+/**
+ * Events published by API clients (custom.*), the catalog, and the delivery log of the organization's outgoing
+ * webhook endpoints with manual redelivery (docs/events.md, docs/triggers.md#outgoing-webhooks).
+ */
+
+const MAX_CUSTOM_PAYLOAD_BYTES = 64 * 1024;
+
+export interface DeliveryRow {
+  id: string;
+  organization_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  url: string;
+  status: string;
+  attempts: number;
+  response_code: number | null;
+  latency_ms: number | null;
+  last_error: string | null;
+  attempt_log: unknown[];
+  redelivery_of: string | null;
+  body: string;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+}
+
+const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
+
+export function serializeDelivery(row: DeliveryRow, detail = false): Record<string, unknown> {
+  return {
+    id: row.id,
+    endpointId: row.endpoint_id,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    url: row.url,
+    status: row.status,
+    attempts: row.attempts,
+    responseCode: row.response_code,
+    latencyMs: row.latency_ms,
+    lastError: row.last_error,
+    redeliveryOf: row.redelivery_of,
+    createdAt: iso(row.created_at),
+    completedAt: iso(row.completed_at),
+    ...(detail ? { attemptLog: row.attempt_log, body: JSON.parse(row.body) as unknown } : {}),
+  };
+}
+
+export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promise<void>) {
+  const { db, config } = deps;
+
+  async function endpointsOf(organizationId: string) {
+    const org = await db('organizations').where({ id: organizationId }).first('settings');
+    return withDefaults(org?.settings).integration.webhooks;
+  }
+
+  async function requireEndpoint(organizationId: string, endpointId: string) {
+    if (!isUuid(endpointId)) throw notFound('webhook endpoint');
+    const endpoint = (await endpointsOf(organizationId)).find((w) => w.id === endpointId);
+    if (!endpoint) throw notFound('webhook endpoint');
+    return endpoint;
+  }
+
+  return {
+    catalog: () => catalogDocument(),
+
+    async publish(org: OrganizationContext, actor: Actor | null, input: { type: string; data: Record<string, unknown> }) {
+      if (!CUSTOM_EVENT_TYPE.test(input.type)) {
+        throw new AppError('VALIDATION_ERROR', 'invalid body', [{ path: 'body.type', problem: 'custom events are named custom.<word>(.<word>)*, lower case' }]);
+      }
+      if (Buffer.byteLength(JSON.stringify(input.data)) > MAX_CUSTOM_PAYLOAD_BYTES) {
+        throw new AppError('PAYLOAD_TOO_LARGE', `event data larger than ${MAX_CUSTOM_PAYLOAD_BYTES} bytes`);
+      }
+      const payload = { ...input.data, publishedBy: actor ? { type: actor.type, id: actor.id } : null };
+      const id = await writeEvent(db, org.organizationId, input.type, payload);
+      // The dispatcher polls the outbox anyway; this only makes sure it exists (best effort).
+      await ensureDispatcher().catch((err: unknown) => deps.logger.warn({ err }, 'could not ensure the event dispatcher'));
+      return { id, type: input.type, organizationID: org.organizationId, data: payload };
+    },
+
+    async listEndpoints(organizationId: string) {
+      const endpoints = await endpointsOf(organizationId);
+      const health = new Map(
+        ((await db('webhook_endpoint_health').where({ organization_id: organizationId })) as {
+          endpoint_id: string;
+          consecutive_failures: number;
+          last_success_at: Date | null;
+          last_failure_at: Date | null;
+          disabled_at: Date | null;
+        }[]).map((h) => [h.endpoint_id, h]),
+      );
+      return endpoints.map((w) => {
+        const h = health.get(w.id);
+        return {
+          id: w.id,
+          url: w.url,
+          events: w.events,
+          enabled: w.enabled,
+          consecutiveFailures: h?.consecutive_failures ?? 0,
+          lastSuccessAt: iso(h?.last_success_at ?? null),
+          lastFailureAt: iso(h?.last_failure_at ?? null),
+          autoDisabledAt: iso(h?.disabled_at ?? null),
+        };
+      });
+    },
+
+    async listDeliveries(
+      organizationId: string,
+      endpointId: string,
+      query: { status?: string; limit: number; cursor?: string },
+    ): Promise<Page<Record<string, unknown>>> {
+      await requireEndpoint(organizationId, endpointId);
+      const after = query.cursor ? decodeCursor(query.cursor) : null;
+      if (query.cursor && !after) throw new AppError('VALIDATION_ERROR', 'invalid cursor', [{ path: 'query.cursor', problem: 'not a cursor from this list' }]);
+      const q = db<DeliveryRow>('webhook_deliveries')
+        .where({ organization_id: organizationId, endpoint_id: endpointId })
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(query.limit + 1);
+      if (query.status) q.andWhere('status', query.status);
+      if (after) q.andWhereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [after.sort, after.id]);
+      const page = toPage((await q) as DeliveryRow[], query.limit, (r) => ({ sort: new Date(r.created_at).toISOString(), id: r.id }));
+      return { data: page.data.map((r) => serializeDelivery(r)), nextCursor: page.nextCursor };
+    },
+
+    async getDelivery(organizationId: string, endpointId: string, deliveryId: string) {
+      await requireEndpoint(organizationId, endpointId);
+      if (!isUuid(deliveryId)) throw notFound('delivery');
+      const row = (await db('webhook_deliveries').where({ organization_id: organizationId, endpoint_id: endpointId, id: deliveryId }).first()) as DeliveryRow | undefined;
+      if (!row) throw notFound('delivery');
+      return serializeDelivery(row, true);
+    },
+
+    /** A new delivery of the same event (same body and webhook-id) to the endpoint's current URL. */
+    async redeliver(org: OrganizationContext, actor: Actor | null, endpointId: string, deliveryId: string) {
+      const endpoint = await requireEndpoint(org.organizationId, endpointId);
+      if (!endpoint.enabled) throw new AppError('INVALID_STATE', 'the endpoint is disabled; enable it in the integration settings first');
+      if (!isUuid(deliveryId)) throw notFound('delivery');
+      const original = (await db('webhook_deliveries').where({ organization_id: org.organizationId, endpoint_id: endpointId, id: deliveryId }).first()) as
+        | DeliveryRow
+        | undefined;
+      if (!original) throw notFound('delivery');
+      const id = randomUUID();
+      await db.transaction(async (trx) => {
+        await trx('webhook_deliveries').insert({
+          id,
+          organization_id: org.organizationId,
+          endpoint_id: endpointId,
+          event_id: original.event_id,
+          event_type: original.event_type,
+          url: endpoint.url,
+          body: original.body,
+          redelivery_of: original.redelivery_of ?? original.id,
+        });
+        if (actor) {
+          await recordAudit(trx, {
+            organizationId: org.organizationId,
+            actor,
+            action: 'webhook.redelivered',
+            target: { type: 'webhook', id: endpointId },
+            after: { deliveryId: id, of: original.id, eventId: original.event_id },
+          });
+        }
+      });
+      await startDelivery(deps.temporal, config.temporal.taskQueue, deliveryInput(config, id));
+      return serializeDelivery((await db('webhook_deliveries').where({ id }).first()) as DeliveryRow);
+    },
+  };
+}
+
+export type EventsService = ReturnType<typeof createEventsService>;

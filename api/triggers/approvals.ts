@@ -1,0 +1,67 @@
+import { AppError, notFound } from '../../lib/errors';
+import type { ApprovalRecord } from '../../lib/triggers/approval';
+import { APPROVAL_SIGNAL, type ApprovalDecision } from '../../workflows/triggers/types';
+import { recordAudit } from '../audit/record';
+import type { AppDeps } from '../domain';
+import type { Actor, OrganizationContext } from '../http/route';
+import type { RunsService } from '../runs/service';
+import { isUuid } from './queries';
+
+/**
+ * Approval decisions on manual runs that wait for one (docs/triggers.md#manual-approval). The run row is the
+ * arbiter: under its row lock the decision is checked (still pending; the caller's role among `approvers`; not the
+ * requester unless `allowSelfApproval`), written into `trigger.approval` and audited in the same transaction; then
+ * the run is signalled. Should the signal get lost, the run reads the recorded decision when its timeout fires.
+ */
+export function createApprovals(deps: AppDeps, runs: RunsService) {
+  const { db } = deps;
+
+  async function decide(
+    org: OrganizationContext,
+    actor: Actor,
+    workflowId: string,
+    runId: string,
+    decision: 'approved' | 'rejected',
+    comment: string | null,
+  ): Promise<Record<string, unknown>> {
+    if (!isUuid(workflowId) || !isUuid(runId)) throw notFound('run');
+    await db.transaction(async (trx) => {
+      const row = await trx('workflow_runs')
+        .where({ id: runId, workflow_id: workflowId, organization_id: org.organizationId })
+        .forUpdate()
+        .first('id', 'status', 'trigger');
+      if (!row) throw notFound('run');
+      const approval = (row.trigger as { approval?: ApprovalRecord }).approval;
+      if (!approval) throw new AppError('INVALID_STATE', 'this run does not need an approval');
+      if (approval.status !== 'pending' || row.status !== 'pending') {
+        throw new AppError('INVALID_STATE', `the approval of this run is already ${approval.status === 'pending' ? `over (run ${row.status})` : approval.status}`);
+      }
+      if (!approval.approvers.includes(org.role)) {
+        throw new AppError('FORBIDDEN', `only ${approval.approvers.join(', ')} may decide on this run (your role: ${org.role})`);
+      }
+      if (!approval.allowSelfApproval && actor.type === 'user' && approval.requestedBy === actor.id) {
+        throw new AppError('FORBIDDEN', 'you requested this run: another approver must decide (allowSelfApproval is off)');
+      }
+      const next: ApprovalRecord = { ...approval, status: decision, decidedBy: actor.id, decidedByType: actor.type, decidedAt: new Date().toISOString(), comment };
+      await trx('workflow_runs')
+        .where({ id: runId })
+        .update({ trigger: trx.raw(`jsonb_set(trigger, '{approval}', ?::jsonb)`, [JSON.stringify(next)]), updated_at: trx.fn.now() });
+      await recordAudit(trx, {
+        organizationId: org.organizationId,
+        actor,
+        action: decision === 'approved' ? 'run.approved' : 'run.rejected',
+        target: { type: 'run', id: runId },
+        after: { workflowId, decision, comment },
+      });
+    });
+    const signal: ApprovalDecision = { decision, by: actor.id, comment };
+    try {
+      await deps.temporal.workflow.getHandle(runId).signal(APPROVAL_SIGNAL, signal);
+    } catch (err) {
+      deps.logger.warn({ err, runId }, 'approval signal not delivered; the run reads the recorded decision at its timeout');
+    }
+    return runs.get(org.organizationId, workflowId, runId);
+  }
+
+  return { decide };
+}

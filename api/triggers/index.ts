@@ -1,0 +1,30 @@
+import { createSecretBox } from '../../lib/secrets';
+import type { AppDeps, Domain } from '../domain';
+import { createDispatcherEnsurer } from '../events/dispatcher';
+import { createRateLimiter } from '../ratelimit/limiter';
+import { createRunExecutions } from '../runs/executions';
+import { createRunsService } from '../runs/service';
+import type { WorkflowListeners } from '../workflows/service';
+import { createApprovals } from './approvals';
+import { createWorkflowListeners } from './listeners';
+import { triggerRoutes } from './routes';
+import { createTriggersService } from './service';
+import { createWebhookIngress } from './webhookIngress';
+
+export interface TriggersDomain extends Domain {
+  /** Pass to createWorkflowsDomain: schedules follow the workflows' status and versions. */
+  workflowListeners: WorkflowListeners;
+}
+
+/** Schedule, webhook and manual-approval triggers (docs/triggers.md). Events: api/events. */
+export function createTriggersDomain(deps: AppDeps): TriggersDomain {
+  const box = createSecretBox({ encryptionKey: deps.config.organizations.encryptionKey, jwtSecret: deps.config.jwt.secret });
+  const runs = createRunsService(deps, createRunExecutions(deps.temporal, deps.config.temporal));
+  const ensureDispatcher = createDispatcherEnsurer(deps.temporal, deps.config.temporal.taskQueue);
+  const service = createTriggersService(deps, box);
+  const ingress = createWebhookIngress(deps, createRateLimiter(deps.db), box);
+  return {
+    routes: triggerRoutes(service, createApprovals(deps, runs), ingress),
+    workflowListeners: createWorkflowListeners(deps, ensureDispatcher),
+  };
+}

@@ -1,0 +1,176 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Context } from 'koa';
+import { AppError } from '../../lib/errors';
+import { parseRateRule } from '../../lib/rateRule';
+import type { SecretBox } from '../../lib/secrets';
+import { parseTriggers, type ParsedTrigger, type WebhookConfig } from '../../lib/triggers/config';
+import { mapParameters } from '../../lib/triggers/mapping';
+import { verify } from '../../lib/triggers/standardWebhooks';
+import type { AppDeps } from '../domain';
+import { parseJson, readRawBody } from '../http/body';
+import type { RouteResult } from '../http/route';
+import type { RateLimiter } from '../ratelimit/limiter';
+import { markRunFinished } from '../runs/queries';
+import { claimReceipt, findOrganizationByRef, findSecret, purgeOldReceipts, releaseReceipt, workflowsWithTrigger, type WorkflowWithCurrent } from './queries';
+import { prepareTriggeredRun, startRunExecution } from './runStarter';
+
+/**
+ * Inbound webhook triggers: `<METHOD> /api/hooks/{organization}/{path}` (organization id or slug, so two
+ * organizations may use the same path). Order of checks, each refusal a clear 4xx:
+ * 404 no active workflow has a webhook trigger at this path; 405 the path exists for other methods (Allow);
+ * 409 several active workflows claim the same path and method; 429 the trigger's rate limit (before the body is
+ * read, so a flood costs little); 413 body over TRIGGERS_WEBHOOK_MAX_BODY_BYTES; 401 authentication (`bearer`:
+ * the trigger's secret; `hmac`: Standard Webhooks signature within the tolerance); 400/415 bad body;
+ * 409 IDEMPOTENCY_CONFLICT a delivery key reused for another request; 422 INVALID_PARAMETERS.
+ * A repeated delivery (same Idempotency-Key, or the same webhook-id for hmac) starts no second run: it answers 200
+ * with the first run's id and `Idempotent-Replayed: true`.
+ */
+
+const SENSITIVE_HEADERS = new Set(['authorization', 'cookie', 'x-api-key', 'webhook-signature', 'proxy-authorization']);
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+interface Match {
+  workflow: WorkflowWithCurrent;
+  trigger: ParsedTrigger & { type: 'webhook' };
+}
+
+function sha256(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+function parseBody(ctx: Context, raw: Buffer): unknown {
+  if (raw.length === 0) return {};
+  const type = (ctx.get('content-type').split(';')[0] ?? '').trim().toLowerCase();
+  const text = raw.toString('utf8');
+  if (type === 'application/json' || type.endsWith('+json') || type === '') return parseJson(text);
+  if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text));
+  if (type.startsWith('text/')) return text;
+  throw new AppError('UNSUPPORTED_MEDIA_TYPE', `content type ${type} not accepted; send JSON, a form or text`);
+}
+
+export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: SecretBox) {
+  const { db, config } = deps;
+  let lastPurge = 0;
+
+  async function findMatch(organizationRef: string, path: string, method: string): Promise<Match & { organizationId: string }> {
+    const notHere = new AppError('NOT_FOUND', 'no active webhook trigger at this URL');
+    const org = await findOrganizationByRef(db, organizationRef);
+    if (!org) throw notHere;
+    const all: Match[] = (await workflowsWithTrigger(db, org.id, 'webhook', 'active')).flatMap((workflow) =>
+      parseTriggers(workflow.definition.triggers)
+        .filter((t): t is Match['trigger'] => t.type === 'webhook' && t.enabled && t.config.path === path)
+        .map((trigger) => ({ workflow, trigger })),
+    );
+    if (!all.length) throw notHere;
+    const matching = all.filter((m) => m.trigger.config.method === method);
+    if (!matching.length) {
+      const allow = [...new Set(all.map((m) => m.trigger.config.method))].join(', ');
+      throw new AppError('METHOD_NOT_ALLOWED', `this webhook answers ${allow} only`, undefined, { Allow: allow });
+    }
+    if (matching.length > 1) {
+      throw new AppError('CONFLICT', `${matching.length} active workflows use ${method} at this path; give their webhook triggers distinct paths`);
+    }
+    return { ...matching[0]!, organizationId: org.id };
+  }
+
+  async function authenticate(ctx: Context, match: Match, raw: Buffer): Promise<string | null> {
+    const config_ = match.trigger.config as WebhookConfig;
+    if (config_.authentication === 'none') return null;
+    const secret = await findSecret(db, match.workflow.id, match.trigger.key);
+    if (!secret) throw new AppError('UNAUTHORIZED', 'this webhook has no secret yet; its owner must generate one (POST .../triggers/{key}/secret)');
+    if (config_.authentication === 'bearer') {
+      const header = ctx.get('authorization');
+      const [scheme, token, extra] = header.split(' ');
+      if (!header) throw new AppError('UNAUTHORIZED', 'missing authorization');
+      if (scheme !== 'Bearer' || !token || extra !== undefined) throw new AppError('UNAUTHORIZED', 'invalid authorization format');
+      const given = Buffer.from(sha256(token), 'hex');
+      if (!timingSafeEqual(given, Buffer.from(secret.secret_hash, 'hex'))) throw new AppError('UNAUTHORIZED', 'invalid webhook secret');
+      return null;
+    }
+    const result = verify(
+      box.open(secret.secret_sealed),
+      { id: ctx.get('webhook-id') || undefined, timestamp: ctx.get('webhook-timestamp') || undefined, signature: ctx.get('webhook-signature') || undefined },
+      raw,
+      config.triggers.webhookToleranceMs,
+    );
+    if (!result.ok) throw new AppError('UNAUTHORIZED', `invalid webhook signature: ${result.problem}`);
+    return `webhook-id:${result.id}`;
+  }
+
+  return async function receive(ctx: Context, params: { organization: string; path: string }): Promise<RouteResult> {
+    const method = ctx.method.toUpperCase();
+    const match = await findMatch(params.organization, params.path, method);
+    const { workflow, trigger } = match;
+    const rule = trigger.config.rateLimit ? parseRateRule(trigger.config.rateLimit) : config.triggers.webhookRateLimit;
+    const decision = await limiter.hit([{ bucket: 'triggers.webhook', key: `${workflow.id}:${trigger.key}`, rule }]);
+    if (!decision.allowed) {
+      throw new AppError('RATE_LIMITED', `this webhook accepts at most ${rule?.limit} calls per window; retry in ${decision.retryAfterSeconds} s`, undefined, {
+        'Retry-After': String(decision.retryAfterSeconds),
+      });
+    }
+    const raw = await readRawBody(ctx, config.triggers.webhookMaxBodyBytes);
+    const signedKey = await authenticate(ctx, match, raw);
+    const idempotencyKey = ctx.get('idempotency-key');
+    if (idempotencyKey && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+      throw new AppError('VALIDATION_ERROR', 'invalid Idempotency-Key', [{ path: 'headers.idempotency-key', problem: '1 to 255 visible ASCII characters' }]);
+    }
+    // For hmac the signed webhook-id is the delivery key (a replay within the tolerance starts nothing).
+    const deliveryKey = signedKey ?? (idempotencyKey ? `key:${idempotencyKey}` : null);
+    const body = parseBody(ctx, raw);
+    const headers = Object.fromEntries(Object.entries(ctx.headers).filter(([name]) => !SENSITIVE_HEADERS.has(name)));
+
+    if (Date.now() - lastPurge > 60_000) {
+      lastPurge = Date.now();
+      purgeOldReceipts(db).catch(() => undefined);
+    }
+    const runId = randomUUID();
+    const receiptKey = { workflowId: workflow.id, triggerKey: trigger.key, deliveryKey: deliveryKey ?? '' };
+    if (deliveryKey) {
+      const requestHash = sha256(`${method}\n${ctx.querystring}\n${raw.toString('base64')}`);
+      const prior = await claimReceipt(db, { ...receiptKey, requestHash, runId });
+      if (prior) {
+        if (prior.request_hash !== requestHash) {
+          throw new AppError('IDEMPOTENCY_CONFLICT', 'this delivery key was already used for a different request');
+        }
+        return {
+          status: 200,
+          body: { run_id: prior.run_id, workflow_id: workflow.id, replayed: true },
+          headers: { 'Idempotent-Replayed': 'true' },
+        };
+      }
+    }
+    try {
+      const outcome = await prepareTriggeredRun(db, config, {
+        organizationId: match.organizationId,
+        workflowId: workflow.id,
+        runId,
+        trigger: { type: 'webhook', triggerId: trigger.key, method, path: trigger.config.path, ...(deliveryKey ? { deliveryKey } : {}) },
+        parameters: (declared) =>
+          mapParameters(trigger.config.parameters, { body, query: { ...ctx.query }, headers }, body, declared.map((d) => d.name)),
+        onInvalidParameters: 'refuse',
+      });
+      if (outcome.kind === 'refused') {
+        throw new AppError(outcome.code, outcome.message, outcome.problems);
+      }
+      if (outcome.kind === 'ready') {
+        try {
+          await startRunExecution(deps.temporal, config.temporal.taskQueue, outcome.input);
+        } catch (err) {
+          deps.logger.error({ err, runId }, 'starting a webhook run failed');
+          await markRunFinished(db, runId, 'failed', [
+            { node: null, code: 'START_FAILED', message: 'the run could not be started', attempt: 0, time: new Date().toISOString() },
+          ]);
+          throw new AppError('SERVICE_UNAVAILABLE', 'the workflow engine is unavailable; the run was not started');
+        }
+      }
+      return {
+        status: 202,
+        body: { run_id: runId, workflow_id: workflow.id, status: 'pending' },
+        headers: { Location: `/api/v1/workflows/${workflow.id}/runs/${runId}` },
+      };
+    } catch (err) {
+      if (deliveryKey) await releaseReceipt(db, receiptKey);
+      throw err;
+    }
+  };
+}
