@@ -101,8 +101,10 @@ export default defineTool<DbQueryInput, { rows: Record<string, unknown>[]; row_c
       await client.query(readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
       let result: import('pg').QueryResult<Record<string, unknown>>;
       try {
-        // An explicit values array keeps pg on the extended protocol: exactly one statement.
-        result = await client.query<Record<string, unknown>>(input.sql, input.params ?? []);
+        // The extended protocol takes exactly one statement, and values travel apart from the SQL.
+        // (`queryMode` is honoured by pg 8.x but missing from @types/pg.)
+        const query = { text: input.sql, values: input.params ?? [], queryMode: 'extended' } as import('pg').QueryConfig;
+        result = await client.query<Record<string, unknown>>(query);
         await client.query('COMMIT');
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);

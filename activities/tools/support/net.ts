@@ -30,11 +30,11 @@ export async function toolHttp(
   const limits = ctx.deps.config.tools.http;
   try {
     return await guardedRequest(toolGuard(ctx.deps), {
+      ...request,
       timeoutMs: Math.min(request.timeoutMs ?? limits.timeoutMs, limits.timeoutMs),
       maxResponseBytes: Math.min(request.maxResponseBytes ?? limits.maxResponseBytes, limits.maxResponseBytes),
       maxRedirects: Math.min(request.maxRedirects ?? limits.maxRedirects, limits.maxRedirects),
       signal: ctx.signal,
-      ...request,
     });
   } catch (err) {
     if (err instanceof SsrfRefusedError) throw new NonRetryableToolError('URL_REFUSED', err.message);
