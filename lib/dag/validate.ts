@@ -78,11 +78,16 @@ export interface ValidateOptions {
   errorHandlingPath?: string;
 }
 
+/**
+ * Outputs every node of a type has, as the interpreter produces them (workflows/runs): a condition's verdict and
+ * the branch taken, a loop's results in item order, a parallel node's per-branch outputs. A subworkflow's outputs
+ * are the child's results (keyed by its exit nodes), unknown here: any name is accepted unless `outputs` are declared.
+ */
 const IMPLICIT_OUTPUTS: Record<string, Record<string, OutputType>> = {
-  condition: { result: 'boolean' },
-  loop: { results: 'array' },
-  parallel: { results: 'object' },
-  subworkflow: { results: 'object' },
+  condition: { result: 'boolean', branch: 'string' },
+  loop: { results: 'array', count: 'integer' },
+  parallel: { branches: 'object', completed: 'array' },
+  subworkflow: {},
   tool: {},
 };
 
@@ -293,7 +298,10 @@ export function validateDefinition(
     if (typed.type === 'tool') {
       Object.assign(out, env.tool(typed.config.tool)?.outputs ?? {});
       for (const o of toolBindings(node, typed.config).outputs) out[o.name] = o.type;
-    } else for (const o of node.outputs ?? []) out[o.name] = o.type;
+    } else {
+      if (typed.type === 'subworkflow' && !node.outputs?.length) return null;
+      for (const o of node.outputs ?? []) out[o.name] = o.type;
+    }
     return out;
   };
 

@@ -211,6 +211,27 @@ describe('validateDefinition: every problem, at once, naming node and field', ()
     expectProblem({ dag: { nodes: [tool('b', 'json_transform', { expression: '${a.constructor}' })] } }, 'dag.nodes.b.config.config.expression', /constructor/);
   });
 
+  test('implicit outputs of conditions, loops, parallel and subworkflow nodes', () => {
+    const sub = '00000000-0000-4000-8000-00000000000a';
+    const input = {
+      dag: {
+        nodes: [
+          { id: 'c', type: 'condition', config: { expression: 'true', trueBranch: 't' } },
+          { id: 'l', type: 'loop', config: { items: '${[1]}', template: { type: 'tool', config: { tool: 'json_transform', config: { expression: '$' } } } } },
+          { id: 's', type: 'subworkflow', config: { workflow_id: sub } },
+          { id: 'p', type: 'parallel', config: { branches: [{ id: 'b', nodes: ['pa'] }] } },
+          jt('pa'),
+          tool('t', 'json_transform', { expression: '$', data: '${c.branch} ${l.results} ${l.count} ${s.anything} ${p.branches}' }),
+          tool('u', 'json_transform', { expression: '$', data: '${l.nope}' }),
+        ],
+        edges: [{ from: 'l', to: 't' }, { from: 's', to: 't' }, { from: 'p', to: 't' }, { from: 'l', to: 'u' }],
+      },
+    };
+    const problems = problemsOf(input);
+    expect(problems.filter((p) => p.path.startsWith('dag.nodes.t.'))).toEqual([]);
+    expectProblem(input, 'dag.nodes.u.config.config.data', 'node "l" does not declare output "nope" (it has: results, count)');
+  });
+
   test('loops: items not a list reference, not a list, bad iterator, bad template', () => {
     const loop = (id: string, config: Record<string, unknown>) => ({ id, type: 'loop', config: { template: { type: 'tool', config: { tool: 'json_transform', config: { expression: '$' } } }, ...config } });
     const input = {
