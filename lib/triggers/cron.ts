@@ -7,6 +7,8 @@ import { CronExpressionParser } from 'cron-parser';
  * month/day names. `L`, `W`, `#` and `?` are refused because Temporal's cron dialect does not read them the same way.
  */
 const FIELD = /^[0-9A-Za-z*,/-]+$/;
+/** One value of a field: a number, `*`, or a month/day name (no `L`, `W`, `#`, `?`). */
+const TOKEN = /^(\d+|\*|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|sun|mon|tue|wed|thu|fri|sat)$/i;
 
 export function isTimeZone(zone: string): boolean {
   if (zone === 'UTC') return true;
@@ -23,7 +25,7 @@ export function isTimeZone(zone: string): boolean {
 export function cronProblem(expression: string): string | null {
   const fields = expression.trim().split(/\s+/);
   if (fields.length < 5 || fields.length > 6) return 'a cron expression has 5 fields (or 6 with seconds first)';
-  const bad = fields.find((f) => !FIELD.test(f));
+  const bad = fields.find((f) => !FIELD.test(f) || f.split(/[,/-]/).some((token) => !TOKEN.test(token)));
   if (bad !== undefined) return `unsupported cron field "${bad}" (use numbers, *, ranges, steps, lists and names)`;
   try {
     CronExpressionParser.parse(expression, { tz: 'UTC' }).next();

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { ScheduleNotFoundError } from '@temporalio/client';
+import { scheduleIdFor } from '../../api/triggers/schedules';
+import { nextCronTimes } from '../../lib/triggers/cron';
+import { waitForRun } from '../helpers/runs';
+import { startApi, type TestApi } from '../helpers/stack';
+import { createTestTenant, type TestTenant } from '../helpers/tenants';
+import { eventually } from '../helpers/triggers';
+
+/** Schedule triggers as Temporal Schedules: lifecycle with the workflow, next fire times, firing, validation. */
+
+let api: TestApi;
+let tenant: TestTenant;
+
+beforeAll(async () => {
+  api = await startApi();
+  tenant = await createTestTenant(api);
+});
+afterAll(async () => {
+  await api.close();
+});
+
+const echo = { id: 'echo', type: 'tool', config: { tool: 'json_transform', config: { expression: '$' } } };
+
+async function createWorkflow(triggers: unknown[]): Promise<Awaited<ReturnType<TestApi['request']>>> {
+  return api.request('POST', '/api/v1/workflows', {
+    token: tenant.owner.token,
+    body: { name: `sched ${randomUUID().slice(0, 6)}`, dag: { nodes: [echo] }, triggers, parameters: [{ name: 'n', type: 'integer', default: 1 }] },
+  });
+}
+
+const action = (id: string, verb: string) => api.request('POST', `/api/v1/workflows/${id}/${verb}`, { token: tenant.owner.token });
+const triggersOf = async (id: string) => {
+  const res = await api.request('GET', `/api/v1/workflows/${id}/triggers`, { token: tenant.owner.token });
+  expect(res.status).toBe(200);
+  return res.body.data as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
+
+async function scheduleGone(scheduleId: string): Promise<boolean> {
+  try {
+    await api.deps.temporal.schedule.getHandle(scheduleId).describe();
+    return false;
+  } catch (err) {
+    return err instanceof ScheduleNotFoundError;
+  }
+}
+
+describe('validation', () => {
+  test.each([
+    [{ cron: '61 * * * *', timezone: 'UTC' }, 'triggers[0].config.cron', /invalid cron expression/],
+    [{ cron: '0 9 * * *', timezone: 'Mars/Olympus_Mons' }, 'triggers[0].config.timezone', /unknown IANA time zone/],
+    [{ cron: '0 9 L * *', timezone: 'UTC' }, 'triggers[0].config.cron', /unsupported cron field/],
+    [{ cron: '0 9 * * *', overlap: 'sometimes' }, 'triggers[0].config.overlap', /trigger "nightly"/],
+    [{ cron: '0 9 * * *', catchupWindow: 'soon' }, 'triggers[0].config.catchupWindow', /duration/],
+  ])('%j: 422 WORKFLOW_INVALID naming the trigger', async (config, path, problem) => {
+    const res = await createWorkflow([{ id: 'nightly', type: 'schedule', config }]);
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('WORKFLOW_INVALID');
+    const detail = res.body.error.details.find((d: { path: string }) => d.path === path);
+    expect(detail?.problem).toMatch(problem);
+  });
+});
+
+describe('lifecycle', () => {
+  test('draft: no schedule; active: schedule with DST-correct next fire times; firing starts a run with trigger schedule', async () => {
+    const created = await createWorkflow([
+      { id: 'nightly', type: 'schedule', config: { cron: '30 9 * * *', timezone: 'Europe/Paris', parameters: { n: 3 } } },
+    ]);
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const scheduleId = scheduleIdFor(id, 'nightly');
+    expect((await triggersOf(id))[0]).toMatchObject({ key: 'nightly', state: 'inactive', nextFireTimes: [] });
+    expect(await scheduleGone(scheduleId)).toBe(true);
+
+    expect((await action(id, 'activate')).status).toBe(200);
+    const [view] = await triggersOf(id);
+    expect(view).toMatchObject({ key: 'nightly', type: 'schedule', state: 'active', schedule: { scheduleId, state: 'active' } });
+    expect(view!.nextFireTimes).toHaveLength(5);
+    // Temporal's times are 09:30 in Paris, i.e. 07:30Z or 08:30Z by season; cron-parser agrees.
+    expect(view!.nextFireTimes).toEqual(nextCronTimes('30 9 * * *', 'Europe/Paris', 5));
+    for (const t of view!.nextFireTimes as string[]) {
+      const paris = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' }).format(new Date(t));
+      expect(paris).toBe('09:30');
+    }
+
+    await api.deps.temporal.schedule.getHandle(scheduleId).trigger();
+    const runId = await eventually(async () => {
+      const row = await api.deps.db('workflow_runs').where({ workflow_id: id }).first('id');
+      return row?.id as string | undefined;
+    }, 'the scheduled run');
+    const run = await waitForRun(api, tenant.owner.token, id, runId);
+    expect(run.status).toBe('completed');
+    expect(run.trigger).toMatchObject({ type: 'schedule', triggerId: 'nightly' });
+    expect(run.parameters).toEqual({ n: 3 });
+  });
+
+  test('paused with the workflow, updated with a new version, deleted on archive', async () => {
+    const created = await createWorkflow([{ id: 'hourly', type: 'schedule', config: { cron: '0 * * * *' } }]);
+    const id = created.body.id as string;
+    const scheduleId = scheduleIdFor(id, 'hourly');
+    expect((await action(id, 'activate')).status).toBe(200);
+
+    expect((await action(id, 'pause')).status).toBe(200);
+    const paused = (await triggersOf(id))[0]!;
+    expect(paused.schedule.state).toBe('paused');
+    expect(paused.nextFireTimes).toEqual([]);
+    expect((await api.deps.temporal.schedule.getHandle(scheduleId).describe()).state.paused).toBe(true);
+
+    const updated = await api.request('PUT', `/api/v1/workflows/${id}`, {
+      token: tenant.owner.token,
+      body: {
+        triggers: [
+          { id: 'hourly', type: 'schedule', config: { cron: '0 12 * * 1', timezone: 'UTC', overlap: 'buffer_one', catchupWindow: '10m' } },
+          { id: 'second', type: 'schedule', config: { cron: '*/15 * * * *' } },
+        ],
+      },
+    });
+    expect(updated.status).toBe(200);
+    expect((await action(id, 'activate')).status).toBe(200);
+    const views = await triggersOf(id);
+    expect(views.map((v) => v.key)).toEqual(['hourly', 'second']);
+    for (const t of views[0]!.nextFireTimes as string[]) {
+      const d = new Date(t);
+      expect([d.getUTCDay(), d.getUTCHours(), d.getUTCMinutes()]).toEqual([1, 12, 0]);
+    }
+    const described = await api.deps.temporal.schedule.getHandle(scheduleId).describe();
+    expect(described.policies).toMatchObject({ overlap: 'BUFFER_ONE', catchupWindow: 600_000 });
+    expect(views[1]!.schedule.state).toBe('active');
+
+    // a version without the second trigger removes its schedule
+    await api.request('PUT', `/api/v1/workflows/${id}`, {
+      token: tenant.owner.token,
+      body: { triggers: [{ id: 'hourly', type: 'schedule', config: { cron: '0 12 * * 1' } }] },
+    });
+    expect(await scheduleGone(scheduleIdFor(id, 'second'))).toBe(true);
+
+    expect((await action(id, 'archive')).status).toBe(200);
+    expect(await scheduleGone(scheduleId)).toBe(true);
+    expect(await api.deps.db('trigger_schedules').where({ workflow_id: id })).toEqual([]);
+  });
+
+  test('deleting the workflow deletes its schedule; sync repairs a missing one', async () => {
+    const created = await createWorkflow([{ id: 'daily', type: 'schedule', config: { cron: '0 6 * * *' } }]);
+    const id = created.body.id as string;
+    const scheduleId = scheduleIdFor(id, 'daily');
+    expect((await action(id, 'activate')).status).toBe(200);
+    await api.deps.temporal.schedule.getHandle(scheduleId).delete();
+    expect((await triggersOf(id))[0]!.schedule.state).toBe('missing');
+    const synced = await api.request('POST', `/api/v1/workflows/${id}/triggers/sync`, { token: tenant.owner.token });
+    expect(synced.status).toBe(200);
+    expect(synced.body.data[0].schedule.state).toBe('active');
+
+    expect((await action(id, 'pause')).status).toBe(200);
+    expect((await api.request('DELETE', `/api/v1/workflows/${id}`, { token: tenant.owner.token })).status).toBe(204);
+    expect(await scheduleGone(scheduleId)).toBe(true);
+  });
+});
