@@ -324,12 +324,13 @@ export function validateDefinition(
       refs.checkTemplates(node.id, typed.config.inputs, `${base}.config.inputs`, env, new Set());
     } else if (typed.type === 'loop') {
       const { items, iterator, template } = typed.config;
-      if (RESERVED_NAMES.has(iterator) || iterator === 'loop' || nodeIds.has(iterator)) {
+      if (RESERVED_NAMES.has(iterator) || nodeIds.has(iterator)) {
         problems.push({ path: `${base}.config.iterator`, problem: `"${iterator}" is already a node id or a reserved name` });
       }
       refs.checkLoopItems(node.id, items, `${base}.config.items`, env);
-      // The interpreter binds the item under the iterator's name and its position as `loop.index`.
-      const locals = new Set([iterator, 'loop']);
+      // The item is bound under the iterator's name and its position as `<iterator>_index` (`loop` is a reserved
+      // word in CEL, so `loop.index` cannot be written).
+      const locals = new Set([iterator, `${iterator}_index`]);
       const tp = `${base}.config.template`;
       const parsed = parseNodeConfig({ type: template.type, config: template.config }, tp);
       if (!parsed.ok) problems.push(...parsed.problems);

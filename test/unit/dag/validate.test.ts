@@ -31,7 +31,7 @@ describe('validateDefinition: a valid workflow', () => {
             { id: 'check', type: 'condition', config: { expression: 'fetch.result > params.limit', trueBranch: 'big', falseBranch: 'small' } },
             jt('big', '$', { inputs: [{ from: 'fetch.result', name: 'data' }] }),
             tool('small', 'json_transform', { expression: '${"$count(" + string(params.limit) + ")"}' }),
-            { id: 'each', type: 'loop', config: { items: 'params.list', template: { type: 'tool', config: { tool: 'json_transform', config: { expression: '$', data: '${item} #${loop.index}' } } } } },
+            { id: 'each', type: 'loop', config: { items: 'params.list', template: { type: 'tool', config: { tool: 'json_transform', config: { expression: '$', data: '${item} #${item_index}' } } } } },
           ],
           edges: [
             { from: 'fetch', to: 'check' },
