@@ -71,6 +71,8 @@ export async function loadValue(deps: ActivityDeps, organizationId: string, ref:
  */
 export async function resolveRefs(deps: ActivityDeps, organizationId: string, value: unknown, depth = 0): Promise<unknown> {
   if (depth > 64 || value === null || typeof value !== 'object') return value;
+  // Most values hold no reference: one serialization is cheaper than walking them.
+  if (depth === 0 && !JSON.stringify(value).includes('"$ref"')) return value;
   if (isValueRef(value)) {
     if (!ownedKey(value, deps.config.minio.bucket, organizationId)) return value;
     return resolveRefs(deps, organizationId, await loadValue(deps, organizationId, value), depth + 1);

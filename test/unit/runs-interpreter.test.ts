@@ -1,5 +1,5 @@
 import { dagSchema, errorHandlingSchema, type CompiledWorkflow } from '../../lib/dag/model';
-import { buildGraph, GraphError, mentionedIds } from '../../workflows/runs/graph';
+import { buildGraph, GraphError, mentionedIds, mentionedParams } from '../../workflows/runs/graph';
 import { checkParameters } from '../../workflows/runs/parameters';
 import { planAttempts, strategyFor } from '../../workflows/runs/strategy';
 
@@ -93,12 +93,31 @@ describe('buildGraph', () => {
     expect(graph.preds.get('t')).toEqual(['c']);
     expect(graph.preds.get('f')).toEqual(['c']);
     expect(graph.startPreds.get('m')).toEqual(['p']);
-    expect(graph.refs.get('m')).toEqual(['t']);
+    expect(graph.reads.get('m')).toEqual({ nodes: ['t'], params: [] });
   });
 
   test('a cycle and an unknown edge are refused', () => {
     expect(() => buildGraph(compiled([tool('a'), tool('b')], [{ from: 'a', to: 'b' }, { from: 'b', to: 'a' }]))).toThrow(GraphError);
     expect(() => buildGraph(compiled([tool('a')], [{ from: 'a', to: 'zz' }]))).toThrow(/unknown node/);
+  });
+
+  test('mentionedParams names the parameters a config reads, or all when params is used whole', () => {
+    expect(mentionedParams({ a: '${params.x + params.y}', b: "${params['z']}" }).toString()).toBe(['x', 'y', 'z'].toString());
+    expect(mentionedParams({ a: '${params}' })).toBe('all');
+    expect(mentionedParams({ a: '${parameters.x}', b: '${size(params)}' })).toBe('all');
+    expect(mentionedParams({ a: 'no templates' })).toEqual([]);
+  });
+
+  test('a loop reads for its items what `items` mentions and, per item, only what the template mentions', () => {
+    const graph = buildGraph(
+      compiled([
+        tool('make'),
+        tool('rate'),
+        { id: 'each', type: 'loop', config: { items: 'make.result', template: { type: 'tool', config: { tool: 'json_transform', config: { data: '${item * nodes.rate.result + params.k}' } } } } },
+      ]),
+    );
+    expect(graph.reads.get('each')).toEqual({ nodes: ['make'], params: [] });
+    expect(graph.templateReads.get('each')).toEqual({ nodes: ['rate'], params: ['k'] });
   });
 
   test('mentionedIds finds node ids in templates, bare or under nodes.', () => {

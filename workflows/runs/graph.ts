@@ -31,13 +31,21 @@ export type TypedNode =
   | { id: string; type: 'loop'; def: NodeDef; config: LoopConfig }
   | { id: string; type: 'subworkflow'; def: NodeDef; config: SubworkflowConfig };
 
+/** What a node's config may read: node outputs by id, and parameters by name (or all of them). */
+export interface Reads {
+  nodes: string[];
+  params: string[] | 'all';
+}
+
 export interface RunGraph {
   order: string[];
   nodes: Map<string, TypedNode>;
   preds: Map<string, string[]>;
   startPreds: Map<string, string[]>;
-  /** ids of nodes whose outputs a node's expressions or bindings may read */
-  refs: Map<string, string[]>;
+  /** what a node's expressions or bindings may read (a loop's: its `items`) */
+  reads: Map<string, Reads>;
+  /** what a loop's template may read, per loop node (passed to every item, so kept minimal) */
+  templateReads: Map<string, Reads>;
   exitPoints: string[];
 }
 
@@ -85,6 +93,24 @@ function typed(def: NodeDef): TypedNode {
 }
 
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_-]*/g;
+const NAMED_PARAM = /\b(?:params|parameters)(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\\?["']([A-Za-z_][A-Za-z0-9_]*)\\?["']\])/g;
+const ANY_PARAMS = /\b(?:params|parameters)\b/g;
+
+/**
+ * The parameters a value's templates read: the names used as `params.<name>` / `params["<name>"]`, or all of them
+ * when `params` appears any other way (e.g. `${params}`). Passing only those keeps activity inputs small.
+ */
+export function mentionedParams(value: unknown): string[] | 'all' {
+  const text = JSON.stringify(value) ?? '';
+  const names = new Set<string>();
+  let named = 0;
+  for (const match of text.matchAll(NAMED_PARAM)) {
+    names.add((match[1] ?? match[2])!);
+    named++;
+  }
+  const mentions = [...text.matchAll(ANY_PARAMS)].length;
+  return mentions > named ? 'all' : [...names];
+}
 
 /** Node ids mentioned anywhere in a value (templates, bindings, expressions): a cheap superset of what it reads. */
 export function mentionedIds(value: unknown, known: Set<string>, self?: string): string[] {
@@ -98,6 +124,11 @@ export function mentionedIds(value: unknown, known: Set<string>, self?: string):
     if (head !== word && head !== self && known.has(head)) found.add(head);
   }
   return [...found];
+}
+
+/** What an arbitrary value (e.g. a fallback handler's config) reads, within this graph. */
+export function readsOfValue(graph: RunGraph, value: unknown): Reads {
+  return { nodes: mentionedIds(value, new Set(graph.order)), params: mentionedParams(value) };
 }
 
 export function buildGraph(compiled: CompiledWorkflow): RunGraph {
@@ -126,12 +157,22 @@ export function buildGraph(compiled: CompiledWorkflow): RunGraph {
     }
   }
   const known = new Set(order);
-  const refs = new Map<string, string[]>();
+  const readsOf = (value: unknown, self: string): Reads => ({
+    nodes: mentionedIds(value, known, self),
+    params: mentionedParams(value),
+  });
+  const reads = new Map<string, Reads>();
+  const templateReads = new Map<string, Reads>();
   for (const node of nodes.values()) {
-    refs.set(node.id, mentionedIds({ config: node.def.config, inputs: node.def.inputs }, known, node.id));
+    if (node.type === 'loop') {
+      reads.set(node.id, readsOf({ items: node.config.items, inputs: node.def.inputs }, node.id));
+      templateReads.set(node.id, readsOf(node.config.template, node.id));
+    } else {
+      reads.set(node.id, readsOf({ config: node.def.config, inputs: node.def.inputs }, node.id));
+    }
   }
   assertAcyclic(order, preds, startPreds);
-  return { order, nodes, preds, startPreds, refs, exitPoints: compiled.dag.exitPoints };
+  return { order, nodes, preds, startPreds, reads, templateReads, exitPoints: compiled.dag.exitPoints };
 }
 
 /** The API validates definitions; this guards the interpreter against a stored graph it cannot finish. */

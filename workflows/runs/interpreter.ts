@@ -7,7 +7,7 @@ import {
   setHandler,
 } from '@temporalio/workflow';
 import type { NodeState, RunError, RunStatus } from '../../lib/dag/model';
-import { buildGraph, GraphError, toolConfigOf, type RunGraph, type TypedNode } from './graph';
+import { buildGraph, GraphError, readsOfValue, toolConfigOf, type Reads, type RunGraph, type TypedNode } from './graph';
 import {
   evalActivities,
   executeSubworkflow,
@@ -325,14 +325,19 @@ class Interpreter {
     });
   }
 
-  /** Outputs a node may read: only the nodes its config mentions, so activity inputs stay small. */
-  private contextFor(id: string): EvalContext {
+  /** What a node may read: only the outputs and parameters its config mentions, so activity inputs stay small. */
+  private contextFor(id: string, reads: Reads | undefined = this.graph.reads.get(id)): EvalContext {
     const nodes: Record<string, unknown> = {};
-    for (const ref of this.graph.refs.get(id) ?? []) {
+    for (const ref of reads?.nodes ?? []) {
       const s = this.states[ref];
       if (s?.status === 'completed') nodes[ref] = s.output;
     }
-    return { params: this.input.parameters, nodes };
+    const all = this.input.parameters;
+    const params =
+      !reads || reads.params === 'all'
+        ? all
+        : Object.fromEntries(reads.params.filter((name) => name in all).map((name) => [name, all[name]]));
+    return { params, nodes };
   }
 
   private start(node: TypedNode): void {
@@ -384,7 +389,14 @@ class Interpreter {
         return { output: { result, branch: result ? (node.config.trueBranch ?? null) : (node.config.falseBranch ?? null) }, attempts: 1 };
       }
       case 'loop':
-        return executeLoop({ env: this.env, loopNodeId: node.id, config: node.config, strategy, context });
+        return executeLoop({
+          env: this.env,
+          loopNodeId: node.id,
+          config: node.config,
+          strategy,
+          itemsContext: context,
+          context: this.contextFor(node.id, this.graph.templateReads.get(node.id)),
+        });
       case 'subworkflow':
         return executeSubworkflow(this.env, node.id, node.config, context);
       case 'parallel':
@@ -467,7 +479,8 @@ class Interpreter {
     }
     const inputs = node.type === 'tool' ? node.config.inputs : [];
     const config = toolConfigOf({ config: { tool: handler, config: handlerConfig ?? {}, inputs } });
-    return executeTool(this.env, `${node.id}.fallback`, handler, config, undefined, retry, this.contextFor(node.id));
+    const context = this.contextFor(node.id, readsOfValue(this.graph, { config: handlerConfig, inputs }));
+    return executeTool(this.env, `${node.id}.fallback`, handler, config, undefined, retry, context);
   }
 }
 

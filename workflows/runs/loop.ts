@@ -28,8 +28,10 @@ export interface LoopSpec {
   loopNodeId: string;
   config: LoopConfig;
   strategy: ResolvedStrategy;
-  /** params and the outputs the template may read; the iterator is added per item */
+  /** params and outputs the template may read (only those: every item's input carries it); the iterator is added per item */
   context: EvalContext;
+  /** what the `items` expression reads (used once, not passed to the batches) */
+  itemsContext?: EvalContext;
 }
 
 export interface LoopBatchInput {
@@ -91,7 +93,7 @@ export async function executeLoop(spec: LoopSpec): Promise<NodeOutcome> {
       runId: env.runId,
       nodeId: spec.loopNodeId,
       items: spec.config.items,
-      context: spec.context,
+      context: spec.itemsContext ?? spec.context,
       maxItems: spec.config.maxItems,
       largeOutputBytes: env.options.largeOutputBytes,
     });
@@ -114,11 +116,12 @@ export async function executeLoop(spec: LoopSpec): Promise<NodeOutcome> {
         : value;
     return { output, attempts: 1 };
   }
+  const batchSpec: LoopSpec = { ...spec, itemsContext: undefined };
   const refs: ValueRef[] = [];
   for (let batch = 0, start = 0; start < resolved.count; batch++, start += batchSize) {
     const end = Math.min(resolved.count, start + batchSize);
     const input: LoopBatchInput = {
-      spec,
+      spec: batchSpec,
       batch,
       start,
       end,
