@@ -24,6 +24,8 @@ export interface App {
   koa: Koa;
   routes: RouteDef[];
   openApi(): Record<string, unknown>;
+  /** Finishes in-memory work (API-call counts) before the process exits. */
+  shutdown(): Promise<void>;
 }
 
 /** Composes the domains into one Koa application. No I/O happens here. */
@@ -74,5 +76,5 @@ export function createApp(deps: AppDeps): App {
       notImplemented: () => new AppError('METHOD_NOT_ALLOWED', 'method not supported'),
     }),
   );
-  return { koa, routes, openApi };
+  return { koa, routes, openApi, shutdown: () => organizations.flushUsage() };
 }

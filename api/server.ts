@@ -15,7 +15,8 @@ async function main(): Promise<void> {
     throw err;
   }
   const deps = createDeps(config);
-  const { koa } = createApp(deps);
+  const app = createApp(deps);
+  const { koa } = app;
   const server: Server = koa.listen(config.http.port, config.http.host, () => {
     deps.logger.info({ port: config.http.port, host: config.http.host }, 'api listening');
   });
@@ -24,7 +25,11 @@ async function main(): Promise<void> {
   const shutdown = (signal: string): void => {
     deps.logger.info({ signal }, 'api shutting down');
     server.close(() => {
-      void closeDeps(deps).then(() => process.exit(0));
+      void app
+        .shutdown()
+        .catch((err: unknown) => deps.logger.error({ err }, 'shutdown step failed'))
+        .then(() => closeDeps(deps))
+        .then(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 10_000).unref();
   };

@@ -88,6 +88,7 @@ export async function startApi(overrides: Record<string, string> = {}): Promise<
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
+      await app.shutdown();
       await closeDeps(deps);
     },
   };
