@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { RouteDef } from '../../api/http/route';
+import { uploadContent, waitForProcessing } from './content';
+import { createTestApiKey } from './organizations';
+import { createWorkflowFixture, startRun, toolNode, waitForRun } from './runs';
+import type { TestApi } from './stack';
+import { addTestMember, type TestTenant, type TestUser } from './tenants';
+
+/**
+ * Helpers for the security matrices (test/integration/security/): a victim organization holding one real resource
+ * of every kind, a path filler that puts those ids into any route of the OpenAPI document, and a snapshot of every
+ * row an organization owns, to prove an attacker's requests changed nothing.
+ */
+
+export interface VictimResources {
+  workflowId: string;
+  runId: string;
+  contentId: string;
+  member: TestUser;
+  invitationId: string;
+  apiKeyId: string;
+}
+
+export async function createVictimResources(api: TestApi, tenant: TestTenant): Promise<VictimResources> {
+  const token = tenant.owner.token;
+  const workflowId = await createWorkflowFixture(api, tenant, {
+    name: 'victim workflow',
+    status: 'active',
+    nodes: [toolNode('only', 'json_transform', { expression: '1', data: null })],
+  });
+  const run = await startRun(api, token, workflowId);
+  await waitForRun(api, token, workflowId, run.id);
+  const upload = await uploadContent(api, token, { bytes: Buffer.from('victim secret text'), filename: 'v.txt', type: 'text/plain' });
+  if (upload.status !== 201) throw new Error(`upload failed: ${upload.status} ${upload.text}`);
+  // The processing job writes to the content rows: wait for it, so snapshots compare a quiet organization.
+  await waitForProcessing(api, token, upload.body.id);
+  const member = await addTestMember(api, tenant, 'member');
+  const invite = await api.request('POST', `/api/v1/organizations/${tenant.organizationId}/invitations`, {
+    token,
+    body: { email: `invitee-${randomUUID()}@example.com`, role: 'member' },
+  });
+  if (invite.status !== 201) throw new Error(`invitation failed: ${invite.status} ${invite.text}`);
+  const key = await createTestApiKey(api, tenant.organizationId, token, 'member');
+  return { workflowId, runId: run.id, contentId: upload.body.id, member, invitationId: invite.body.id, apiKeyId: key.id };
+}
+
+/** Values for each path parameter name of the document, taken from `victim` (random UUIDs where no fixture exists). */
+export function victimPathValues(tenant: TestTenant, victim: VictimResources, route: RouteDef): Record<string, string> {
+  const isOrgPath = route.path.startsWith('/api/v1/organizations/{id}');
+  const isContent = route.path.startsWith('/api/v1/content');
+  const isSession = route.path.startsWith('/api/auth/sessions');
+  return {
+    id: isOrgPath
+      ? tenant.organizationId
+      : isContent
+        ? victim.contentId
+        : isSession
+          ? tenant.owner.sessionId
+          : route.path.startsWith('/api/v1/dead-letters')
+            ? randomUUID()
+            : victim.workflowId,
+    run_id: victim.runId,
+    userID: victim.member.userId,
+    invitationId: victim.invitationId,
+    keyId: victim.apiKeyId,
+    version: '1',
+    key: 'webhook',
+    endpoint_id: randomUUID(),
+    delivery_id: randomUUID(),
+    tool: 'http_request',
+    organization: tenant.organizationId,
+    path: 'hook',
+    file: 'x.js',
+  };
+}
+
+export function fillPath(path: string, values: Record<string, string>): string {
+  return path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`no value for path parameter ${name} in ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Every row of every table with an organization_id column, for `organizationId`, as comparable JSON. */
+export async function snapshotOrganization(db: Knex, organizationId: string, skipTables: string[] = []): Promise<Record<string, string>> {
+  const tables = await db('information_schema.columns')
+    .where({ table_schema: 'public', column_name: 'organization_id' })
+    .select<{ table_name: string }[]>('table_name');
+  const out: Record<string, string> = {};
+  const orgRow = await db('organizations').where({ id: organizationId }).first();
+  out.organizations = JSON.stringify(orgRow);
+  for (const { table_name } of tables.sort((a, b) => a.table_name.localeCompare(b.table_name))) {
+    if (skipTables.includes(table_name)) continue;
+    const rows = await db(table_name).where({ organization_id: organizationId }).select();
+    out[table_name] = JSON.stringify(rows.map((r: Record<string, unknown>) => JSON.stringify(r)).sort());
+  }
+  return out;
+}
+
+/** A minimal JSON body for a route: an empty object when it takes a body, nothing otherwise. */
+export function minimalBody(route: RouteDef): unknown {
+  return route.body ? {} : undefined;
+}
+
+export function isEnvelope(body: unknown): boolean {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  return typeof error?.code === 'string' && typeof error?.message === 'string';
+}
