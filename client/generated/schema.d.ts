@@ -300,6 +300,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hooks/{organization}/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start a run through a webhook trigger (GET)
+         * @description Public URL of an active workflow's webhook trigger; only the trigger's `method` is answered (others: 405). Authentication by the trigger: `bearer` (Authorization: Bearer <secret>), `hmac` (Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature; 5 minute tolerance; a replayed webhook-id starts nothing), or `none` (explicit opt-in). Body (JSON, form or text), query and mapped headers become run parameters (docs/triggers.md#parameter-mapping). `Idempotency-Key` (or the webhook-id) makes retries start one run: the repeat answers 200 with the first run id and `Idempotent-Replayed: true`.
+         *
+         *     Authentication: none.
+         */
+        get: operations["receiveWebhookGet"];
+        /**
+         * Start a run through a webhook trigger (PUT)
+         * @description Public URL of an active workflow's webhook trigger; only the trigger's `method` is answered (others: 405). Authentication by the trigger: `bearer` (Authorization: Bearer <secret>), `hmac` (Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature; 5 minute tolerance; a replayed webhook-id starts nothing), or `none` (explicit opt-in). Body (JSON, form or text), query and mapped headers become run parameters (docs/triggers.md#parameter-mapping). `Idempotency-Key` (or the webhook-id) makes retries start one run: the repeat answers 200 with the first run id and `Idempotent-Replayed: true`.
+         *
+         *     Authentication: none.
+         */
+        put: operations["receiveWebhookPut"];
+        /**
+         * Start a run through a webhook trigger (POST)
+         * @description Public URL of an active workflow's webhook trigger; only the trigger's `method` is answered (others: 405). Authentication by the trigger: `bearer` (Authorization: Bearer <secret>), `hmac` (Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature; 5 minute tolerance; a replayed webhook-id starts nothing), or `none` (explicit opt-in). Body (JSON, form or text), query and mapped headers become run parameters (docs/triggers.md#parameter-mapping). `Idempotency-Key` (or the webhook-id) makes retries start one run: the repeat answers 200 with the first run id and `Idempotent-Replayed: true`.
+         *
+         *     Authentication: none.
+         */
+        post: operations["receiveWebhookPost"];
+        /**
+         * Start a run through a webhook trigger (DELETE)
+         * @description Public URL of an active workflow's webhook trigger; only the trigger's `method` is answered (others: 405). Authentication by the trigger: `bearer` (Authorization: Bearer <secret>), `hmac` (Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature; 5 minute tolerance; a replayed webhook-id starts nothing), or `none` (explicit opt-in). Body (JSON, form or text), query and mapped headers become run parameters (docs/triggers.md#parameter-mapping). `Idempotency-Key` (or the webhook-id) makes retries start one run: the repeat answers 200 with the first run id and `Idempotent-Replayed: true`.
+         *
+         *     Authentication: none.
+         */
+        delete: operations["receiveWebhookDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * Start a run through a webhook trigger (PATCH)
+         * @description Public URL of an active workflow's webhook trigger; only the trigger's `method` is answered (others: 405). Authentication by the trigger: `bearer` (Authorization: Bearer <secret>), `hmac` (Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature; 5 minute tolerance; a replayed webhook-id starts nothing), or `none` (explicit opt-in). Body (JSON, form or text), query and mapped headers become run parameters (docs/triggers.md#parameter-mapping). `Idempotency-Key` (or the webhook-id) makes retries start one run: the repeat answers 200 with the first run id and `Idempotent-Replayed: true`.
+         *
+         *     Authentication: none.
+         */
+        patch: operations["receiveWebhookPatch"];
+        trace?: never;
+    };
     "/api/v1/circuit-breakers": {
         parameters: {
             query?: never;
@@ -680,6 +726,48 @@ export interface paths {
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `run:execute`).
          */
         post: operations["replayDeadLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a custom event to the organization
+         * @description Names must be `custom.<word>(.<word>)*`. The event goes through the outbox like every event: it starts the runs of active workflows with a matching event trigger (`source: custom`, `event: <rest of the name>`) and is delivered to subscribed webhook endpoints. `data` at most 64 KiB.
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `events:publish`).
+         */
+        post: operations["publishEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The events the service emits, with payload JSON Schemas
+         * @description Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `workflow:read`).
+         */
+        get: operations["getEventCatalog"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1096,6 +1184,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's outgoing webhook endpoints with their delivery health
+         * @description Endpoints are configured in the integration settings; an endpoint is disabled automatically after WEBHOOKS_DISABLE_AFTER_FAILURES failed deliveries in a row.
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin (permission `integrations:manage`).
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{endpoint_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's delivery log, newest first
+         * @description Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin (permission `integrations:manage`).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{endpoint_id}/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One delivery with every attempt and the signed body
+         * @description Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin (permission `integrations:manage`).
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{endpoint_id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver the same event again (a new delivery in the log)
+         * @description Same body and webhook-id (receivers deduplicate on it), fresh signature, the endpoint's current URL and secret.
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin (permission `integrations:manage`).
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workflows": {
         parameters: {
             query?: never;
@@ -1272,6 +1444,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workflows/{id}/runs/{run_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a run that awaits approval
+         * @description For manual runs whose trigger has `requireApproval`. The caller's role must be one of the trigger's `approvers`; the user who started the run may not decide unless `allowSelfApproval`. The run then starts its nodes. Audited as run.approved / run.rejected.
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `run:read`).
+         */
+        post: operations["approveRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workflows/{id}/runs/{run_id}/cancel": {
         parameters: {
             query?: never;
@@ -1294,6 +1488,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workflows/{id}/runs/{run_id}/picture.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The run's DAG as SVG, each node coloured by its state with attempts and duration
+         * @description Nodes are `<g class="node" data-node-id data-status data-attempts>`; colours: pending grey, running blue, completed green, failed red, skipped dashed, cancelled orange. Header `X-Run-Status` gives the run status (poll until completed, failed or cancelled) and `X-Temporal-Url` its Temporal Web page. The HTML page `/ui/workflows/{id}/runs/{run_id}/picture` shows it and refreshes it while the run is live.
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `run:read`).
+         */
+        get: operations["getRunPicture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflows/{id}/runs/{run_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a run that awaits approval
+         * @description For manual runs whose trigger has `requireApproval`. The caller's role must be one of the trigger's `approvers`; the user who started the run may not decide unless `allowSelfApproval`. The run ends `cancelled` (error APPROVAL_REJECTED). Audited as run.approved / run.rejected.
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `run:read`).
+         */
+        post: operations["rejectRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workflows/{id}/runs/{run_id}/retry": {
         parameters: {
             query?: never;
@@ -1310,6 +1548,70 @@ export interface paths {
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `run:execute`).
          */
         post: operations["retryRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflows/{id}/triggers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workflow's triggers with their state, next fire times and webhook URLs
+         * @description Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `workflow:read`).
+         */
+        get: operations["listWorkflowTriggers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflows/{id}/triggers/{key}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate or rotate a webhook trigger's secret (shown once)
+         * @description The answer holds the new secret (`whsec_...`); it is never shown again. The previous secret stops working at once. Owners and admins, or the member who created the workflow.
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `workflow:write`).
+         */
+        post: operations["rotateWebhookTriggerSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflows/{id}/triggers/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-create the workflow's Temporal Schedules from its status and current version
+         * @description Repairs schedules after a failed change notification (e.g. Temporal was unreachable). Idempotent.
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `workflow:write`).
+         */
+        post: operations["syncWorkflowTriggers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1427,7 +1729,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics of this API process
-         * @description Prometheus text exposition: `loom_http_request_duration_seconds{method,route,status}` and process metrics (`loom_api_*`). The worker serves its own metrics on WORKER_METRICS_PORT (docs/operating.md).
+         * @description Prometheus text exposition: `loom_http_request_duration_seconds{method,route,status}`, `loom_runs{status}`, `loom_task_queue_backlog{type,queue}` and process metrics (`loom_api_*`). The worker serves its own metrics (activity durations, worker state) on WORKER_METRICS_PORT (docs/operating.md).
          *
          *     Authentication: none.
          */
@@ -1474,6 +1776,48 @@ export interface paths {
          *     Authentication: none.
          */
         get: operations["readiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ui/assets/run-picture.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The run picture page's script
+         * @description Authentication: none.
+         */
+        get: operations["runPictureScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ui/workflows/{id}/runs/{run_id}/picture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * HTML page showing a run picture, refreshed while the run is live
+         * @description A static page with no data of its own: it reads an access token or API key from the URL fragment (`#token=...`, never sent to the server) or asks for one, then loads `.../picture.svg` with it.
+         *
+         *     Authentication: none.
+         */
+        get: operations["runPicturePage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1676,7 +2020,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description E-mail address; trimmed, compared case-insensitively, at most 255 characters */
+                    /**
+                     * Format: email
+                     * @description E-mail address; trimmed, compared case-insensitively, at most 255 characters
+                     */
                     email: string;
                     password: string;
                 };
@@ -2049,7 +2396,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description E-mail address; trimmed, compared case-insensitively, at most 255 characters */
+                    /**
+                     * Format: email
+                     * @description E-mail address; trimmed, compared case-insensitively, at most 255 characters
+                     */
                     email: string;
                 };
             };
@@ -2297,7 +2647,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description E-mail address; trimmed, compared case-insensitively, at most 255 characters */
+                    /**
+                     * Format: email
+                     * @description E-mail address; trimmed, compared case-insensitively, at most 255 characters
+                     */
                     email: string;
                     name?: string;
                     /** @description Checked against the password policy (see WEAK_PASSWORD details) */
@@ -2586,6 +2939,731 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveWebhookGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description organization id or slug */
+                organization: string;
+                /** @description the webhook trigger's path (one segment) */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a repeated delivery: the first run, nothing new started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description true when this delivery key was seen before: no new run was started */
+                        replayed?: boolean;
+                        /** Format: uuid */
+                        run_id: string;
+                        /** @constant */
+                        status?: "pending";
+                        /** Format: uuid */
+                        workflow_id: string;
+                    };
+                };
+            };
+            /** @description the run was created (pending); Location points at it */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description true when this delivery key was seen before: no new run was started */
+                        replayed?: boolean;
+                        /** Format: uuid */
+                        run_id: string;
+                        /** @constant */
+                        status?: "pending";
+                        /** Format: uuid */
+                        workflow_id: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: The path exists but not with this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: The request conflicts with the current state; IDEMPOTENCY_CONFLICT: An Idempotency-Key was reused with a different request; INVALID_STATE: The resource is not in a state that allows this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_PARAMETERS: Run parameters do not match the declared parameters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveWebhookPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description organization id or slug */
+                organization: string;
+                /** @description the webhook trigger's path (one segment) */
+                path: string;
+            };
+            cookie?: never;
+        };
+        /** @description any JSON (or a form / text) */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description a repeated delivery: the first run, nothing new started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description true when this delivery key was seen before: no new run was started */
+                        replayed?: boolean;
+                        /** Format: uuid */
+                        run_id: string;
+                        /** @constant */
+                        status?: "pending";
+                        /** Format: uuid */
+                        workflow_id: string;
+                    };
+                };
+            };
+            /** @description the run was created (pending); Location points at it */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description true when this delivery key was seen before: no new run was started */
+                        replayed?: boolean;
+                        /** Format: uuid */
+                        run_id: string;
+                        /** @constant */
+                        status?: "pending";
+                        /** Format: uuid */
+                        workflow_id: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: The path exists but not with this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: The request conflicts with the current state; IDEMPOTENCY_CONFLICT: An Idempotency-Key was reused with a different request; INVALID_STATE: The resource is not in a state that allows this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_PARAMETERS: Run parameters do not match the declared parameters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveWebhookPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description organization id or slug */
+                organization: string;
+                /** @description the webhook trigger's path (one segment) */
+                path: string;
+            };
+            cookie?: never;
+        };
+        /** @description any JSON (or a form / text) */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description a repeated delivery: the first run, nothing new started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description true when this delivery key was seen before: no new run was started */
+                        replayed?: boolean;
+                        /** Format: uuid */
+                        run_id: string;
+                        /** @constant */
+                        status?: "pending";
+                        /** Format: uuid */
+                        workflow_id: string;
+                    };
+                };
+            };
+            /** @description the run was created (pending); Location points at it */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description true when this delivery key was seen before: no new run was started */
+                        replayed?: boolean;
+                        /** Format: uuid */
+                        run_id: string;
+                        /** @constant */
+                        status?: "pending";
+                        /** Format: uuid */
+                        workflow_id: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: The path exists but not with this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: The request conflicts with the current state; IDEMPOTENCY_CONFLICT: An Idempotency-Key was reused with a different request; INVALID_STATE: The resource is not in a state that allows this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_PARAMETERS: Run parameters do not match the declared parameters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveWebhookDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description organization id or slug */
+                organization: string;
+                /** @description the webhook trigger's path (one segment) */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a repeated delivery: the first run, nothing new started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description true when this delivery key was seen before: no new run was started */
+                        replayed?: boolean;
+                        /** Format: uuid */
+                        run_id: string;
+                        /** @constant */
+                        status?: "pending";
+                        /** Format: uuid */
+                        workflow_id: string;
+                    };
+                };
+            };
+            /** @description the run was created (pending); Location points at it */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description true when this delivery key was seen before: no new run was started */
+                        replayed?: boolean;
+                        /** Format: uuid */
+                        run_id: string;
+                        /** @constant */
+                        status?: "pending";
+                        /** Format: uuid */
+                        workflow_id: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: The path exists but not with this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: The request conflicts with the current state; IDEMPOTENCY_CONFLICT: An Idempotency-Key was reused with a different request; INVALID_STATE: The resource is not in a state that allows this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_PARAMETERS: Run parameters do not match the declared parameters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveWebhookPatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description organization id or slug */
+                organization: string;
+                /** @description the webhook trigger's path (one segment) */
+                path: string;
+            };
+            cookie?: never;
+        };
+        /** @description any JSON (or a form / text) */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description a repeated delivery: the first run, nothing new started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description true when this delivery key was seen before: no new run was started */
+                        replayed?: boolean;
+                        /** Format: uuid */
+                        run_id: string;
+                        /** @constant */
+                        status?: "pending";
+                        /** Format: uuid */
+                        workflow_id: string;
+                    };
+                };
+            };
+            /** @description the run was created (pending); Location points at it */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description true when this delivery key was seen before: no new run was started */
+                        replayed?: boolean;
+                        /** Format: uuid */
+                        run_id: string;
+                        /** @constant */
+                        status?: "pending";
+                        /** Format: uuid */
+                        workflow_id: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: The path exists but not with this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: The request conflicts with the current state; IDEMPOTENCY_CONFLICT: An Idempotency-Key was reused with a different request; INVALID_STATE: The resource is not in a state that allows this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_PARAMETERS: Run parameters do not match the declared parameters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5310,6 +6388,8 @@ export interface operations {
                             workflow_version: number;
                         };
                         run: {
+                            /** @description true while a manual run waits for an approver (trigger.approval holds the details) */
+                            awaiting_approval: boolean;
                             completed_at: string | null;
                             created_at: string;
                             created_by: string | null;
@@ -5405,6 +6485,219 @@ export interface operations {
                 };
             };
             /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; INVALID_STATE: The resource is not in a state that allows this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Repeat the request safely: the same key with the same request within 24 hours answers the first response (header `Idempotent-Replayed: true`); the same key with a different request answers 409 IDEMPOTENCY_CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default {} */
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description custom.<name> */
+                    type: string;
+                };
+            };
+        };
+        responses: {
+            /** @description recorded; dispatched asynchronously */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        organizationID: string;
+                        type: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; IDEMPOTENCY_CONFLICT: An Idempotency-Key was reused with a different request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEventCatalog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the catalog (custom.* events carry any object) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            description: string;
+                            payloadSchema: unknown;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8185,6 +9478,460 @@ export interface operations {
             };
         };
     };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            autoDisabledAt: string | null;
+                            consecutiveFailures: number;
+                            enabled: boolean;
+                            events: string[];
+                            /** Format: uuid */
+                            id: string;
+                            lastFailureAt: string | null;
+                            lastSuccessAt: string | null;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                status?: "pending" | "succeeded" | "failed";
+            };
+            header?: never;
+            path: {
+                /** @description webhook endpoint id (integration settings) */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description single delivery only */
+                            attemptLog?: {
+                                at: string;
+                                attempt: number;
+                                error: string | null;
+                                latencyMs: number;
+                                responseCode: number | null;
+                            }[];
+                            attempts: number;
+                            /** @description single delivery only: the signed body */
+                            body?: unknown;
+                            completedAt: string | null;
+                            createdAt: string;
+                            /** Format: uuid */
+                            endpointId: string;
+                            /** Format: uuid */
+                            eventId: string;
+                            eventType: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastError: string | null;
+                            /** @description duration of the last attempt */
+                            latencyMs: number | null;
+                            redeliveryOf: string | null;
+                            /** @description HTTP status of the last attempt (null: no answer) */
+                            responseCode: number | null;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            url: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description delivery id */
+                delivery_id: string;
+                /** @description webhook endpoint id (integration settings) */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description single delivery only */
+                        attemptLog?: {
+                            at: string;
+                            attempt: number;
+                            error: string | null;
+                            latencyMs: number;
+                            responseCode: number | null;
+                        }[];
+                        attempts: number;
+                        /** @description single delivery only: the signed body */
+                        body?: unknown;
+                        completedAt: string | null;
+                        createdAt: string;
+                        /** Format: uuid */
+                        endpointId: string;
+                        /** Format: uuid */
+                        eventId: string;
+                        eventType: string;
+                        /** Format: uuid */
+                        id: string;
+                        lastError: string | null;
+                        /** @description duration of the last attempt */
+                        latencyMs: number | null;
+                        redeliveryOf: string | null;
+                        /** @description HTTP status of the last attempt (null: no answer) */
+                        responseCode: number | null;
+                        /** @enum {string} */
+                        status: "pending" | "succeeded" | "failed";
+                        url: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description delivery id */
+                delivery_id: string;
+                /** @description webhook endpoint id (integration settings) */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the new delivery (pending) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description single delivery only */
+                        attemptLog?: {
+                            at: string;
+                            attempt: number;
+                            error: string | null;
+                            latencyMs: number;
+                            responseCode: number | null;
+                        }[];
+                        attempts: number;
+                        /** @description single delivery only: the signed body */
+                        body?: unknown;
+                        completedAt: string | null;
+                        createdAt: string;
+                        /** Format: uuid */
+                        endpointId: string;
+                        /** Format: uuid */
+                        eventId: string;
+                        eventType: string;
+                        /** Format: uuid */
+                        id: string;
+                        lastError: string | null;
+                        /** @description duration of the last attempt */
+                        latencyMs: number | null;
+                        redeliveryOf: string | null;
+                        /** @description HTTP status of the last attempt (null: no answer) */
+                        responseCode: number | null;
+                        /** @enum {string} */
+                        status: "pending" | "succeeded" | "failed";
+                        url: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; INVALID_STATE: The resource is not in a state that allows this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listWorkflows: {
         parameters: {
             query?: {
@@ -8364,7 +10111,24 @@ export interface operations {
                     tools?: unknown[];
                     /** @description Trigger list: { type, config, enabled } */
                     triggers?: unknown[];
-                } | Record<string, never>;
+                } | {
+                    description?: string;
+                    edges?: unknown[];
+                    entryPoints?: string[];
+                    error_handling?: {
+                        [key: string]: unknown;
+                    };
+                    exitPoints?: string[];
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                    name: string;
+                    nodes: unknown[];
+                    parameters?: unknown[];
+                    tools?: unknown[];
+                    triggers?: unknown[];
+                    version?: string | number;
+                };
                 "application/yaml": {
                     [key: string]: unknown;
                 } | {
@@ -8391,7 +10155,24 @@ export interface operations {
                     tools?: unknown[];
                     /** @description Trigger list: { type, config, enabled } */
                     triggers?: unknown[];
-                } | Record<string, never>;
+                } | {
+                    description?: string;
+                    edges?: unknown[];
+                    entryPoints?: string[];
+                    error_handling?: {
+                        [key: string]: unknown;
+                    };
+                    exitPoints?: string[];
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                    name: string;
+                    nodes: unknown[];
+                    parameters?: unknown[];
+                    tools?: unknown[];
+                    triggers?: unknown[];
+                    version?: string | number;
+                };
             };
         };
         responses: {
@@ -8722,7 +10503,24 @@ export interface operations {
                     tools?: unknown[];
                     /** @description Trigger list: { type, config, enabled } */
                     triggers?: unknown[];
-                } | Record<string, never>;
+                } | {
+                    description?: string;
+                    edges?: unknown[];
+                    entryPoints?: string[];
+                    error_handling?: {
+                        [key: string]: unknown;
+                    };
+                    exitPoints?: string[];
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                    name: string;
+                    nodes: unknown[];
+                    parameters?: unknown[];
+                    tools?: unknown[];
+                    triggers?: unknown[];
+                    version?: string | number;
+                };
                 "application/yaml": {
                     [key: string]: unknown;
                 } | {
@@ -8749,7 +10547,24 @@ export interface operations {
                     tools?: unknown[];
                     /** @description Trigger list: { type, config, enabled } */
                     triggers?: unknown[];
-                } | Record<string, never>;
+                } | {
+                    description?: string;
+                    edges?: unknown[];
+                    entryPoints?: string[];
+                    error_handling?: {
+                        [key: string]: unknown;
+                    };
+                    exitPoints?: string[];
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                    name: string;
+                    nodes: unknown[];
+                    parameters?: unknown[];
+                    tools?: unknown[];
+                    triggers?: unknown[];
+                    version?: string | number;
+                };
             };
         };
         responses: {
@@ -9423,6 +11238,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description true while a manual run waits for an approver (trigger.approval holds the details) */
+                            awaiting_approval: boolean;
                             completed_at: string | null;
                             created_at: string;
                             created_by: string | null;
@@ -9553,6 +11370,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description true while a manual run waits for an approver (trigger.approval holds the details) */
+                        awaiting_approval: boolean;
                         completed_at: string | null;
                         created_at: string;
                         created_by: string | null;
@@ -9721,6 +11540,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description true while a manual run waits for an approver (trigger.approval holds the details) */
+                        awaiting_approval: boolean;
                         completed_at: string | null;
                         created_at: string;
                         created_by: string | null;
@@ -9843,6 +11664,124 @@ export interface operations {
             };
         };
     };
+    approveRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description workflow id (UUID) */
+                id: string;
+                /** @description run id (UUID) */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description optional note */
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        status: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; INVALID_STATE: The resource is not in a state that allows this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     cancelRun: {
         parameters: {
             query?: never;
@@ -9862,6 +11801,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description true while a manual run waits for an approver (trigger.approval holds the details) */
+                        awaiting_approval: boolean;
                         completed_at: string | null;
                         created_at: string;
                         created_by: string | null;
@@ -9984,6 +11925,212 @@ export interface operations {
             };
         };
     };
+    getRunPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description workflow id */
+                id: string;
+                /** @description run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description workflow id (UUID) */
+                id: string;
+                /** @description run id (UUID) */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description why (required) */
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        status: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; INVALID_STATE: The resource is not in a state that allows this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     retryRun: {
         parameters: {
             query?: never;
@@ -10003,6 +12150,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description true while a manual run waits for an approver (trigger.approval holds the details) */
+                        awaiting_approval: boolean;
                         completed_at: string | null;
                         created_at: string;
                         created_by: string | null;
@@ -10097,6 +12246,344 @@ export interface operations {
                 };
             };
             /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; RUN_NOT_RETRYABLE: Only failed or cancelled runs can be retried; INVALID_STATE: The resource is not in a state that allows this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWorkflowTriggers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description workflow id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the triggers of the current version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: ({
+                            authentication?: string;
+                            /** @description the config with defaults applied */
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            enabled: boolean;
+                            key: string;
+                            method?: string;
+                            /** @description schedule: the next (up to 5) fire times, from Temporal */
+                            nextFireTimes?: string[];
+                            schedule?: {
+                                nextFireTimes: string[];
+                                recentFireTimes: string[];
+                                scheduleId: string | null;
+                                state: string;
+                            };
+                            secret?: {
+                                configured: boolean;
+                                createdAt: string | null;
+                            } | null;
+                            /**
+                             * @description active: fires now (workflow active and trigger enabled)
+                             * @enum {string}
+                             */
+                            state: "active" | "inactive";
+                            /** @enum {string} */
+                            type: "schedule" | "webhook" | "event" | "manual";
+                            /** @description webhook: the public URL */
+                            url?: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        status: string;
+                        workflow_id: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookTriggerSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description workflow id (UUID) */
+                id: string;
+                /** @description the trigger's key: its id, else <type>-<position> */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the new secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authentication: string;
+                        note: string;
+                        rotated: boolean;
+                        secret: string;
+                        trigger: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; INVALID_STATE: The resource is not in a state that allows this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    syncWorkflowTriggers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description workflow id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the triggers after the sync */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: ({
+                            authentication?: string;
+                            /** @description the config with defaults applied */
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            enabled: boolean;
+                            key: string;
+                            method?: string;
+                            /** @description schedule: the next (up to 5) fire times, from Temporal */
+                            nextFireTimes?: string[];
+                            schedule?: {
+                                nextFireTimes: string[];
+                                recentFireTimes: string[];
+                                scheduleId: string | null;
+                                state: string;
+                            };
+                            secret?: {
+                                configured: boolean;
+                                createdAt: string | null;
+                            } | null;
+                            /**
+                             * @description active: fires now (workflow active and trigger enabled)
+                             * @enum {string}
+                             */
+                            state: "active" | "inactive";
+                            /** @enum {string} */
+                            type: "schedule" | "webhook" | "event" | "manual";
+                            /** @description webhook: the public URL */
+                            url?: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        status: string;
+                        workflow_id: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10628,6 +13115,87 @@ export interface operations {
                         /** @enum {string} */
                         status: "ready" | "unavailable";
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runPictureScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": unknown;
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runPicturePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description workflow id */
+                id: string;
+                /** @description run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
                 };
             };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details */
