@@ -117,20 +117,20 @@ export function createVectorStore(content: ContentConfig, minio: Config['minio']
   async function maintainIndexes(table: lancedb.Table): Promise<void> {
     const indices = await table.listIndices();
     const has = (column: string) => indices.find((i) => i.columns.includes(column));
-    if (!has('text')) await table.createIndex('text', { config: lancedb.Index.fts(), replace: false }).catch(ignoreExists);
+    if (!has('text')) await table.createIndex('text', { config: lancedb.Index.fts(), replace: false }).catch(bestEffortIndex);
     if (!has('organization_id')) {
-      await table.createIndex('organization_id', { config: lancedb.Index.bitmap(), replace: false }).catch(ignoreExists);
+      await table.createIndex('organization_id', { config: lancedb.Index.bitmap(), replace: false }).catch(bestEffortIndex);
     }
     const rows = await table.countRows();
     const vectorIndex = has('vector');
     if (!vectorIndex && rows >= content.vectorIndexThreshold) {
       await withScratchDir(() =>
         table.createIndex('vector', { config: lancedb.Index.hnswSq({ distanceType: 'cosine' }), replace: false }),
-      ).catch(ignoreExists);
+      ).catch(bestEffortIndex);
     } else {
       const unindexed = indices.reduce((n, i) => Math.max(n, Number(i.numUnindexedRows ?? 0)), 0);
       // Fold new rows into the indexes now and then, so searches stay index-backed.
-      if (unindexed > 1000) await withScratchDir(() => table.optimize());
+      if (unindexed > 1000) await withScratchDir(() => table.optimize()).catch(bestEffortIndex);
     }
   }
 
@@ -279,7 +279,9 @@ export function createVectorStore(content: ContentConfig, minio: Config['minio']
   };
 }
 
-function ignoreExists(err: unknown): void {
-  // Two writers may race to build the same index; the loser's "already exists" is fine.
-  if (!/already exists/i.test(String((err as Error)?.message))) throw err;
+function bestEffortIndex(err: unknown): void {
+  // Two writers may race to build the same index (the loser sees "already exists" or a commit conflict). Index
+  // building is best-effort: the vectors are written either way, searches work without the index (exact scan), and
+  // the next write tries again because the index is still missing.
+  void err;
 }
