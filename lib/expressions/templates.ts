@@ -55,14 +55,18 @@ export function parseTemplateString(input: string): TemplateSegment[] {
 /** True when some string of the value holds a template (an unclosed `${` counts: it is an invalid template). */
 export function hasTemplates(value: unknown): boolean {
   let found = false;
-  walkStrings(value, '', (s) => {
-    if (found || !s.includes('${')) return;
-    try {
-      found = parseTemplateString(s).some((seg) => 'expression' in seg);
-    } catch {
-      found = true;
-    }
-  });
+  try {
+    walkStrings(value, '', (s) => {
+      if (found || !s.includes('${')) return;
+      try {
+        found = parseTemplateString(s).some((seg) => 'expression' in seg);
+      } catch {
+        found = true;
+      }
+    });
+  } catch {
+    return true; // too deep to inspect: treated as dynamic; scanTemplates reports the depth problem
+  }
   return found;
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createWorkflowsDomain } from '../../api/workflows';
 import { loadWorkflowVersion } from '../../api/workflows/queries';
 import { startApi, type TestApi } from '../helpers/stack';
 import { addTestMember, createTestTenant, type TestTenant } from '../helpers/tenants';
@@ -275,7 +276,6 @@ describe('status transitions', () => {
   });
 
   test('listeners hear status changes', async () => {
-    const { createWorkflowsDomain } = await import('../../api/workflows');
     const heard: string[] = [];
     const domain = createWorkflowsDomain(api.deps);
     domain.listeners.onStatusChange.push(async (e) => {

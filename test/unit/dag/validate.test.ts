@@ -287,6 +287,13 @@ describe('validateDefinition: every problem, at once, naming node and field', ()
     expect(paths).not.toContain('dag.edges[0].from');
   });
 
+  test('a 10,000-deep tool config is a bounded problem, not a crash', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 10_000; i++) deep = { a: deep };
+    const problems = problemsOf({ dag: { nodes: [tool('a', 'json_transform', { expression: '$', data: deep })] } });
+    expect(problems).toEqual([{ path: 'dag.nodes.a.config.config', problem: 'value nested deeper than 64' }]);
+  });
+
   test('missing dag, empty nodes, triggers', () => {
     expectProblem({ dag: undefined }, 'dag', /required/);
     expectProblem({ dag: { nodes: [] } }, 'dag.nodes', 'at least one node is required');

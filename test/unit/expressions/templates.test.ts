@@ -68,3 +68,28 @@ describe('checkTemplates / findReferences / hasTemplates', () => {
     expect(hasTemplates(42)).toBe(false);
   });
 });
+
+describe('hostile values', () => {
+  const deep = (n: number): unknown => {
+    let v: unknown = '${params.x}';
+    for (let i = 0; i < n; i++) v = { a: v };
+    return v;
+  };
+
+  test('10,000-deep values are a bounded error everywhere', () => {
+    const value = deep(10_000);
+    expect(checkTemplates(value, 'config')).toEqual([{ path: 'config', problem: 'value nested deeper than 64' }]);
+    expect(hasTemplates(value)).toBe(true);
+    expect(findReferences(value)).toEqual([]);
+    expect(() => renderTemplates(value, expressionContext({ params: { x: 1 }, nodes: {} }))).toThrow(/nested deeper than 64/);
+  });
+
+  test('too many templates in one value', () => {
+    const many = Array.from({ length: 600 }, () => '${params.x}');
+    expect(checkTemplates(many).some((p) => /more than 500 templates/.test(p.problem))).toBe(true);
+  });
+
+  test('loop is a reserved word in CEL', () => {
+    expect(checkTemplates('${loop.index}')[0]!.problem).toMatch(/Reserved identifier: loop/);
+  });
+});
