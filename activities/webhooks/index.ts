@@ -5,8 +5,8 @@ import type { StoredWebhook } from '../../api/organizations/settingsModel';
 import { createSecretBox } from '../../lib/secrets';
 import { signatureHeaders } from '../../lib/triggers/standardWebhooks';
 import type { ActivityDeps } from '../deps';
-import { postJson } from './http';
-import { createUrlGuard, UrlRefusedError } from './urlGuard';
+import { guardedRequest } from '../../lib/net/httpClient';
+import { createSsrfGuard, SsrfRefusedError } from '../../lib/net/ssrfGuard';
 
 /**
  * Outgoing webhook deliveries (workflows/triggers/events.ts#webhookDeliveryWorkflow): one attempt per activity
@@ -28,7 +28,8 @@ interface DeliveryRow {
 export function createWebhookActivities(deps: ActivityDeps) {
   const { db, config } = deps;
   const box = createSecretBox({ encryptionKey: config.organizations.encryptionKey, jwtSecret: config.jwt.secret });
-  const guard = createUrlGuard(config.triggers.delivery.allowedPrivateHosts);
+  // The shared SSRF guard (lib/net): public addresses only, except WEBHOOKS_ALLOWED_PRIVATE_HOSTS; no redirects.
+  const guard = createSsrfGuard({ allow: config.triggers.delivery.allowedPrivateHosts });
 
   async function endpointOf(organizationId: string, endpointId: string): Promise<StoredWebhook | null> {
     const org = await db('organizations').where({ id: organizationId }).first('settings');
@@ -57,11 +58,20 @@ export function createWebhookActivities(deps: ActivityDeps) {
       let error: string | null = null;
       let refused = false;
       try {
-        const res = await postJson(new URL(endpoint.url), delivery.body, headers, config.triggers.delivery.timeoutMs, guard);
+        const res = await guardedRequest(guard, {
+          url: endpoint.url,
+          method: 'POST',
+          headers,
+          body: delivery.body,
+          timeoutMs: config.triggers.delivery.timeoutMs,
+          maxResponseBytes: 64 * 1024,
+          maxRedirects: 0,
+        });
         code = res.status;
-        if (code < 200 || code >= 300) error = `HTTP ${code}${res.bodySnippet ? `: ${res.bodySnippet.slice(0, 200)}` : ''}`;
+        const snippet = res.body.toString('utf8', 0, Math.min(res.body.length, 200));
+        if (code < 200 || code >= 300) error = `HTTP ${code}${snippet ? `: ${snippet}` : ''}`;
       } catch (err) {
-        refused = err instanceof UrlRefusedError;
+        refused = err instanceof SsrfRefusedError;
         error = (err as Error).message || 'request failed';
       }
       const latency = Date.now() - started;

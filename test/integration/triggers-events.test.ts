@@ -231,7 +231,9 @@ describe('outgoing webhooks', () => {
 
     // Disabled: nothing is delivered and redelivery is refused.
     const before = receiver.requests.length;
-    await publish(t, 'custom.three');
+    const whileDisabled = await publish(t, 'custom.three');
+    await dispatched(whileDisabled);
+    expect(await api.deps.db('webhook_deliveries').where({ event_id: whileDisabled })).toEqual([]);
     const refused = await api.request('POST', `/api/v1/webhooks/${endpointId}/deliveries/${deliveries[0]!.id}/redeliver`, { token: t.owner.token });
     expect(refused.status).toBe(409);
 
@@ -255,6 +257,20 @@ describe('outgoing webhooks', () => {
     expect(after.eventId).toBe(deliveries[0]!.eventId);
     expect(receiver.requests.slice(before).filter((r) => r.url === '/down').map((r) => r.headers['webhook-id'])).toEqual([deliveries[0]!.eventId]);
     expect((await mailsTo(admin.email)).filter((m) => /Webhook endpoint disabled/.test(m.subject))).toHaveLength(1);
+  });
+
+  test('SSRF guard: a private address outside the allowlist is refused at once (no retries)', async () => {
+    const t = await createTestTenant(api);
+    const res = await api.request('PUT', `/api/v1/organizations/${t.organizationId}/settings`, {
+      token: t.owner.token,
+      body: { integration: { webhooks: [{ url: 'http://192.168.0.1:9/hook', events: ['*'], secret: SECRET }] } },
+    });
+    expect(res.status).toBe(200);
+    const endpointId = (await api.request('GET', '/api/v1/webhooks', { token: t.owner.token })).body.data[0].id as string;
+    await publish(t, 'custom.probe');
+    const [delivery] = await settled(t, endpointId, 1);
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1, responseCode: null });
+    expect(delivery!.lastError).toMatch(/192\.168\.0\.1|private|public|refused/i);
   });
 
   test('tenancy: another organization cannot see the endpoint or its deliveries', async () => {
