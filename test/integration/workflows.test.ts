@@ -301,6 +301,17 @@ describe('delete, roles and tenancy', () => {
     expect(await api.deps.db('workflow_versions').where({ workflow_id: wf.id }).count().first()).toEqual({ count: '0' });
   });
 
+  test('delete is refused while a run is open', async () => {
+    const wf = (await create(simpleWorkflow())).body;
+    const runId = randomUUID();
+    await api.deps.db('workflow_runs').insert({ id: runId, organization_id: tenant.organizationId, workflow_id: wf.id, workflow_version: 1, status: 'running' });
+    const refused = await api.request('DELETE', `/api/v1/workflows/${wf.id}`, { token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('INVALID_STATE');
+    await api.deps.db('workflow_runs').where({ id: runId }).update({ status: 'completed' });
+    expect((await api.request('DELETE', `/api/v1/workflows/${wf.id}`, { token })).status).toBe(204);
+  });
+
   test('viewer reads only; member manages own workflows; admin manages all', async () => {
     const t = await createTestTenant(api);
     const viewer = await addTestMember(api, t, 'viewer');
