@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { lexicalHashEmbedding } from '../../lib/embeddings';
+import { createVectorStore } from '../../lib/vectors';
+import { organizationCleaners } from '../../activities/organizations/cleaners';
+import type { ActivityDeps } from '../../activities/deps';
 import { uploadContent, waitForProcessing } from '../helpers/content';
 import { startApi, type TestApi } from '../helpers/stack';
 import { createTestTenant, type TestTenant } from '../helpers/tenants';
@@ -262,7 +265,34 @@ describe('an OpenAI-compatible embedding endpoint (local stand-in)', () => {
     const down = await api.request('POST', '/api/v1/content/search', { token: tenant.owner.token, body: { query: 'otters', mode: 'semantic' } });
     expect(down.status).toBe(502);
     expect(down.body.error.code).toBe('UPSTREAM_ERROR');
+    // Processing retries the embed step (attempts visible at /status), then fails it with the provider's error.
+    const late = await put(api, tenant, 'late', 'Written while the embedding endpoint is down.');
+    const status = (await waitForProcessing(api, tenant.owner.token, late)).body;
+    expect(status.job.status).toBe('failed');
+    const embed = status.job.steps.find((s: { name: string }) => s.name === 'embed');
+    expect(embed).toMatchObject({ state: 'failed', attempts: api.config.content.processingMaxAttempts });
+    expect(embed.error).toMatch(/unreachable/);
+    expect(status.job.steps.find((s: { name: string }) => s.name === 'chunk').state).toBe('succeeded');
     server = createServer();
     server.listen(0);
+  });
+});
+
+describe('organization deletion', () => {
+  test("the content cleaner removes the organization's vectors and only those", async () => {
+    const cleaner = organizationCleaners.find((c) => c.name === 'content-vectors');
+    expect(cleaner).toBeDefined();
+    const vectors = createVectorStore(api.config.content, api.config.minio);
+    try {
+      expect(await vectors.countRows(tenantB.organizationId)).toBeGreaterThan(0);
+      const before = await vectors.countRows(tenantA.organizationId);
+      const { config, db, storage, mailer, logger } = api.deps;
+      const deps: ActivityDeps = { config, db, storage, mailer, logger };
+      await cleaner!.deleteAll(tenantB.organizationId, deps);
+      expect(await vectors.countRows(tenantB.organizationId)).toBe(0);
+      expect(await vectors.countRows(tenantA.organizationId)).toBe(before);
+    } finally {
+      await vectors.close();
+    }
   });
 });
