@@ -132,6 +132,24 @@ describe('create and read', () => {
     expect(res.body.error.details.find((d: { path: string }) => d.path === 'dag.nodes.a').problem).toBe('cycle: a -> b -> a');
   });
 
+  test('hostile input: deep configs and deeply nested expressions answer 4xx, never 500', async () => {
+    const body = (depth: number) =>
+      `{"name":"deep","dag":{"nodes":[{"id":"a","type":"tool","config":{"tool":"json_transform","config":{"expression":"$","data":${
+        '{"a":'.repeat(depth) + '"x"' + '}'.repeat(depth)
+      }}}}]}}`;
+    const post = (rawBody: string) => api.request('POST', '/api/v1/workflows', { token, rawBody, headers: { 'content-type': 'application/json' } });
+    // 10,000 levels: the platform's JSON reader refuses it (400); 1,000 levels: parsed, then refused by validation.
+    expect((await post(body(10_000))).status).toBe(400);
+    const res = await post(body(1000));
+    expect(res.status).toBe(422);
+    expect(res.body.error.details).toEqual([{ path: 'dag.nodes.a.config.config', problem: 'value nested deeper than 64' }]);
+    const nested = await create({
+      name: 'nested',
+      dag: { nodes: [{ id: 'c', type: 'condition', config: { expression: '('.repeat(3000) + '1' + ')'.repeat(3000), trueBranch: 'c2' } }, jt('c2')] },
+    });
+    expect(nested.status).toBe(422);
+  });
+
   test('a document with problems answers 422 with document paths', async () => {
     const res = await create({ name: 'Doc', nodes: [{ id: 'x', type: 'tool', tool: 'nope' }] });
     expect(res.status).toBe(422);
