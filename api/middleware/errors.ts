@@ -12,6 +12,11 @@ export function toAppError(err: unknown): AppError {
   if (isUnavailableError(err)) {
     return new AppError('SERVICE_UNAVAILABLE', 'a backing service is unavailable, retry shortly');
   }
+  // PostgreSQL refuses NUL characters in text (22021) and jsonb (22P05): the client's input, not a server fault.
+  const pgCode = (err as { code?: unknown } | null)?.code;
+  if (pgCode === '22021' || pgCode === '22P05') {
+    return new AppError('VALIDATION_ERROR', 'text may not contain NUL (\\u0000) characters');
+  }
   const status = (err as { status?: unknown; statusCode?: unknown })?.status ?? (err as { statusCode?: unknown })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', 'request body too large');
