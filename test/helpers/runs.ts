@@ -83,7 +83,7 @@ export async function waitForRun(
   workflowId: string,
   runId: string,
   until: (run: RunBody) => boolean = (run) => ['completed', 'failed', 'cancelled'].includes(run.status),
-  timeoutMs = 45_000,
+  timeoutMs = 90_000,
 ): Promise<RunBody> {
   const deadline = Date.now() + timeoutMs;
   let last: RunBody;

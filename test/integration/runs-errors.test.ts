@@ -209,27 +209,38 @@ describe('fallback', () => {
 });
 
 describe('circuit_breaker', () => {
-  test('consecutive failures across runs open the circuit; calls then fail fast; half-open trials close it', async () => {
-    const breaker = { threshold: 2, timeout: 1500, half_open_requests: 1 };
+  test('consecutive failures across runs open the circuit; calls then fail fast; half-open trials decide', async () => {
+    const breaker = { threshold: 2, timeout: 600_000, half_open_requests: 1 };
     const errorHandling = { default_strategy: 'circuit_breaker', circuit_breaker: breaker, retry_config: { max_attempts: 1 } };
     const failing = await createWorkflowFixture(api, tenant, { nodes: [toolNode('call', 'fail', { mode: 'always' })], errorHandling });
     const healthy = await createWorkflowFixture(api, tenant, { nodes: [toolNode('call', 'fail', { mode: 'never' })], errorHandling });
     const breakerState = async () =>
       (await api.request('GET', '/api/v1/circuit-breakers', { token })).body.data.find((b: { tool: string }) => b.tool === 'fail');
+    // Instead of waiting for the open timeout, move the opening back in time.
+    const elapseOpenTimeout = () =>
+      api.deps.db('circuit_breakers')
+        .where({ organization_id: tenant.organizationId, tool: 'fail' })
+        .update({ opened_at: api.deps.db.raw("now() - interval '1 hour'") });
 
     expect((await runToEnd(api, token, failing)).node_states.call.error.code).toBe('TOOL_FAILED');
     expect(await breakerState()).toMatchObject({ state: 'closed', consecutive_failures: 1 });
     expect((await runToEnd(api, token, failing)).node_states.call.error.code).toBe('TOOL_FAILED');
     const open = await breakerState();
     expect(open).toMatchObject({ state: 'open', consecutive_failures: 2, last_error: { code: 'TOOL_FAILED' } });
+    expect(Date.parse(open.half_opens_at) - Date.parse(open.opened_at)).toBe(600_000);
 
     // open: even a call that would succeed is refused without running
     const refused = await runToEnd(api, token, healthy);
     expect(refused.status).toBe('failed');
     expect(refused.node_states.call.error.code).toBe('CIRCUIT_OPEN');
 
-    // after the timeout one trial call goes through and, succeeding, closes the circuit
-    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(open.half_opens_at) - Date.now()) + 100));
+    // after the timeout a failing trial call opens it again
+    await elapseOpenTimeout();
+    expect((await runToEnd(api, token, failing)).node_states.call.error.code).toBe('TOOL_FAILED');
+    expect(await breakerState()).toMatchObject({ state: 'open', consecutive_failures: 3 });
+
+    // and a succeeding trial call closes it
+    await elapseOpenTimeout();
     const trial = await runToEnd(api, token, healthy);
     expect(trial.status).toBe('completed');
     expect(await breakerState()).toMatchObject({ state: 'closed', consecutive_failures: 0 });
@@ -256,7 +267,7 @@ describe('circuit_breaker', () => {
 describe('retry of runs', () => {
   test('a cancelled run is retried: completed nodes are reused, the rest executes', async () => {
     const workflowId = await createWorkflowFixture(api, tenant, {
-      nodes: [ok('first', { n: 1 }), toolNode('wait', 'delay', { ms: 1500, value: 'waited' }), ok('last')],
+      nodes: [ok('first', { n: 1 }), toolNode('wait', 'delay', { ms: 4000, value: 'waited' }), ok('last')],
       edges: [
         { from: 'first', to: 'wait' },
         { from: 'wait', to: 'last' },

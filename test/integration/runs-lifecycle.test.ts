@@ -127,7 +127,7 @@ describe('a worker killed mid-run', () => {
     const queueApi = await startApi({ ...RUN_TEST_CONFIG, TEMPORAL_TASK_QUEUE: taskQueue });
     try {
       const workflowId = await createWorkflowFixture(queueApi, tenant, {
-        nodes: [transform('before', '"before"'), toolNode('slow', 'delay', { ms: 4000, value: 'slept' }), transform('after', '"after"')],
+        nodes: [transform('before', '"before"'), toolNode('slow', 'delay', { ms: 6000, value: 'slept' }), transform('after', '"after"')],
         edges: [
           { from: 'before', to: 'slow' },
           { from: 'slow', to: 'after' },
