@@ -51,6 +51,7 @@ export function contentRoutes(
       tags,
       auth: 'org',
       permission: 'content:write',
+      idempotent: true,
       bodyFormats: ['raw'],
       rawBodyDoc: multipartDoc('The file and its optional fields'),
       responses: { 201: { description: 'stored', schema: s.contentDetailSchema } },

@@ -57,15 +57,21 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** Optional client-supplied checksum of a streamed body (RFC 9530 `Content-Digest`, e.g. `sha-256=:…:`). */
+export const CONTENT_DIGEST_HEADER = 'Content-Digest';
+
 /**
  * What makes two requests "the same": method, path, query and the validated body. Streamed bodies (uploads) are
- * not read before the handler, so there the content type and length stand for the body.
+ * not read before the handler (they go straight to storage), so there the media type, the length and the client's
+ * `Content-Digest` (if sent) stand for the body. The media type drops its parameters: a multipart boundary is new
+ * on every retry of the same upload. Without a digest, a different file of the same length is taken as the same
+ * request (replayed, not stored): clients that reuse keys across files should send `Content-Digest`.
  */
 export function requestFingerprint(ctx: Context, body: unknown): string {
   const bodyPart =
     body !== undefined
       ? canonicalJson(body)
-      : `stream:${ctx.get('content-type')}:${ctx.get('content-length')}`;
+      : `stream:${ctx.get('content-type').split(';')[0]!.trim().toLowerCase()}:${ctx.get('content-length')}:${ctx.get(CONTENT_DIGEST_HEADER)}`;
   const bodyHash = createHash('sha256').update(bodyPart).digest('hex');
   return createHash('sha256')
     .update(`${ctx.method}\n${ctx.path}\n${canonicalJson(ctx.query)}\n${bodyHash}`)

@@ -33,6 +33,7 @@ export function runRoutes(s: RunsService): RouteDef[] {
       tags,
       auth: 'org',
       permission: 'run:execute',
+      idempotent: true,
       params: workflowParams,
       body: startRunBody,
       responses: { 201: { description: 'the created run (pending)', schema: runSchema } },

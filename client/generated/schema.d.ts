@@ -3885,7 +3885,10 @@ export interface operations {
     uploadContent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Repeat the request safely: the same key with the same request within 24 hours answers the first response (header `Idempotent-Replayed: true`); the same key with a different request answers 409 IDEMPOTENCY_CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4002,7 +4005,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; IDEMPOTENCY_CONFLICT: An Idempotency-Key was reused with a different request */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11343,7 +11346,10 @@ export interface operations {
     startRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Repeat the request safely: the same key with the same request within 24 hours answers the first response (header `Idempotent-Replayed: true`); the same key with a different request answers 409 IDEMPOTENCY_CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11465,7 +11471,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; INVALID_STATE: The resource is not in a state that allows this action */
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; IDEMPOTENCY_CONFLICT: An Idempotency-Key was reused with a different request; INVALID_STATE: The resource is not in a state that allows this action */
             409: {
                 headers: {
                     [name: string]: unknown;
