@@ -1,4 +1,5 @@
-import { parseNodeConfig, type TypedConfig } from '../../../lib/dag/nodeConfig';
+import { parseNodeConfig, toolBindings, type TypedConfig } from '../../../lib/dag/nodeConfig';
+import { nodePath } from '../../../lib/dag/problems';
 import { parseReference } from '../../../lib/dag/references';
 import { deriveEntryPoints, deriveExitPoints, dependencyStructure } from '../../../lib/dag/structure';
 import { triggerProblems } from '../../../lib/dag/triggers';
@@ -60,5 +61,20 @@ describe('triggers', () => {
     expect(triggerProblems({ type: 'event', config: {}, enabled: true }, 't').map((p) => p.path)).toEqual(['t.config.source', 't.config.event']);
     expect(triggerProblems({ type: 'webhook', config: { method: 'BREW' }, enabled: true }, 't')).toHaveLength(1);
     expect(triggerProblems({ type: 'manual', config: { approvers: ['king'] }, enabled: true }, 't')).toHaveLength(1);
+  });
+});
+
+describe('small helpers', () => {
+  test('nodePath names a node by id, else by index', () => {
+    expect(nodePath('dag', 'a', 0)).toBe('dag.nodes.a');
+    expect(nodePath('', 'a', 0)).toBe('nodes.a');
+    expect(nodePath('dag', undefined, 3)).toBe('dag.nodes[3]');
+  });
+  test('toolBindings merges node-level and config-level inputs and outputs', () => {
+    const t = typed('tool', { tool: 'x', inputs: [{ from: 'a.b' }], outputs: [{ name: 'o' }] });
+    const node = { id: 'n', type: 'tool' as const, config: {}, inputs: [{ from: 'params.p' }], outputs: [{ name: 'z', type: 'string' as const }] };
+    const merged = toolBindings(node, t.type === 'tool' ? t.config : (undefined as never));
+    expect(merged.inputs.map((i) => i.from)).toEqual(['params.p', 'a.b']);
+    expect(merged.outputs.map((o) => o.name)).toEqual(['z', 'o']);
   });
 });
