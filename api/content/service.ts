@@ -272,6 +272,8 @@ export function createContentService(deps: AppDeps) {
         'Accept-Ranges': 'bytes',
         'Cache-Control': 'private, no-cache',
         'X-Content-Type-Options': 'nosniff',
+        // Uploaded HTML or SVG opened inline must not run script on the API's origin.
+        'Content-Security-Policy': "sandbox; default-src 'none'",
       };
       const ifNoneMatch = ctx.get('if-none-match');
       if (ifNoneMatch && ifNoneMatch.split(',').map((s) => s.trim()).some((t) => t === etag || t === '*')) {

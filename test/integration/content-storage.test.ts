@@ -58,6 +58,7 @@ describe('upload and download', () => {
     expect(file.headers.get('etag')).toBe(`"${sha256(bytes)}"`);
     expect(file.headers.get('content-disposition')).toContain('attachment; filename="notes.md"');
     expect(file.headers.get('accept-ranges')).toBe('bytes');
+    expect(file.headers.get('content-security-policy')).toContain('sandbox');
     const again = await download(api, tenant.owner.token, `/api/v1/content/${res.body.id}/download`, { 'if-none-match': `"${sha256(bytes)}"` });
     expect(again.status).toBe(304);
   });
