@@ -247,13 +247,16 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions): Run
         throw new AppError('RUN_NOT_RETRYABLE', `run is ${original.status}: only failed or cancelled runs can be retried`);
       }
       const loaded = await loadRunnable(organizationId, workflowId, original.workflow_version);
+      // Retries are manual actions: a manual trigger's approval gate applies to them too (docs/triggers.md).
+      const approval = approvalForManualRun(loaded.compiled.triggers, config.triggers.defaultApprovalTimeoutMs, userId);
       const row = await launch({
         loaded,
         parameters: original.parameters,
-        trigger: { type: 'retry', retryOf: original.id, userId },
+        trigger: { type: 'retry', retryOf: original.id, userId, ...(approval ? { approval: approval.record } : {}) },
         retryOf: original.id,
         reused: completedStates(original),
         createdBy: userId,
+        approval: approval?.wait,
       });
       return present(row);
     },
@@ -283,13 +286,15 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions): Run
       if (!original) throw new AppError('INVALID_STATE', 'the run of this dead letter no longer exists');
       if (OPEN.includes(original.status)) throw new AppError('INVALID_STATE', 'the run of this dead letter is still running');
       const loaded = await loadRunnable(organizationId, letter.workflow_id, letter.workflow_version);
+      const approval = approvalForManualRun(loaded.compiled.triggers, config.triggers.defaultApprovalTimeoutMs, userId);
       const row = await launch({
         loaded,
         parameters: original.parameters,
-        trigger: { type: 'dead_letter_replay', deadLetterId: letter.id, retryOf: original.id, userId },
+        trigger: { type: 'dead_letter_replay', deadLetterId: letter.id, retryOf: original.id, userId, ...(approval ? { approval: approval.record } : {}) },
         retryOf: original.id,
         reused: completedStates(original),
         createdBy: userId,
+        approval: approval?.wait,
       });
       const deadLetter = await markDeadLetterReplayed(db, organizationId, letter.id, row.id);
       return { deadLetter, run: await present(row) };

@@ -113,6 +113,18 @@ test('the approval timeout fails (or cancels) the run, audited as a system decis
   expect((await waitForRun(api, member.token, cancelling, b.id)).status).toBe('cancelled');
 });
 
+test('retrying a rejected run goes through the approval gate again', async () => {
+  const workflowId = await gatedWorkflow({});
+  const started = await startRun(api, member.token, workflowId);
+  expect((await decide(workflowId, started.id, 'reject', admin, 'no')).status).toBe(200);
+  expect((await waitForRun(api, member.token, workflowId, started.id)).status).toBe('cancelled');
+  const retried = await api.request('POST', `/api/v1/workflows/${workflowId}/runs/${started.id}/retry`, { token: member.token });
+  expect(retried.status).toBe(201);
+  expect(retried.body).toMatchObject({ status: 'pending', awaiting_approval: true, trigger: { type: 'retry', approval: { status: 'pending' } } });
+  expect((await decide(workflowId, retried.body.id, 'approve', admin)).status).toBe(200);
+  expect((await waitForRun(api, member.token, workflowId, retried.body.id)).status).toBe('completed');
+});
+
 test('a waiting run can be cancelled; runs without an approval gate cannot be approved', async () => {
   const workflowId = await gatedWorkflow({});
   const started = await startRun(api, member.token, workflowId);
