@@ -3,7 +3,7 @@ import { evaluateExpression, expressionContext, renderTemplates } from '../../li
 /**
  * The runs activities' one door to the expression language (lib/expressions: CEL with bounded size, depth and
  * cost). Scopes are built with `scope()`: `params`, `nodes`, every node id at the top level, and locals (the loop
- * iterator, `loop.index`).
+ * iterator and `<iterator>_index`).
  */
 
 export type ExpressionScope = Record<string, unknown>;

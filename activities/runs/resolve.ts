@@ -19,14 +19,17 @@ export class InputResolutionError extends Error {
   }
 }
 
-/** The scope expressions see: `params`, `nodes.<id>` (outputs, references resolved), the loop iterator, `loop.index`. */
+/**
+ * The scope expressions see: `params`, `nodes.<id>` (outputs, references resolved), the loop iterator and its
+ * position as `<iterator>_index` (`loop` is a reserved word in CEL, so `loop.index` could never be written).
+ */
 export async function buildScope(deps: ActivityDeps, organizationId: string, context: EvalContext): Promise<ExpressionScope> {
   const nodes = (await resolveRefs(deps, organizationId, context.nodes)) as Record<string, unknown>;
   const params = (await resolveRefs(deps, organizationId, context.params)) as Record<string, unknown>;
   const locals = context.iterator
     ? {
         [context.iterator.name]: await resolveRefs(deps, organizationId, context.iterator.value),
-        loop: { index: context.iterator.index },
+        [`${context.iterator.name}_index`]: context.iterator.index,
       }
     : undefined;
   return scope(params, nodes, locals);
