@@ -31,11 +31,15 @@ export function compileSpec(spec: WorkflowSpec): StoredDefinition {
     }
     if (node.type === 'parallel') for (const b of config.branches ?? []) for (const m of b.nodes) incoming.add(m);
   }
+  // Branch members are inside their parallel node: never exit points (as lib/dag/structure.ts derives them).
+  const members = new Set(
+    dag.nodes.flatMap((n) => (n.type === 'parallel' ? ((n.config as { branches?: { nodes: string[] }[] }).branches ?? []).flatMap((b) => b.nodes) : [])),
+  );
   return {
     dag: {
       ...dag,
       entryPoints: dag.nodes.filter((n) => !incoming.has(n.id)).map((n) => n.id),
-      exitPoints: dag.nodes.filter((n) => !outgoing.has(n.id)).map((n) => n.id),
+      exitPoints: dag.nodes.filter((n) => !outgoing.has(n.id) && !members.has(n.id)).map((n) => n.id),
     },
     tools: [],
     triggers: [],
