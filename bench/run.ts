@@ -78,12 +78,19 @@ async function main(): Promise<void> {
     extraEnv: { CONTENT_VECTOR_INDEX_THRESHOLD: String(params.vectorIndexThreshold) },
   };
   const stack = new Stack(scratch, stackOptions);
-  // The whole run is bounded: a hang anywhere ends it with the clean-up done.
+  // The whole run is bounded, and interruptible: a hang, Ctrl-C or SIGTERM stops the children and cleans up.
+  const abort = (why: string, code: number) => {
+    log(`${why}: stopping children and cleaning up`);
+    void stack
+      .stopAll()
+      .then(() => terminateLeftovers(scratch))
+      .catch(() => undefined)
+      .finally(() => scratch.cleanUp(args.keep).finally(() => process.exit(code)));
+  };
   const limitMs = (args.smoke ? 6 : 20) * 60_000;
-  const watchdog = setTimeout(() => {
-    log(`time limit of ${limitMs / 60_000} minutes reached: stopping`);
-    void stack.stopAll().finally(() => scratch.cleanUp(args.keep).finally(() => process.exit(3)));
-  }, limitMs);
+  const watchdog = setTimeout(() => abort(`time limit of ${limitMs / 60_000} minutes reached`, 3), limitMs);
+  process.once('SIGINT', () => abort('interrupted', 130));
+  process.once('SIGTERM', () => abort('terminated', 143));
   try {
     log(`scratch ready (${scratch.dbName}, bucket ${scratch.bucket}, queue ${scratch.taskQueue}); starting API and workers`);
     await Promise.all([stack.startApi(), stack.startWorker(), stack.startBaselineWorker()]);

@@ -22,6 +22,8 @@ export interface BenchParams {
   vectorIndexThreshold: number;
   loopItems: number;
   dagNodes: number;
+  /** Each of the loop and large-DAG runs is cancelled (and reported as not completed) after this. */
+  scaleTimeoutSeconds: number;
 }
 
 export const FULL: BenchParams = {
@@ -42,6 +44,7 @@ export const FULL: BenchParams = {
   vectorIndexThreshold: 50_000,
   loopItems: 10_000,
   dagNodes: 1_000,
+  scaleTimeoutSeconds: 240,
 };
 
 export const SMOKE: BenchParams = {
@@ -63,6 +66,7 @@ export const SMOKE: BenchParams = {
   vectorIndexThreshold: 1_000,
   loopItems: 200,
   dagNodes: 50,
+  scaleTimeoutSeconds: 180,
 };
 
 export interface BenchContext {

@@ -49,13 +49,40 @@ export async function createWorkflow(ctx: BenchContext, name: string, dag: { nod
   return created.id;
 }
 
-/** Starts a run through the API and waits for its execution to complete (a failed run throws). */
-export async function runOurs(ctx: BenchContext, driver: RunDriver, workflowId: string): Promise<Record<string, unknown>> {
+export class RunTimeoutError extends Error {}
+
+/** Resolves with the promise, or rejects with RunTimeoutError after `ms` (the promise is left to settle). */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RunTimeoutError(`${what} did not complete within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Starts a run through the API and waits for its execution to complete (a failed run throws). A run still open
+ * after `timeoutMs` is cancelled through the API and reported as a RunTimeoutError, so one stuck run cannot hang
+ * the bench.
+ */
+export async function runOurs(ctx: BenchContext, driver: RunDriver, workflowId: string, timeoutMs = 60_000): Promise<Record<string, unknown>> {
   const run = await call<{ id: string }>(ctx.stack.apiUrl, 'POST', `/api/v1/workflows/${workflowId}/runs`, {
     token: ctx.session.token,
     body: { parameters: {} },
   });
-  const summary = (await driver.temporal.workflow.getHandle(run.id).result()) as { status: string };
+  let summary: { status: string };
+  try {
+    summary = (await within(driver.temporal.workflow.getHandle(run.id).result(), timeoutMs, `run ${run.id}`)) as { status: string };
+  } catch (err) {
+    if (err instanceof RunTimeoutError) {
+      await call(ctx.stack.apiUrl, 'POST', `/api/v1/workflows/${workflowId}/runs/${run.id}/cancel`, { token: ctx.session.token, expect: 200 }).catch(() => undefined);
+    }
+    throw err;
+  }
   if (summary.status !== 'completed') throw new Error(`run ${run.id} ended ${summary.status}`);
   return summary as Record<string, unknown>;
 }
@@ -65,6 +92,8 @@ async function runBaseline(ctx: BenchContext, driver: RunDriver, steps: number):
     taskQueue: ctx.scratch.baselineTaskQueue,
     workflowId: `bench-baseline-${randomUUID()}`,
     args: [steps, EXPRESSION, FIRST_DATA],
+    // Same bound as ours: a stuck execution fails (and is counted) instead of hanging the bench.
+    workflowExecutionTimeout: '60s',
   })) as { n: number };
   if (result.n !== steps) throw new Error(`baseline chain returned ${JSON.stringify(result)}`);
 }
@@ -229,7 +258,7 @@ export async function scaleScenario(ctx: BenchContext): Promise<void> {
       const started = performance.now();
       let error: string | null = null;
       try {
-        await runOurs(ctx, driver, workflowId);
+        await runOurs(ctx, driver, workflowId, params.scaleTimeoutSeconds * 1000);
       } catch (err) {
         error = (err as Error).message;
       }

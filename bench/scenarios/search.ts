@@ -120,10 +120,14 @@ export async function searchScenario(ctx: BenchContext): Promise<void> {
     const lastContent = rows.slice(-CHUNKS_PER_CONTENT);
     const bulk = rows.slice(0, -CHUNKS_PER_CONTENT);
     for (let i = 0; i < bulk.length; i += 10_000) await table.add(bulk.slice(i, i + 10_000) as unknown as Record<string, unknown>[]);
+    const writeSeconds = (performance.now() - writeStarted) / 1000;
     await store.replaceContent(provider.model, 384, organizationId, contentIds[contents - 1]!, lastContent);
-    const indexSeconds = (performance.now() - writeStarted) / 1000;
+    const indexSeconds = (performance.now() - writeStarted) / 1000 - writeSeconds;
     const indices = (await table.listIndices()).map((i) => `${i.name}(${i.indexType})`);
-    ctx.log(`  search corpus: ${rows.length} chunks embedded in ${round(embedSeconds)} s, written + indexed in ${round(indexSeconds)} s: ${indices.join(', ')}`);
+    ctx.log(
+      `  search corpus: ${rows.length} chunks embedded in ${round(embedSeconds)} s, written in ${round(writeSeconds)} s, ` +
+        `indexed by the store in ${round(indexSeconds)} s: ${indices.join(', ')}`,
+    );
 
     // Queries: a few words of an existing chunk plus noise, so each has real neighbours.
     const queries = Array.from({ length: params.searchQueries }, () => {
@@ -172,7 +176,7 @@ export async function searchScenario(ctx: BenchContext): Promise<void> {
       ratio: round(ratioOf(apiP95, exactP95), 3),
       goal: 'p95 <= 50 ms (absolute)',
       met: apiP95 <= 50,
-      notes: `API hybrid p50 ${round(percentile(apiMs, 50))} ms; store ANN alone p50 ${round(percentile(annMs, 50))} / p95 ${round(percentile(annMs, 95))} ms; indexes ${indices.join(', ')}`,
+      notes: `API hybrid p50 ${round(percentile(apiMs, 50))} ms; index build ${round(indexSeconds)} s; store ANN alone p50 ${round(percentile(annMs, 50))} / p95 ${round(percentile(annMs, 95))} ms; indexes ${indices.join(', ')}`,
       details: { queries: queries.length, exactMs: { p50: percentile(exactMs, 50), p95: exactP95 }, annMs: { p50: percentile(annMs, 50), p95: percentile(annMs, 95) }, apiMs: { p50: percentile(apiMs, 50), p95: apiP95 } },
     });
     const recall = mean(recalls);
