@@ -176,7 +176,15 @@ export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promi
           });
         }
       });
-      await startDelivery(deps.temporal, config.temporal.taskQueue, deliveryInput(config, id));
+      try {
+        await startDelivery(deps.temporal, config.temporal.taskQueue, deliveryInput(config, id));
+      } catch (err) {
+        deps.logger.error({ err, deliveryId: id }, 'starting a redelivery failed');
+        await db('webhook_deliveries')
+          .where({ id })
+          .update({ status: 'failed', last_error: 'the workflow engine was unavailable', completed_at: db.fn.now(), updated_at: db.fn.now() });
+        throw new AppError('SERVICE_UNAVAILABLE', 'the workflow engine is unavailable; the redelivery was not started');
+      }
       return serializeDelivery((await db('webhook_deliveries').where({ id }).first()) as DeliveryRow);
     },
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ScheduleNotFoundError } from '@temporalio/client';
+import { ScheduleNotFoundError, ScheduleOverlapPolicy } from '@temporalio/client';
 import { scheduleIdFor } from '../../api/triggers/schedules';
 import { nextCronTimes } from '../../lib/triggers/cron';
 import { waitForRun } from '../helpers/runs';
@@ -137,6 +137,29 @@ describe('lifecycle', () => {
     expect((await action(id, 'archive')).status).toBe(200);
     expect(await scheduleGone(scheduleId)).toBe(true);
     expect(await api.deps.db('trigger_schedules').where({ workflow_id: id })).toEqual([]);
+  });
+
+  test('overlap skip (the default): a firing while the previous run still runs starts nothing', async () => {
+    const res = await api.request('POST', '/api/v1/workflows', {
+      token: tenant.owner.token,
+      body: {
+        name: 'slow',
+        dag: { nodes: [{ id: 'wait', type: 'tool', config: { tool: 'delay', config: { ms: 4000 } } }] },
+        triggers: [{ id: 'tick', type: 'schedule', config: { cron: '0 0 1 1 *' } }],
+      },
+    });
+    expect(res.status).toBe(201);
+    const id = res.body.id as string;
+    expect((await action(id, 'activate')).status).toBe(200);
+    const handle = api.deps.temporal.schedule.getHandle(scheduleIdFor(id, 'tick'));
+    // trigger-now defaults to ALLOW_ALL (and then Temporal does not track the firing); fire as the spec would, with skip.
+    await handle.trigger(ScheduleOverlapPolicy.SKIP);
+    const runId = await eventually(async () => (await api.deps.db('workflow_runs').where({ workflow_id: id }).first('id'))?.id as string | undefined, 'the first run');
+    await handle.trigger(ScheduleOverlapPolicy.SKIP);
+    const run = await waitForRun(api, tenant.owner.token, id, runId);
+    expect(run.status).toBe('completed');
+    expect(await api.deps.db('workflow_runs').where({ workflow_id: id })).toHaveLength(1);
+    expect((await handle.describe()).info.numActionsSkippedOverlap).toBeGreaterThanOrEqual(1);
   });
 
   test('deleting the workflow deletes its schedule; sync repairs a missing one', async () => {
