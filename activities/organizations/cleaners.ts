@@ -1,5 +1,6 @@
 import type { ActivityDeps } from '../deps';
 import { deleteOrganizationVectors } from '../content/cleaner';
+import { cancelOrganizationRuns } from '../runs/cleaner';
 import { deleteOrganizationSchedules } from '../triggers/cleaner';
 
 /**
@@ -26,4 +27,5 @@ export const organizationCleaners: OrganizationCleaner[] = [
   // Other domains: append your cleaner here (one line each).
   { name: 'content-vectors', deleteAll: deleteOrganizationVectors },
   { name: 'trigger-schedules', deleteAll: deleteOrganizationSchedules },
+  { name: 'open-runs', deleteAll: cancelOrganizationRuns },
 ];

@@ -5,6 +5,7 @@ import { organizationPrefix } from '../../lib/storage';
 import { mailsTo, waitForMail } from '../helpers/mail';
 import { createNamedTestUser, createTestApiKey, setTestPassword } from '../helpers/organizations';
 import { startApi, type TestApi } from '../helpers/stack';
+import { createWorkflowFixture, startRun, toolNode } from '../helpers/runs';
 import { addTestMember, createTestTenant } from '../helpers/tenants';
 
 let api: TestApi;
@@ -195,6 +196,9 @@ describe('lifecycle on Temporal', () => {
     for (let i = 0; i < 3; i++) await api.deps.storage.putObject(bucket, `${organizationPrefix(id)}content/${i}.txt`, Buffer.from(`object ${i}`));
     const otherTenant = await createTestTenant(api);
     await api.deps.storage.putObject(bucket, `${organizationPrefix(otherTenant.organizationId)}keep.txt`, Buffer.from('keep'));
+    // A run still going when the deletion starts: the deletion cancels it in Temporal.
+    const slowWorkflow = await createWorkflowFixture(api, t, { nodes: [toolNode('wait', 'delay', { ms: 300_000 })] });
+    const openRun = await startRun(api, owner.token, slowWorkflow);
 
     const wrong = await api.request('DELETE', `/api/v1/organizations/${id}`, { token: owner.token, body: { password: 'wrong' } });
     expect(wrong.status).toBe(401);
@@ -256,6 +260,9 @@ describe('lifecycle on Temporal', () => {
       60_000,
     );
     await api.deps.temporal.workflow.getHandle(`org-delete-${id}`).result();
+
+    const runExecution = await api.deps.temporal.workflow.getHandle(openRun.id as string).describe();
+    expect(runExecution.status.name).toBe('CANCELLED');
 
     const mail = await waitForMail(owner.email, /has been deleted/);
     expect(mail.text).toContain('export');
