@@ -160,7 +160,8 @@ export function createEventActivities(deps: ActivityDeps) {
         const n = await dispatchBatch(ctx.client);
         dispatched += n;
         ctx.heartbeat();
-        if (n > 0) continue;
+        // A backlog is drained in one call, but never past the wait (the activity's time limit is 2 minutes).
+        if (n > 0 && Date.now() < deadline) continue;
         if (dispatched > 0 || Date.now() >= deadline) return { dispatched };
         await ctx.sleep(config.triggers.dispatchIntervalMs);
       }
