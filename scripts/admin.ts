@@ -8,6 +8,8 @@
 import { pruneAuthData, revokeSessionsByEmail } from '../api/auth/admin';
 import { createDb, type Db } from '../db/knex';
 import { ConfigError, loadConfig, type Config } from '../lib/config';
+import { OPERATIONS_COMMANDS } from './admin/operations';
+import { UsageError } from './admin/options';
 
 export interface AdminContext {
   config: Config;
@@ -51,6 +53,7 @@ export const COMMANDS: Record<string, AdminCommand> = {
       return 0;
     },
   },
+  ...OPERATIONS_COMMANDS,
 };
 
 function usageLine(): string {
@@ -89,6 +92,10 @@ export async function runAdmin(
   try {
     return await command.run(args, { config, db, out: io.out, err: io.err });
   } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`admin: ${err.message}; usage: npm run admin -- ${name}${command.usage ? ` ${command.usage}` : ''}`);
+      return 2;
+    }
     io.err(`admin: ${name} failed: ${(err as Error).message}`);
     return 1;
   } finally {
