@@ -52,3 +52,50 @@ export async function startPrivatePostgres(dataDir: string): Promise<PrivatePost
     },
   };
 }
+
+export interface PrivateMinio {
+  port: number;
+  start(): Promise<void>;
+  kill(): Promise<void>;
+}
+
+/** A private MinIO server (the binary scripts/services caches) on a free port with its own data directory. */
+export async function privateMinio(dataDir: string, credentials: { accessKey: string; secretKey: string }): Promise<PrivateMinio> {
+  const { readdirSync } = await import('node:fs');
+  const { homedir } = await import('node:os');
+  const cache = path.join(homedir(), '.cache', 'loom');
+  const folder = readdirSync(cache).find((name) => name.startsWith('minio-'));
+  if (!folder) throw new Error(`no MinIO binary under ${cache}: run bash scripts/services up once`);
+  const bin = path.join(cache, folder, 'minio');
+  const port = await freePort();
+  const consolePort = await freePort();
+  let child: ReturnType<typeof spawn> | null = null;
+  const ready = async () => {
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const ok = await fetch(`http://127.0.0.1:${port}/minio/health/ready`).then((r) => r.ok, () => false);
+      if (ok) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error('private MinIO did not become ready');
+  };
+  return {
+    port,
+    async start() {
+      child = spawn(bin, ['server', dataDir, '--address', `127.0.0.1:${port}`, '--console-address', `127.0.0.1:${consolePort}`, '--quiet'], {
+        env: { ...process.env, MINIO_ROOT_USER: credentials.accessKey, MINIO_ROOT_PASSWORD: credentials.secretKey, MINIO_UPDATE: 'off', MINIO_BROWSER_REDIRECT: 'off' },
+        stdio: 'ignore',
+      });
+      await ready();
+    },
+    async kill() {
+      const current = child;
+      if (!current || current.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        current.once('exit', () => resolve());
+        current.kill('SIGKILL');
+      });
+      child = null;
+    },
+  };
+}
