@@ -108,6 +108,7 @@ const envSchema = z.object({
   WORKER_METRICS_HOST: z.string().optional().default('127.0.0.1'),
   WORKER_METRICS_PORT: int(9464, 0, 65535),
   WORKER_SDK_METRICS_PORT: int(9465, 0, 65535),
+  WORKER_ENSURE_BACKGROUND_JOBS: bool(true),
   METRICS_REFRESH_INTERVAL: duration('15s'),
 
   MINIO_ENDPOINT: z.string().optional().default('127.0.0.1'),
@@ -219,6 +220,8 @@ export interface Config {
   };
   /** Prometheus endpoints (docs/operating.md). Port 0 disables an endpoint. */
   metrics: { workerHost: string; workerPort: number; workerSdkPort: number; refreshIntervalMs: number };
+  /** The worker creates the platform's schedules and the event dispatcher on its task queue at start. */
+  worker: { ensureBackgroundJobs: boolean };
   minio: {
     endPoint: string;
     port: number;
@@ -406,6 +409,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       workerSdkPort: e.WORKER_SDK_METRICS_PORT,
       refreshIntervalMs: e.METRICS_REFRESH_INTERVAL,
     },
+    worker: { ensureBackgroundJobs: e.WORKER_ENSURE_BACKGROUND_JOBS },
     content: {
       maxUploadBytes: e.CONTENT_MAX_UPLOAD_BYTES,
       quotaBytes: {

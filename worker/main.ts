@@ -2,7 +2,9 @@ import { ConfigError, loadConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
 import { createMailer } from '../lib/mailer';
 import { createStorage, ensureBucket } from '../lib/storage';
+import { createTemporalClient } from '../lib/temporal';
 import { createDb } from '../db/knex';
+import { ensureBackgroundJobs } from './backgroundJobs';
 import { createWorker } from './createWorker';
 import { setUpWorkerObservability } from './observability';
 
@@ -28,6 +30,12 @@ async function main(): Promise<void> {
     overrides: { interceptors: observability.interceptors },
   });
   await observability.attachWorker(worker);
+  if (config.worker.ensureBackgroundJobs) {
+    const client = createTemporalClient(config.temporal);
+    const report = await ensureBackgroundJobs(client, config.temporal.taskQueue);
+    await client.connection.close();
+    logger.info({ report }, 'background jobs ensured');
+  }
   logger.info({ taskQueue: config.temporal.taskQueue }, 'worker started');
   // Worker.run resolves after SIGTERM/SIGINT once in-flight tasks finish (the SDK installs those handlers).
   await worker.run();

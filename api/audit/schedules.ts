@@ -5,7 +5,7 @@ import type { Duration } from '@temporalio/common';
  * The audit-log retention purge runs as a Temporal Schedule (daily by default) that starts
  * `auditRetentionPurgeWorkflow`: it deletes entries older than each organization's
  * `security.auditLogRetentionDays` (default 365). Idempotent: an existing schedule is left as it is. Called by
- * `scripts/ensure-organization-schedules.ts` (and by tests with their own task queue).
+ * worker start (worker/backgroundJobs.ts) (and by tests with their own task queue).
  */
 export function auditRetentionScheduleId(taskQueue: string): string {
   return `loom-audit-retention-${taskQueue}`;

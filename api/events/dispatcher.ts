@@ -4,7 +4,7 @@ import { dispatcherWorkflowId, DISPATCHER_WORKFLOW_TYPE } from '../../activities
 /**
  * Makes sure the event dispatcher (workflows/triggers/events.ts) runs for this task queue. It is one long-running
  * execution that survives API and worker restarts; this only (re)creates it. Called by deploys
- * (scripts/ensure-event-dispatcher.ts), by the API when a workflow changes status or a client publishes an event
+ * (worker/backgroundJobs.ts at worker start), by the API when a workflow changes status or a client publishes an event
  * (once per process when it succeeds), and by tests.
  */
 export async function ensureEventDispatcher(client: Client, taskQueue: string): Promise<'started' | 'running'> {

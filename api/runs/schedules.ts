@@ -3,7 +3,7 @@ import type { Duration } from '@temporalio/common';
 
 /**
  * The dead-letter purge runs as a Temporal Schedule (hourly by default) that starts `purgeDeadLettersWorkflow` on
- * the given task queue. Idempotent: an existing schedule is left as it is. Called by `scripts/ensure-run-schedules.ts`
+ * the given task queue. Idempotent: an existing schedule is left as it is. Called at worker start (worker/backgroundJobs.ts)
  * (and by tests with their own task queue).
  */
 export function deadLetterPurgeScheduleId(taskQueue: string): string {

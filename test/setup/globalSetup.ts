@@ -57,6 +57,8 @@ export default async function globalSetup(): Promise<void> {
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
     // Metrics ports are fixed numbers: a developer's own worker may hold them. Tests serve metrics in-process.
     WORKER_METRICS_PORT: '0',
+    // Tests create the schedules and the dispatcher they need themselves (test/helpers/triggers.ts).
+    WORKER_ENSURE_BACKGROUND_JOBS: 'false',
     // Triggers tests: outgoing webhooks may reach the local receiver; short retries, quick auto-disable and polling.
     WEBHOOKS_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
     WEBHOOKS_RETRY_INITIAL_INTERVAL: '200ms',
