@@ -99,3 +99,79 @@ export async function privateMinio(dataDir: string, credentials: { accessKey: st
     },
   };
 }
+
+async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} not ready within ${timeoutMs} ms`);
+}
+
+export interface PrivateProcess {
+  start(): Promise<void>;
+  /** Sends `signal` and waits for the exit. */
+  stop(signal: NodeJS.Signals): Promise<void>;
+}
+
+function controlled(spawnIt: () => ReturnType<typeof spawn>, ready: () => Promise<boolean>, what: string): PrivateProcess {
+  let child: ReturnType<typeof spawn> | null = null;
+  return {
+    async start() {
+      child = spawnIt();
+      const current = child;
+      await waitUntil(async () => {
+        if (current.exitCode !== null) throw new Error(`${what} exited with ${current.exitCode}`);
+        return ready();
+      }, what);
+    },
+    async stop(signal) {
+      const current = child;
+      if (!current || current.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        current.once('exit', () => resolve());
+        current.kill(signal);
+      });
+      child = null;
+    },
+  };
+}
+
+/** A private Temporal dev server (the cached CLI, flags as scripts/services) on free ports with its own db file. */
+export async function privateTemporal(dbFile: string): Promise<PrivateProcess & { address: string }> {
+  const { homedir } = await import('node:os');
+  const { execFile } = await import('node:child_process');
+  const bin = path.join(homedir(), '.cache', 'loom', 'temporal-v1.5.1', 'temporal');
+  const port = await freePort();
+  const uiPort = await freePort();
+  const address = `127.0.0.1:${port}`;
+  const attributes = ['LoomOrganizationId=Keyword', 'LoomWorkflowId=Keyword', 'LoomWorkflowVersion=Int', 'LoomRunKind=Keyword', 'LoomTrigger=Keyword'];
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--ui-port', String(uiPort), '--db-filename', dbFile, '--log-level', 'error'];
+  for (const a of attributes) args.push('--search-attribute', a);
+  const healthy = () =>
+    new Promise<boolean>((resolve) => {
+      execFile(bin, ['operator', 'cluster', 'health', '--address', address], { timeout: 5000 }, (err, stdout) => resolve(!err && stdout.includes('SERVING')));
+    });
+  return { address, ...controlled(() => spawn(bin, args, { stdio: 'ignore' }), healthy, 'private Temporal') };
+}
+
+/** A worker process (worker/main.ts) with `env` on top of this process's environment; ready at "worker started". */
+export function privateWorker(env: Record<string, string>, logFile: string): PrivateProcess {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const fs = require('node:fs') as typeof import('node:fs');
+  let offset = 0;
+  return controlled(
+    () => {
+      offset = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
+      const out = fs.openSync(logFile, 'a');
+      return spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
+        cwd: path.join(__dirname, '..', '..'),
+        env: { ...process.env, ...env },
+        stdio: ['ignore', out, out],
+      });
+    },
+    async () => fs.readFileSync(logFile, 'utf8').slice(offset).includes('worker started'),
+    'private worker',
+  );
+}
