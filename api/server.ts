@@ -1,19 +1,10 @@
 import type { Server } from 'node:http';
-import { ConfigError, loadConfig } from '../lib/config';
+import { loadConfigOrExit } from '../lib/config';
 import { createApp } from './app';
 import { closeDeps, createDeps } from './runtime';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`api: ${err.message}`);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit('api');
   const deps = createDeps(config);
   const app = createApp(deps);
   const { koa } = app;

@@ -452,3 +452,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
   };
 }
+
+/** For process entry points: one clear line and exit code 2 on bad configuration, never a stack trace. */
+export function loadConfigOrExit(processName: string, env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`${processName}: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+}

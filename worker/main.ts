@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../lib/config';
+import { loadConfigOrExit } from '../lib/config';
 import { createLogger } from '../lib/logger';
 import { createMailer } from '../lib/mailer';
 import { createStorage, ensureBucket } from '../lib/storage';
@@ -9,16 +9,7 @@ import { createWorker } from './createWorker';
 import { setUpWorkerObservability } from './observability';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`worker: ${err.message}`);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit('worker');
   const logger = createLogger(config.logLevel, 'worker');
   const db = createDb(config.database.url, config.database.poolMax, logger);
   const storage = createStorage(config.minio);

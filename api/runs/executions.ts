@@ -1,4 +1,5 @@
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { Config } from '../../lib/config';
 import { runSearchAttributes } from '../../workflows/runs/searchAttributes';
 import type { RunInput, RunStateView } from '../../workflows/runs/types';
@@ -31,22 +32,34 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Starts a run's interpreter execution (workflow id = run id). Idempotent: with REJECT_DUPLICATE a second start
+ * of the same run, even after its first execution closed, is a no-op, so callers that repeat themselves after a
+ * crash (triggers, event dispatch) never run a run twice.
+ */
+export async function startRunExecution(client: Client, taskQueue: string, input: RunInput): Promise<void> {
+  try {
+    await client.workflow.start(RUN_WORKFLOW_TYPE, {
+      taskQueue,
+      workflowId: input.runId,
+      args: [input],
+      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+      typedSearchAttributes: runSearchAttributes({
+        organizationId: input.organizationId,
+        workflowId: input.compiled.workflowId,
+        workflowVersion: input.compiled.version,
+        runKind: input.kind,
+        trigger: input.trigger.type,
+      }),
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
+
 export function createRunExecutions(client: Client, config: Config['temporal']): RunExecutions {
   return {
-    async start(input) {
-      await client.workflow.start(RUN_WORKFLOW_TYPE, {
-        taskQueue: config.taskQueue,
-        workflowId: input.runId,
-        args: [input],
-        typedSearchAttributes: runSearchAttributes({
-          organizationId: input.organizationId,
-          workflowId: input.compiled.workflowId,
-          workflowVersion: input.compiled.version,
-          runKind: input.kind,
-          trigger: input.trigger.type,
-        }),
-      });
-    },
+    start: (input) => startRunExecution(client, config.taskQueue, input),
     async liveState(runId) {
       try {
         return await withTimeout(client.workflow.getHandle(runId).query<RunStateView>('runState'), QUERY_TIMEOUT_MS);

@@ -1,13 +1,10 @@
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { Db } from '../../db/knex';
 import type { Config } from '../../lib/config';
 import type { ParameterDecl } from '../../lib/dag/model';
 import { checkParameters, type ParameterProblem } from '../../workflows/runs/parameters';
-import { runSearchAttributes } from '../../workflows/runs/searchAttributes';
 import type { RunInput, RunTrigger } from '../../workflows/runs/types';
 import { findRunById, insertRun, markRunFinished, type RunRow } from '../runs/queries';
-import { RUN_WORKFLOW_TYPE } from '../runs/executions';
+export { startRunExecution } from '../runs/executions';
 import { loadWorkflowVersion } from '../workflows/queries';
 
 /**
@@ -95,23 +92,3 @@ export async function prepareTriggeredRun(db: Db, config: Config, request: Prepa
   return { kind: 'ready', input: build(row), row };
 }
 
-/** Starts the run's interpreter execution; a second start of the same run is a no-op. */
-export async function startRunExecution(client: Client, taskQueue: string, input: RunInput): Promise<void> {
-  try {
-    await client.workflow.start(RUN_WORKFLOW_TYPE, {
-      taskQueue,
-      workflowId: input.runId,
-      args: [input],
-      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-      typedSearchAttributes: runSearchAttributes({
-        organizationId: input.organizationId,
-        workflowId: input.compiled.workflowId,
-        workflowVersion: input.compiled.version,
-        runKind: input.kind,
-        trigger: input.trigger.type,
-      }),
-    });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-  }
-}
