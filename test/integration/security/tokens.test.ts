@@ -142,7 +142,7 @@ describe('passwords', () => {
     const email = `pw-${randomUUID().slice(0, 12)}@example.com`;
     const res = await api.request('POST', '/api/auth/register', { body: { email, password, name: 'Pw' } });
     if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
-    secrets.push(password, res.body.accessToken ?? '', res.body.refreshToken ?? '');
+    secrets.push(password, res.body.tokens.accessToken, res.body.tokens.refreshToken);
     return email;
   }
 
