@@ -14,7 +14,9 @@ import { RUN_TEST_CONFIG, waitForRun } from '../helpers/runs';
  */
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const PROBE_PREFIX = 'scaffold_probe_';
+// Other test files may start an API (which lists and requires every tool file, in name order) while this file exists:
+// sorting first keeps the moment between their listing and their require of it, should we delete it then, tiny.
+const PROBE_PREFIX = 'a_scaffold_probe_';
 const toolId = `${PROBE_PREFIX}${(process.env.LOOM_TEST_RUN_ID ?? Date.now().toString(36)).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
 const scaffoldedFiles = [path.join(ROOT, 'activities', 'tools', `${toolId}.ts`), path.join(ROOT, 'test', 'unit', 'tools', `${toolId}.test.ts`)];
 
