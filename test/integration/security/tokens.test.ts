@@ -119,6 +119,20 @@ describe('forged and misused tokens', () => {
     expect(res.status).toBe(401);
   });
 
+  test('10 parallel refreshes of one refresh token yield exactly one successor', async () => {
+    const email = `par-${randomUUID().slice(0, 12)}@example.com`;
+    const password = `Pa7!${randomUUID()}`;
+    const reg = await api.request('POST', '/api/auth/register', { body: { email, password, name: 'Par' } });
+    expect(reg.status).toBe(201);
+    secrets.push(password, reg.body.tokens.accessToken, reg.body.tokens.refreshToken);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => api.request('POST', '/api/auth/refresh', { body: { refreshToken: reg.body.tokens.refreshToken } })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s >= 500)).toHaveLength(0);
+  });
+
   test('tokens and API keys in query strings are never accepted as credentials', async () => {
     const key = await createTestApiKey(api, tenant.organizationId, tenant.owner.token, 'admin');
     secrets.push(key.key);
