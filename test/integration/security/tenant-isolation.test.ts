@@ -22,19 +22,21 @@ const VALID_BODIES: Record<string, unknown> = {
   updateContent: { title: 'stolen' },
   extractContent: { type: 'text' },
   putContentEmbedding: { vector: [0.1, 0.2, 0.3] },
+  changeMemberRole: { role: 'admin' },
 };
 
 let api: TestApi;
 let attacker: TestTenant;
 let victim: TestTenant;
 let resources: VictimResources;
+let attackerResources: VictimResources;
 
 beforeAll(async () => {
   // Usage counters flush every 50 ms, so the victim's own fixture calls are written before the first snapshot.
   api = await startApi({ SERVICE_USAGE_FLUSH_INTERVAL: '50ms' });
   attacker = await createTestTenant(api);
   victim = await createTestTenant(api);
-  resources = await createVictimResources(api, victim);
+  [resources, attackerResources] = await Promise.all([createVictimResources(api, victim), createVictimResources(api, attacker)]);
   await new Promise((r) => setTimeout(r, 300));
 });
 
@@ -67,4 +69,57 @@ test('every route with an id answers 404 to another tenant, and changes nothing 
   expect(failures).toEqual([]);
   expect(after).toEqual(before);
   console.info(`tenant isolation: ${ordered.length} cross-tenant requests refused with 404`);
+});
+
+test("mixed ids: the attacker's own parent with the victim's child ids answers 404, and changes nothing there", async () => {
+  // e.g. PUT /organizations/{A}/members/{B's member}, GET /workflows/{A's workflow}/runs/{B's run}.
+  const cases = routesWithIds(api.app.routes).filter((r) => (r.path.match(/\{/g) ?? []).length >= 2 && r.path.startsWith('/api/v1/'));
+  expect(cases.length).toBeGreaterThan(8);
+  const skip = ['usage_counters', 'usage_events', 'rate_limits', 'organization_usage'];
+  const before = await snapshotOrganization(api.deps.db, victim.organizationId, skip);
+  const failures: string[] = [];
+  for (const route of [...cases.filter((r) => r.method !== 'delete'), ...cases.filter((r) => r.method === 'delete')]) {
+    const own = victimPathValues(attacker, attackerResources, route);
+    const theirs = victimPathValues(victim, resources, route);
+    const values = { ...theirs, id: own.id };
+    const path = fillPath(route.path, values);
+    const res = await api.request(route.method.toUpperCase(), path, {
+      token: attacker.owner.token,
+      body: route.body && !(route.bodyFormats ?? []).includes('raw') ? (VALID_BODIES[route.operationId] ?? {}) : undefined,
+    });
+    // Versions are numbers, not ids: /workflows/{own}/versions/1 is the attacker's own version.
+    if (route.operationId === 'getWorkflowVersion') continue;
+    if (res.status !== 404 || !isEnvelope(res.body)) failures.push(`${route.method} ${route.path} (${route.operationId}) -> ${res.status} ${res.text.slice(0, 160)}`);
+  }
+  expect(failures).toEqual([]);
+  expect(await snapshotOrganization(api.deps.db, victim.organizationId, skip)).toEqual(before);
+  console.info(`tenant isolation: ${cases.length} mixed-id requests`);
+});
+
+test("ids nested in bodies: another tenant's member, organization and workflow are not found", async () => {
+  const token = attacker.owner.token;
+  const transfer = await api.request('POST', `/api/v1/organizations/${attacker.organizationId}/transfer-ownership`, {
+    token,
+    body: { userID: resources.member.userId },
+  });
+  expect([404, 422]).toContain(transfer.status);
+  const sw = await api.request('POST', '/api/auth/switch-organization', { token, body: { organizationID: victim.organizationId } });
+  expect([403, 404]).toContain(sw.status);
+  const sub = await api.request('POST', '/api/v1/workflows', {
+    token,
+    body: { name: 'borrow', dag: { nodes: [{ id: 's', type: 'subworkflow', config: { workflow_id: resources.workflowId } }], edges: [] } },
+  });
+  expect([404, 422]).toContain(sub.status);
+  // Refused for the foreign id, not for a malformed node: the same body with the attacker's own workflow saves.
+  const mine = await api.request('POST', '/api/v1/workflows', {
+    token,
+    body: { name: 'own', dag: { nodes: [{ id: 's', type: 'subworkflow', config: { workflow_id: attackerResources.workflowId } }], edges: [] } },
+  });
+  expect(mine.status).toBe(201);
+  expect(sub.text).not.toContain('victim workflow');
+  // The victim's owner is still the owner, and nobody joined the victim's organization.
+  const owner = await api.deps.db('memberships').where({ organization_id: victim.organizationId, role: 'owner' }).first();
+  expect(owner.user_id).toBe(victim.owner.userId);
+  const attackerMembership = await api.deps.db('memberships').where({ organization_id: victim.organizationId, user_id: attacker.owner.userId }).first();
+  expect(attackerMembership).toBeUndefined();
 });
