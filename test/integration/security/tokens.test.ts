@@ -227,6 +227,28 @@ test('the per-IP login limit holds against rotating X-Forwarded-For when proxies
   }
 });
 
+test('the per-account login limit holds against rotating X-Forwarded-For, even for the right password', async () => {
+  const { api: limited } = await startApiWithLogCapture({ SERVICE_AUTH_BCRYPT_COST: '4', SERVICE_RATE_LIMIT_LOGIN_ACCOUNT: '3/15m' });
+  try {
+    const email = `acct-${randomUUID().slice(0, 12)}@example.com`;
+    const password = `Ac9!${randomUUID()}`;
+    expect((await limited.request('POST', '/api/auth/register', { body: { email, password, name: 'Acct' } })).status).toBe(201);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const res = await limited.request('POST', '/api/auth/login', {
+        body: { email, password: `Wrong-password-${i}!` },
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(-3)).toEqual([429, 429, 429]);
+    const right = await limited.request('POST', '/api/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': '198.51.100.99' } });
+    expect(right.status).toBe(429);
+  } finally {
+    await limited.close();
+  }
+});
+
 test('no token, API key or password reached the logs', () => {
   const text = logs.text;
   expect(text.length).toBeGreaterThan(1000); // the capture did see the traffic
