@@ -18,8 +18,8 @@ import { uploadScenario } from './scenarios/upload';
 /**
  * `npm run bench` (full, ~10 minutes) or `npm run bench -- --smoke` (seconds of load; proves the suite works).
  * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,runs,scale,profile`, `--keep` (keep
- * the scratch folder with logs and profiles under .data/bench/<run id>). Environment: BENCH_LOG_LEVEL (the
- * children's LOG_LEVEL, default info, as in production).
+ * the scratch folder with logs and profiles under .data/bench/<run id>). Environment: BENCH_LOG_LEVEL (the API's
+ * LOG_LEVEL, default info as in production; workers stay at info).
  */
 const SCENARIOS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   auth: authScenario,

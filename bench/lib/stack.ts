@@ -78,8 +78,9 @@ export class Stack {
     const child = spawnNode({
       name,
       script: 'worker/main.ts',
-      // The worker logs "worker started" at info: keep info for start-up detection whatever the API uses.
-      env: { ...childEnv(this.scratch, this.options.logLevel === 'silent' ? 'info' : this.options.logLevel), ...this.options.extraEnv },
+      // The worker logs "worker started" at info, which start-up detection needs: BENCH_LOG_LEVEL can make it more
+      // verbose, never quieter (it logs little per activity anyway; the level matters for the API's request log).
+      env: { ...childEnv(this.scratch, ['debug', 'trace'].includes(this.options.logLevel) ? this.options.logLevel : 'info'), ...this.options.extraEnv },
       logDir: this.scratch.logDir,
       nodeFlags: this.flags(`worker-${index}`),
     });

@@ -3,6 +3,7 @@ import { Client, Connection } from '@temporalio/client';
 import { call } from '../lib/api';
 import type { BenchContext } from '../lib/context';
 import { closedLoop, type ClosedLoopResult } from '../lib/load';
+import { cpuMeter, stackCpuGroups } from '../lib/cpu';
 import { sampleRss } from '../lib/procs';
 import { ratioOf } from '../lib/results';
 import { round } from '../lib/stats';
@@ -13,6 +14,11 @@ import { round } from '../lib/stats';
  * kind is observed the same way: the Temporal client waiting for the execution's result.
  */
 const EXPRESSION = '{"n": n + 1}';
+
+const cpuText = (cpu: Record<string, number>): string =>
+  Object.entries(cpu)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
 const FIRST_DATA = { n: 0 };
 
 interface RunDriver {
@@ -104,13 +110,17 @@ async function measure(
   concurrency: number,
   seconds: number,
   operation: () => Promise<unknown>,
-): Promise<ClosedLoopResult> {
+  workerPids: () => number[] = () => [],
+): Promise<ClosedLoopResult & { cpu: Record<string, number> }> {
   // Warm-up: bundles loaded, connections open, JIT warm.
   await closedLoop(Math.min(concurrency, 4), Math.min(2, seconds), async () => void (await operation()));
-  const result = await closedLoop(concurrency, seconds, async () => void (await operation()));
+  const meter = cpuMeter(stackCpuGroups(() => ctx.stack.api?.pid, workerPids));
+  const loop = await closedLoop(concurrency, seconds, async () => void (await operation()));
+  const result = { ...loop, cpu: meter.stop() };
   ctx.log(
     `  ${label}: ${round(result.perSecond)} runs/s, p50 ${round(result.latency.p50)} ms, p99 ${round(result.latency.p99)} ms` +
-      (result.failed ? `, ${result.failed} failed (${result.firstError})` : ''),
+      (result.failed ? `, ${result.failed} failed (${result.firstError})` : '') +
+      `; CPU % of one core: ${Object.entries(result.cpu).map(([k, v]) => `${k} ${v}`).join(', ')}`,
   );
   if (result.completed === 0) throw new Error(`${label}: no run completed (${result.firstError ?? 'no error seen'})`);
   return result;
@@ -127,10 +137,12 @@ export async function runsScenario(ctx: BenchContext): Promise<void> {
     await runBaseline(ctx, driver, 10);
 
     const c = params.runConcurrency;
-    const ours1 = await measure(ctx, 'ours 1-node', c, params.runSeconds, () => runOurs(ctx, driver, oneNode));
-    const base1 = await measure(ctx, 'baseline 1-step', c, params.runSeconds, () => runBaseline(ctx, driver, 1));
-    const ours10 = await measure(ctx, 'ours 10-node', c, params.runSeconds, () => runOurs(ctx, driver, tenNodes));
-    const base10 = await measure(ctx, 'baseline 10-step', c, params.runSeconds, () => runBaseline(ctx, driver, 10));
+    const ourPids = () => stack.workers.map((w) => w.pid);
+    const basePids = () => stack.baselineWorkers.map((w) => w.pid);
+    const ours1 = await measure(ctx, 'ours 1-node', c, params.runSeconds, () => runOurs(ctx, driver, oneNode), ourPids);
+    const base1 = await measure(ctx, 'baseline 1-step', c, params.runSeconds, () => runBaseline(ctx, driver, 1), basePids);
+    const ours10 = await measure(ctx, 'ours 10-node', c, params.runSeconds, () => runOurs(ctx, driver, tenNodes), ourPids);
+    const base10 = await measure(ctx, 'baseline 10-step', c, params.runSeconds, () => runBaseline(ctx, driver, 10), basePids);
     for (const [label, r] of [
       ['1-node DAG (ours)', ours1],
       ['1 activity (baseline)', base1],
@@ -149,7 +161,7 @@ export async function runsScenario(ctx: BenchContext): Promise<void> {
       ratio: round(throughputRatio, 3),
       goal: '>= 0.8x',
       met: throughputRatio >= 0.8 && ours1.failed === 0,
-      notes: `${ours1.completed} runs (${ours1.failed} failed) vs ${base1.completed}`,
+      notes: `${ours1.completed} runs (${ours1.failed} failed) vs ${base1.completed}; CPU % of one core, ours: ${cpuText(ours1.cpu)}; baseline: ${cpuText(base1.cpu)}`,
       details: { ours: ours1, baseline: base1 },
     });
     const p50Ratio = ratioOf(ours1.latency.p50, base1.latency.p50);
@@ -193,8 +205,8 @@ export async function runsScenario(ctx: BenchContext): Promise<void> {
     const cc = params.ceilingConcurrency;
     for (const workers of [1, 2]) {
       if (workers === 2) await Promise.all([stack.startWorker(), stack.startBaselineWorker()]);
-      const ours = await measure(ctx, `ceiling ours, ${workers} worker(s)`, cc, params.ceilingSeconds, () => runOurs(ctx, driver, oneNode));
-      const base = await measure(ctx, `ceiling baseline, ${workers} worker(s)`, cc, params.ceilingSeconds, () => runBaseline(ctx, driver, 1));
+      const ours = await measure(ctx, `ceiling ours, ${workers} worker(s)`, cc, params.ceilingSeconds, () => runOurs(ctx, driver, oneNode), ourPids);
+      const base = await measure(ctx, `ceiling baseline, ${workers} worker(s)`, cc, params.ceilingSeconds, () => runBaseline(ctx, driver, 1), basePids);
       const ratio = ratioOf(ours.perSecond, base.perSecond);
       ctx.addRow({
         id: workers === 1 ? 'ceiling_1_worker' : 'ceiling_2_workers',
@@ -204,7 +216,9 @@ export async function runsScenario(ctx: BenchContext): Promise<void> {
         ratio: round(ratio, 3),
         goal: 'n8n: 220 executions/s (2 vCPU)',
         met: ours.perSecond >= 220,
-        notes: `${round((ours.perSecond / 220) * 100, 1)}% of n8n's 220/s; p50 ${round(ours.latency.p50)} ms vs ${round(base.latency.p50)} ms`,
+        notes:
+          `${round((ours.perSecond / 220) * 100, 1)}% of n8n's 220/s; p50 ${round(ours.latency.p50)} ms vs ${round(base.latency.p50)} ms; ` +
+          `CPU % of one core, ours: ${cpuText(ours.cpu)}; baseline: ${cpuText(base.cpu)}`,
         details: { ours, baseline: base },
       });
     }
