@@ -24,12 +24,21 @@ export interface RunExecutions {
   temporalUrl(runId: string): string;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+/**
+ * Runs a Temporal call with a time limit that really cancels the gRPC call (a Promise.race would leave it, and its
+ * retries, running after the caller gave up, even past the connection's close). Null when the limit is reached.
+ */
+async function withTimeout<T>(client: Client, ms: number, call: () => Promise<T>): Promise<T | null> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  try {
+    return await client.withAbortSignal(controller.signal, call);
+  } catch (err) {
+    if (controller.signal.aborted) return null;
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -62,7 +71,7 @@ export function createRunExecutions(client: Client, config: Config['temporal']):
     start: (input) => startRunExecution(client, config.taskQueue, input),
     async liveState(runId) {
       try {
-        return await withTimeout(client.workflow.getHandle(runId).query<RunStateView>('runState'), QUERY_TIMEOUT_MS);
+        return await withTimeout(client, QUERY_TIMEOUT_MS, () => client.workflow.getHandle(runId).query<RunStateView>('runState'));
       } catch {
         return null;
       }
@@ -77,17 +86,16 @@ export function createRunExecutions(client: Client, config: Config['temporal']):
       }
     },
     async waitClosed(runId, timeoutMs) {
-      await withTimeout(
+      await withTimeout(client, timeoutMs, () =>
         client.workflow
           .getHandle(runId)
           .result()
           .catch(() => undefined),
-        timeoutMs,
       );
     },
     async status(runId) {
       try {
-        const description = await withTimeout(client.workflow.getHandle(runId).describe(), QUERY_TIMEOUT_MS);
+        const description = await withTimeout(client, QUERY_TIMEOUT_MS, () => client.workflow.getHandle(runId).describe());
         return (description?.status.name as ExecutionStatus | undefined) ?? null;
       } catch {
         return null;

@@ -8,14 +8,19 @@ export interface ServiceStatus {
 
 const CHECK_TIMEOUT_MS = 2000;
 
-async function timed(check: () => Promise<unknown>): Promise<ServiceStatus> {
+/** `check` gets a signal aborted at the time limit, so a check that can be cancelled does not outlive it. */
+async function timed(check: (signal: AbortSignal) => Promise<unknown>): Promise<ServiceStatus> {
   const started = Date.now();
+  const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      check(),
+      check(controller.signal),
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+        timer = setTimeout(() => {
+          controller.abort();
+          reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`));
+        }, CHECK_TIMEOUT_MS);
       }),
     ]);
     return { ok: true, latencyMs: Date.now() - started };
@@ -29,10 +34,12 @@ async function timed(check: () => Promise<unknown>): Promise<ServiceStatus> {
 export async function checkReadiness(deps: AppDeps): Promise<Record<'postgres' | 'temporal' | 'minio', ServiceStatus>> {
   const [postgres, temporal, minio] = await Promise.all([
     timed(() => deps.db.raw('select 1')),
-    timed(async () => {
-      await deps.temporal.connection.ensureConnected();
-      await deps.temporal.workflowService.getSystemInfo({});
-    }),
+    timed((signal) =>
+      deps.temporal.withAbortSignal(signal, async () => {
+        await deps.temporal.connection.ensureConnected();
+        await deps.temporal.workflowService.getSystemInfo({});
+      }),
+    ),
     timed(() => deps.storage.bucketExists(deps.config.minio.bucket)),
   ]);
   return { postgres, temporal, minio };
