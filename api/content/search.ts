@@ -78,12 +78,17 @@ export function createContentSearch(deps: AppDeps, vectors: VectorStore) {
       if (contentIds && contentIds.length === 0) return { mode: body.mode, model: provider.model, data: [] };
       // Over-fetch chunks: several chunks of one content collapse into one result.
       const options = { organizationId, kind: 'chunk' as const, limit: Math.min(body.limit * 5, 500), contentIds };
-      const semantic =
+      // Hybrid mode runs both searches at once: its latency is the slower half, not the sum.
+      const [semantic, keyword] = await Promise.all([
         body.mode === 'keyword'
           ? []
-          : groupByContent(await vectors.searchVector(provider.model, provider.dimensions, await embedQuery(provider, body.query), options));
-      const keyword =
-        body.mode === 'semantic' ? [] : groupByContent(await vectors.searchText(provider.model, provider.dimensions, body.query, options));
+          : embedQuery(provider, body.query).then(async (vector) =>
+              groupByContent(await vectors.searchVector(provider.model, provider.dimensions, vector, options)),
+            ),
+        body.mode === 'semantic'
+          ? []
+          : vectors.searchText(provider.model, provider.dimensions, body.query, options).then(groupByContent),
+      ]);
 
       let ranked: (Ranked & { scores: { semantic?: number; keyword?: number } })[];
       if (body.mode === 'semantic') ranked = semantic.map((r) => ({ ...r, scores: { semantic: r.score } }));
