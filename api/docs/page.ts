@@ -16,18 +16,3 @@ export const DOCS_PAGE_HTML = `<!doctype html>
   </body>
 </html>
 `;
-
-/**
- * Everything the page needs comes from this origin. Swagger UI sets inline styles and renders data: images, so
- * those two are allowed; scripts are only our files.
- */
-export const DOCS_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');

@@ -1,8 +1,9 @@
+import { PAGE_CSP } from '../http/pageCsp';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { defineRoute, type RouteDef } from '../http/route';
 import { DOCS_ASSET_NAMES, loadDocsAsset } from './assets';
-import { DOCS_CSP, DOCS_PAGE_HTML } from './page';
+import { DOCS_PAGE_HTML } from './page';
 
 /** /docs: the OpenAPI document rendered as an interactive reference, and the page's own static files. */
 export function docsRoutes(): RouteDef[] {
@@ -19,7 +20,7 @@ export function docsRoutes(): RouteDef[] {
         body: DOCS_PAGE_HTML,
         headers: {
           'Content-Type': 'text/html; charset=utf-8',
-          'Content-Security-Policy': DOCS_CSP,
+          'Content-Security-Policy': PAGE_CSP,
           'X-Content-Type-Options': 'nosniff',
           'Cache-Control': 'no-cache',
         },

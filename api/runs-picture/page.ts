@@ -110,14 +110,3 @@ export const RUN_PICTURE_SCRIPT = `(function () {
   refresh();
 })();
 `;
-
-export const RUN_PICTURE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');

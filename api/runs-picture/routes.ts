@@ -1,6 +1,7 @@
+import { PAGE_CSP } from '../http/pageCsp';
 import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../http/route';
-import { RUN_PICTURE_CSP, RUN_PICTURE_HTML, RUN_PICTURE_SCRIPT } from './page';
+import { RUN_PICTURE_HTML, RUN_PICTURE_SCRIPT } from './page';
 import type { RunPictureService } from './service';
 
 const runPath = z.object({
@@ -57,7 +58,7 @@ export function runPictureRoutes(s: RunPictureService): RouteDef[] {
         body: RUN_PICTURE_HTML,
         headers: {
           'Content-Type': 'text/html; charset=utf-8',
-          'Content-Security-Policy': RUN_PICTURE_CSP,
+          'Content-Security-Policy': PAGE_CSP,
           'X-Content-Type-Options': 'nosniff',
           'Referrer-Policy': 'no-referrer',
           'Cache-Control': 'no-cache',
