@@ -1,14 +1,7 @@
-/** The SMTP catcher's HTTP API (scripts/mailcatcher.ts): read what the platform sent to an address. */
+import type { CaughtMessage } from '../../scripts/mailcatcher';
 
-export interface CaughtMail {
-  id: string;
-  from: string;
-  to: string[];
-  subject: string;
-  text: string | null;
-  html: string | null;
-  date: string;
-}
+/** The SMTP catcher's HTTP API (scripts/mailcatcher.ts): read what the platform sent to an address. */
+export type CaughtMail = CaughtMessage;
 
 const MAIL_API = process.env.MAIL_API_URL ?? 'http://127.0.0.1:8025/api/messages';
 
