@@ -7,23 +7,63 @@ import type { BodyFormat } from './route';
  * Reads a request body with a hard size limit, then parses it by content type. Objects are rebuilt without
  * `__proto__` keys so a payload can never reach Object.prototype.
  */
-export async function readRawBody(ctx: Context, limitBytes: number): Promise<Buffer> {
+export function readRawBody(ctx: Context, limitBytes: number): Promise<Buffer> {
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > limitBytes) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `body larger than ${limitBytes} bytes`);
+    refuseRestOfBody(ctx);
+    return Promise.reject(new AppError('PAYLOAD_TOO_LARGE', `body larger than ${limitBytes} bytes`));
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > limitBytes) {
-      ctx.req.destroy();
-      throw new AppError('PAYLOAD_TOO_LARGE', `body larger than ${limitBytes} bytes`);
-    }
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks);
+  // 'data' events rather than for-await: leaving a for-await loop destroys the request, and with it the socket,
+  // so the client would see a reset instead of the 413.
+  const req = ctx.req;
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (buf: Buffer): void => {
+      size += buf.length;
+      if (size > limitBytes) {
+        stop();
+        chunks.length = 0;
+        refuseRestOfBody(ctx);
+        reject(new AppError('PAYLOAD_TOO_LARGE', `body larger than ${limitBytes} bytes`));
+        return;
+      }
+      chunks.push(buf);
+    };
+    const onEnd = (): void => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (err: Error): void => {
+      stop();
+      reject(err);
+    };
+    // A client that goes away mid-body: no 'end' will come.
+    const onClose = (): void => {
+      stop();
+      reject(new AppError('VALIDATION_ERROR', 'request body aborted by the client'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
+}
+
+/**
+ * The rest of an oversized body is never read: reading stops now, and the connection is closed once the error
+ * answer has been written (a client still sending gets the 413 first, then the close).
+ */
+function refuseRestOfBody(ctx: Context): void {
+  ctx.req.pause();
+  ctx.set('Connection', 'close');
 }
 
 function stripProto(_key: string, value: unknown): unknown {

@@ -6,9 +6,13 @@ import type { EncryptedSecret } from '../../lib/secrets';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string): boolean => UUID.test(v);
+const SLUG_CHARS = /^[a-z0-9-]{1,100}$/;
 
 /** An active organization by id or slug (the first segment of a webhook URL). */
 export async function findOrganizationByRef(db: Db, ref: string): Promise<{ id: string } | null> {
+  // Neither an id nor a slug: the same "not found" as an unknown organization (a NUL would otherwise reach
+  // PostgreSQL and answer a different 400).
+  if (!isUuid(ref) && !SLUG_CHARS.test(ref)) return null;
   const q = db('organizations').where({ status: 'active' });
   const row = await (isUuid(ref) ? q.andWhere((w) => w.where({ id: ref }).orWhere({ slug: ref })) : q.andWhere({ slug: ref })).first('id');
   return row ?? null;
