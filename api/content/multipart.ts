@@ -5,6 +5,7 @@ import { AppError, validationError } from '../../lib/errors';
 import { sniffMimeType, SNIFF_BYTES } from '../../lib/content/mediaTypes';
 import { UploadLimitError, writeStreamToObject, type WrittenObject } from '../../lib/content/objectWriter';
 import type { MinioClient } from '../../lib/storage';
+import { refuseRestOfBody } from '../http/body';
 
 /**
  * Reads a `multipart/form-data` upload: one part named `file` (streamed straight to MinIO) and optional text
@@ -23,13 +24,36 @@ export interface ReceivedUpload {
 }
 
 const KNOWN_FIELDS = new Set(['title', 'tags', 'metadata']);
+const MAX_FIELDS = 20;
+const MAX_FIELD_BYTES = 128 * 1024;
+/** The fields' bytes plus every part's headers and boundaries, generously. */
+const FIELDS_ALLOWANCE = MAX_FIELDS * MAX_FIELD_BYTES + 512 * 1024;
 
+/** Bidirectional controls: U+202E and friends make `invoice<RLO>fdp.exe` display as `invoiceexe.pdf`. */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const MAX_FILENAME = 255;
+
+/**
+ * The name recorded for an uploaded file (metadata only: object keys never derive from it). The last path
+ * segment, NFC-normalised, without C0/C1 control characters or bidirectional controls, at most 255 UTF-16 units
+ * cut on a code point boundary; empty or dots-only names become `file`.
+ */
 export function sanitizeFilename(name: string | undefined): string {
-  const base = [...path.basename((name ?? '').replace(/\\/g, '/'))]
-    .filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127)
+  const base = [...path.posix.basename((name ?? '').normalize('NFC').replace(/\\/g, '/'))]
+    .filter((ch) => {
+      const code = ch.codePointAt(0)!;
+      return code >= 32 && !(code >= 0x7f && code <= 0x9f);
+    })
     .join('')
+    .replace(BIDI_CONTROLS, '')
     .trim();
-  return (base || 'file').slice(0, 255);
+  let out = '';
+  for (const ch of base) {
+    if (out.length + ch.length > MAX_FILENAME) break;
+    out += ch;
+  }
+  out = out.trim();
+  return /^\.*$/.test(out) ? 'file' : out;
 }
 
 function parseTags(raw: string[]): unknown {
@@ -51,11 +75,18 @@ export async function receiveMultipartUpload(
   if (!type.startsWith('multipart/form-data')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'send multipart/form-data with a `file` part');
   }
+  // Besides the file, a request holds at most 20 small fields: a declared length beyond the file limit plus
+  // their allowance can only be refused, and is, before a byte is read.
+  const declared = Number(ctx.get('content-length') || 0);
+  if (declared > options.maxBytes + FIELDS_ALLOWANCE) {
+    refuseRestOfBody(ctx);
+    throw new AppError('PAYLOAD_TOO_LARGE', `file larger than the upload limit of ${options.maxBytes} bytes`);
+  }
   let parser: busboy.Busboy;
   try {
     parser = busboy({
       headers: ctx.req.headers,
-      limits: { files: 1, fields: 20, fieldSize: 128 * 1024, parts: 25 },
+      limits: { files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: 25 },
       defParamCharset: 'utf8',
     });
   } catch (err) {
@@ -77,7 +108,9 @@ export async function receiveMultipartUpload(
     if (received > drainCap) ctx.req.destroy();
   });
 
+  let rejectParsed: (err: unknown) => void = () => undefined;
   const parsed = new Promise<void>((resolve, reject) => {
+    rejectParsed = reject;
     parser.on('field', (name, value) => {
       if (!KNOWN_FIELDS.has(name)) problems.push({ path: name, problem: 'unknown field (allowed: file, title, tags, metadata)' });
       else (fieldValues[name] ??= []).push(value);
@@ -98,6 +131,13 @@ export async function receiveMultipartUpload(
         quotaBytes: options.quotaRemaining,
         headBytes: SNIFF_BYTES,
         contentType: (head) => sniffMimeType(head, filename, declaredMimeType),
+        // Past a limit the rest of the request is never read: the answer goes out now, and the connection closes.
+        onLimit: (err) => {
+          ctx.req.unpipe(parser);
+          refuseRestOfBody(ctx);
+          stream.destroy();
+          rejectParsed(err);
+        },
       });
       // Handled below; keep an early rejection from being reported as unhandled.
       filePromise.catch(() => undefined);

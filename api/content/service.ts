@@ -367,7 +367,9 @@ export type ContentService = ReturnType<typeof createContentService>;
 
 export function contentDisposition(kind: 'attachment' | 'inline', filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  // RFC 8187 attr-chars only: encodeURIComponent leaves ' ( ) * as they are, which the ext-value grammar forbids.
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 function derivedExtension(mimeType: string): string {

@@ -61,7 +61,7 @@ export function readRawBody(ctx: Context, limitBytes: number): Promise<Buffer> {
  * The rest of an oversized body is never read: reading stops now, and the connection is closed once the error
  * answer has been written (a client still sending gets the 413 first, then the close).
  */
-function refuseRestOfBody(ctx: Context): void {
+export function refuseRestOfBody(ctx: Context): void {
   ctx.req.pause();
   ctx.set('Connection', 'close');
 }

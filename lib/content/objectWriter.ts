@@ -37,6 +37,11 @@ export interface WriteOptions {
   headBytes: number;
   /** Decides the stored Content-Type once the first bytes are known. */
   contentType(head: Buffer): Promise<string>;
+  /**
+   * Called as soon as a limit is passed, before the promise settles (which waits for the source to end or close):
+   * lets the caller stop reading the request and answer at once instead of draining the rest.
+   */
+  onLimit?(err: UploadLimitError): void;
 }
 
 /**
@@ -84,8 +89,17 @@ export function writeStreamToObject(body: Readable, options: WriteOptions): Prom
     body.on('data', (buf: Buffer) => {
       if (failure) return;
       size += buf.length;
-      if (size > options.maxBytes) return fail(new UploadLimitError('size', options.maxBytes));
-      if (options.quotaBytes !== null && size > options.quotaBytes) return fail(new UploadLimitError('quota', options.quotaBytes));
+      const limit =
+        size > options.maxBytes
+          ? new UploadLimitError('size', options.maxBytes)
+          : options.quotaBytes !== null && size > options.quotaBytes
+            ? new UploadLimitError('quota', options.quotaBytes)
+            : null;
+      if (limit) {
+        fail(limit);
+        options.onLimit?.(limit);
+        return;
+      }
       hash.update(buf);
       if (head.length < options.headBytes) head = Buffer.concat([head, buf.subarray(0, options.headBytes - head.length)]);
       part.push(buf);
