@@ -109,6 +109,7 @@ const envSchema = z.object({
   WORKER_METRICS_PORT: int(9464, 0, 65535),
   WORKER_SDK_METRICS_PORT: int(9465, 0, 65535),
   WORKER_ENSURE_BACKGROUND_JOBS: bool(true),
+  WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).max(100_000).optional(),
   METRICS_REFRESH_INTERVAL: duration('15s'),
 
   MINIO_ENDPOINT: z.string().optional().default('127.0.0.1'),
@@ -220,8 +221,12 @@ export interface Config {
   };
   /** Prometheus endpoints (docs/operating.md). Port 0 disables an endpoint. */
   metrics: { workerHost: string; workerPort: number; workerSdkPort: number; refreshIntervalMs: number };
-  /** The worker creates the platform's schedules and the event dispatcher on its task queue at start. */
-  worker: { ensureBackgroundJobs: boolean };
+  /**
+   * The worker creates the platform's schedules and the event dispatcher on its task queue at start.
+   * `maxCachedWorkflows`: executions kept in the worker's sticky cache (undefined = the SDK's default, sized from the
+   * heap; 0 = no cache, every workflow task replays the whole history, as the tests run it to catch nondeterminism).
+   */
+  worker: { ensureBackgroundJobs: boolean; maxCachedWorkflows?: number };
   minio: {
     endPoint: string;
     port: number;
@@ -409,7 +414,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       workerSdkPort: e.WORKER_SDK_METRICS_PORT,
       refreshIntervalMs: e.METRICS_REFRESH_INTERVAL,
     },
-    worker: { ensureBackgroundJobs: e.WORKER_ENSURE_BACKGROUND_JOBS },
+    worker: { ensureBackgroundJobs: e.WORKER_ENSURE_BACKGROUND_JOBS, maxCachedWorkflows: e.WORKER_MAX_CACHED_WORKFLOWS },
     content: {
       maxUploadBytes: e.CONTENT_MAX_UPLOAD_BYTES,
       quotaBytes: {

@@ -20,6 +20,7 @@ export async function createWorker({ deps, workflowBundlePath, overrides }: Work
     activities: createActivities(deps),
     ...(workflowBundlePath ? { workflowBundle: { codePath: workflowBundlePath } } : { workflowsPath: WORKFLOWS_PATH }),
     shutdownGraceTime: '10s',
+    ...(deps.config.worker.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: deps.config.worker.maxCachedWorkflows } : {}),
     ...overrides,
   });
 }

@@ -37,6 +37,7 @@ export default defineTool<CsvInput, { rows: unknown[]; count: number; columns: s
     properties: { rows: { type: 'array' }, count: { type: 'integer' }, columns: { type: ['array', 'null'] } },
   },
   sideEffect: 'none',
+  runsLocally: true,
   async execute(input) {
     const header = input.header ?? true;
     const maxRows = input.max_rows ?? 10_000;

@@ -73,6 +73,7 @@ export default defineTool<JsonTransformInput, { result: unknown }>({
   },
   outputSchema: { type: 'object', required: ['result'], properties: { result: {} } },
   sideEffect: 'none',
+  runsLocally: true,
   defaultTimeoutMs: 10_000,
   async execute(input) {
     return { result: await runJsonata(input.expression, input.data ?? null, input.bindings ?? {}) };

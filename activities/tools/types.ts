@@ -38,6 +38,12 @@ export interface ToolDefinition<I = Record<string, unknown>, O = unknown> {
   sideEffect: SideEffect;
   /** Per-attempt time limit the interpreter gives the activity unless the node overrides it. */
   defaultTimeoutMs?: number;
+  /**
+   * Cheap, pure and quick (no I/O of its own, bounded CPU, no heartbeats needed): the interpreter runs it as a local
+   * activity, in the worker already running the workflow task, with no task queue round trip and one history event
+   * instead of three. Leave unset for anything that waits, calls out or has a side effect.
+   */
+  runsLocally?: boolean;
   execute(input: I, ctx: ToolContext): Promise<O>;
 }
 

@@ -34,6 +34,7 @@ export default defineTool<XmlInput, { result: unknown }>({
   },
   outputSchema: { type: 'object', required: ['result'], properties: { result: {} } },
   sideEffect: 'none',
+  runsLocally: true,
   async execute(input) {
     if (/<!DOCTYPE/i.test(input.text)) {
       throw new NonRetryableToolError('INVALID_XML', 'DOCTYPE declarations are not accepted');

@@ -5,7 +5,7 @@ import { decodeCursor, toPage, type Page } from '../../lib/pagination';
 import { approvalForManualRun } from '../../lib/triggers/approval';
 import { checkParameters } from '../../workflows/runs/parameters';
 import type { RunInput, RunOptions, RunTrigger } from '../../workflows/runs/types';
-import { listTools } from '../../activities/tools/registry';
+import { toolRunOptions } from '../../activities/runs/toolActivities';
 import type { AppDeps } from '../domain';
 import { loadWorkflowVersion, type LoadedWorkflowVersion } from '../workflows/queries';
 import type { RunExecutions } from './executions';
@@ -66,13 +66,8 @@ function cursorAfter(cursor: string | undefined): { createdAt: string; id: strin
 
 export function createRunsService(deps: AppDeps, executions: RunExecutions): RunsService {
   const { db, config } = deps;
-  // Tools' own time limits travel with each run, so the interpreter needs no registry (it is workflow code).
-  const toolTimeoutsMs = Object.fromEntries(
-    listTools()
-      .filter((tool) => tool.defaultTimeoutMs !== undefined)
-      .map((tool) => [tool.id, tool.defaultTimeoutMs!]),
-  );
-  const options: RunOptions = { ...config.runs, toolTimeoutsMs };
+  // Tools' time limits and local tools travel with each run, so the interpreter needs no registry (it is workflow code).
+  const options: RunOptions = { ...config.runs, ...toolRunOptions() };
 
   const present = async (row: RunRow, live?: RunLive | null): Promise<Record<string, unknown>> =>
     serializeRun(row, {

@@ -1,3 +1,4 @@
+import { toolRunOptions } from '../../activities/runs/toolActivities';
 import type { Db } from '../../db/knex';
 import type { Config } from '../../lib/config';
 import type { ParameterDecl } from '../../lib/dag/model';
@@ -45,7 +46,7 @@ export async function prepareTriggeredRun(db: Db, config: Config, request: Prepa
     compiled: loaded.compiled,
     parameters: row.parameters,
     trigger: row.trigger,
-    options: { ...config.runs },
+    options: { ...config.runs, ...toolRunOptions() },
     kind: 'run',
     depth: 0,
   });

@@ -224,8 +224,11 @@ describe('history replay', () => {
 
     const history = await api.deps.temporal.workflow.getHandle(run.id).fetchHistory();
     mkdirSync(fixtures, { recursive: true });
-    const fixture = path.join(fixtures, 'showcase-run.json');
-    // Fixtures are histories of older code: keep the first one; refresh only on purpose.
+    // Fixtures are histories recorded by older code, kept so those executions keep replaying. When a patch changes
+    // the commands the interpreter records, name a new current fixture: it is captured by the next run of this test.
+    // showcase-run.json: bookkeeping and every tool as regular activities; showcase-run-local-activities.json:
+    // patch run-local-activities (workflows/runs/execute.ts).
+    const fixture = path.join(fixtures, 'showcase-run-local-activities.json');
     if (!existsSync(fixture) || process.env.UPDATE_HISTORY_FIXTURES === '1') writeFileSync(fixture, historyToJSON(history));
 
     const bundle = process.env.TEMPORAL_WORKFLOW_BUNDLE!;

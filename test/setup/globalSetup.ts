@@ -55,6 +55,9 @@ export default async function globalSetup(): Promise<void> {
     CONTENT_VECTOR_URI: path.join(dir, 'lancedb'),
     CONTENT_VECTOR_SCRATCH_DIR: path.join(dir, 'lancedb-tmp'),
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+    // No workflow cache: every workflow task replays the execution's history, so workflow code that is not
+    // deterministic fails the test that runs it, not a production worker after an eviction.
+    WORKER_MAX_CACHED_WORKFLOWS: '0',
     // Metrics ports are fixed numbers: a developer's own worker may hold them. Tests serve metrics in-process.
     WORKER_METRICS_PORT: '0',
     // Tests create the schedules and the dispatcher they need themselves (test/helpers/triggers.ts).

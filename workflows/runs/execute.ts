@@ -5,6 +5,7 @@ import {
   ChildWorkflowFailure,
   executeChild,
   isCancellation,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   sleep,
@@ -27,10 +28,27 @@ import type { EvalContext, RunInput, RunOptions, RunSummary, ToolFailureDetails 
 /** Subworkflows may nest this deep; deeper is a definition error (the API also refuses subworkflow cycles). */
 export const MAX_SUBWORKFLOW_DEPTH = 10;
 
-export const runActivities = proxyActivities<RunActivities>({
+const RUN_ACTIVITY_OPTIONS = {
   startToCloseTimeout: '60s',
   retry: { maximumAttempts: 10, initialInterval: '1s', maximumInterval: '30s' },
-});
+} as const;
+
+export const runActivities = proxyActivities<RunActivities>(RUN_ACTIVITY_OPTIONS);
+
+/**
+ * One patch for the switch to local activities: the run row's bookkeeping writes (`runMarkRunning`, `runFinish`:
+ * short PostgreSQL updates) and the tools in `RunOptions.localTools`. A local activity runs inside the workflow task
+ * that asks for it: no task queue round trip, no extra workflow task, one marker event instead of three events.
+ * Executions whose history predates the patch replay with the regular activities they recorded. One id, not one per
+ * call site: each patch costs every new execution a marker and a search attribute upsert (TemporalChangeVersion).
+ */
+export const LOCAL_ACTIVITIES_PATCH = 'run-local-activities';
+
+const bookkeepingLocal = proxyLocalActivities<RunActivities>(RUN_ACTIVITY_OPTIONS);
+
+export function bookkeepingActivities(): RunActivities {
+  return patched(LOCAL_ACTIVITIES_PATCH) ? bookkeepingLocal : runActivities;
+}
 
 /** Expressions, templates and loop items: evaluated next to the workflow, time-boxed, never in workflow code. */
 export const evalActivities = proxyLocalActivities<RunActivities>({
@@ -100,13 +118,20 @@ export async function executeTool(
 ): Promise<NodeOutcome> {
   const defaultTimeoutMs = env.options.toolTimeoutsMs?.[toolId] ?? env.options.defaultNodeTimeoutMs;
   const plan = planAttempts(retryPolicy, env.errorHandling, strategy.name, defaultTimeoutMs);
-  const activity = proxyActivities<Record<string, ToolActivity>>({
-    startToCloseTimeout: plan.timeoutMs,
-    heartbeatTimeout: env.options.heartbeatTimeoutMs,
-    retry: plan.retry,
-    // The node counts as cancelled once the tool has actually stopped (it heartbeats and honours its signal).
-    cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
-  })[toolId]!;
+  // The node counts as cancelled once the tool has actually stopped (it heartbeats and honours its signal).
+  const cancellationType = ActivityCancellationType.WAIT_CANCELLATION_COMPLETED;
+  // Runs started before local tools existed carry no `localTools`; patched() keeps histories of older workers valid.
+  const local = env.options.localTools?.includes(toolId) === true && patched(LOCAL_ACTIVITIES_PATCH);
+  const activity = (
+    local
+      ? proxyLocalActivities<Record<string, ToolActivity>>({ startToCloseTimeout: plan.timeoutMs, retry: plan.retry, cancellationType })
+      : proxyActivities<Record<string, ToolActivity>>({
+          startToCloseTimeout: plan.timeoutMs,
+          heartbeatTimeout: env.options.heartbeatTimeoutMs,
+          retry: plan.retry,
+          cancellationType,
+        })
+  )[toolId]!;
   const base = {
     organizationId: env.organizationId,
     workflowId: env.workflowId,

@@ -9,6 +9,7 @@ import {
 import type { NodeState, RunError, RunStatus } from '../../lib/dag/model';
 import { buildGraph, GraphError, readsOfValue, toolConfigOf, type Reads, type RunGraph, type TypedNode } from './graph';
 import {
+  bookkeepingActivities,
   evalActivities,
   executeSubworkflow,
   executeTool,
@@ -91,7 +92,7 @@ class Interpreter {
     }
     if (this.input.kind === 'run') {
       // Not cancellable: a run cancelled right away still goes through the normal ending below and is stored.
-      await CancellationScope.nonCancellable(() => runActivities.runMarkRunning({ runId: this.input.runId }));
+      await CancellationScope.nonCancellable(() => bookkeepingActivities().runMarkRunning({ runId: this.input.runId }));
     }
     this.status = 'running';
     let cancellation: unknown = null;
@@ -176,7 +177,7 @@ class Interpreter {
       if (chunkSize > 0) await runActivities.runSaveNodeStates({ runId: this.input.runId, nodeStates: chunk });
       nodeStates = undefined;
     }
-    await runActivities.runFinish({
+    await bookkeepingActivities().runFinish({
       runId: summary.runId,
       status: summary.status,
       nodeStates,
@@ -493,7 +494,7 @@ export async function dagRunWorkflow(input: RunInput): Promise<RunSummary> {
     const now = new Date().toISOString();
     const errors: RunError[] = [{ node: null, code: 'INVALID_DEFINITION', message: err.message, attempt: 0, time: now }];
     if (input.kind === 'run') {
-      await runActivities.runFinish({ runId: input.runId, status: 'failed', nodeStates: {}, results: {}, errors, completedAt: now });
+      await bookkeepingActivities().runFinish({ runId: input.runId, status: 'failed', nodeStates: {}, results: {}, errors, completedAt: now });
     }
     throw ApplicationFailure.nonRetryable(err.message, 'INVALID_DEFINITION');
   }

@@ -20,6 +20,8 @@ export interface RunOptions {
   defaultNodeTimeoutMs: number;
   /** Per-attempt time limits the tools declare (`defaultTimeoutMs`), used before `defaultNodeTimeoutMs`. */
   toolTimeoutsMs?: Record<string, number>;
+  /** Tools that run as local activities (`runsLocally` in their definition); absent in runs started before. */
+  localTools?: string[];
 }
 
 export const DEFAULT_RUN_OPTIONS: RunOptions = {
