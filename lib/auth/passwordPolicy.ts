@@ -34,13 +34,29 @@ export function passwordBytes(password: string): number {
 }
 
 const LEET: Record<string, string> = { '@': 'a', '4': 'a', '0': 'o', '3': 'e', '1': 'i', '!': 'i', $: 's', '5': 's', '7': 't' };
-const TRAILING_DECORATION = /[^\p{L}]+$/u;
+const LETTER = /\p{L}/u;
 
-/** The forms of a password to look up in the common list: as typed, without trailing digits/symbols, un-leeted. */
+/**
+ * The forms of a password to look up in the common list: as typed and with any part of its leading and trailing
+ * digits/symbols removed (`trustno1!` -> `trustno1`, `2024dragon!` -> `dragon`), each also un-leeted. At most
+ * 72 bytes, so at most a few thousand short lookups.
+ */
 function commonCandidates(lower: string): string[] {
-  const stripped = lower.replace(TRAILING_DECORATION, '');
-  const unleeted = [...stripped].map((c) => LEET[c] ?? c).join('');
-  return [lower, stripped, unleeted].filter((c) => c.length >= 4);
+  const chars = [...lower];
+  let lead = 0;
+  while (lead < chars.length && !LETTER.test(chars[lead]!)) lead += 1;
+  let trail = 0;
+  while (trail < chars.length - lead && !LETTER.test(chars[chars.length - 1 - trail]!)) trail += 1;
+  const candidates = new Set<string>();
+  for (let i = 0; i <= lead; i += 1) {
+    for (let j = 0; j <= trail && i + j <= chars.length; j += 1) {
+      const core = chars.slice(i, chars.length - j);
+      if (core.length < 4) continue;
+      candidates.add(core.join(''));
+      candidates.add(core.map((c) => LEET[c] ?? c).join(''));
+    }
+  }
+  return [...candidates];
 }
 
 /** Every rule the password breaks (empty when it is acceptable). */
