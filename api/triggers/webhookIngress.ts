@@ -123,8 +123,9 @@ export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: S
       lastPurge = Date.now();
       purgeOldReceipts(db).catch(() => undefined);
     }
-    const runId = randomUUID();
+    let runId: string = randomUUID();
     const receiptKey = { workflowId: workflow.id, triggerKey: trigger.key, deliveryKey: deliveryKey ?? '' };
+    let replayed = false;
     if (deliveryKey) {
       const requestHash = sha256(`${method}\n${ctx.querystring}\n${raw.toString('base64')}`);
       const prior = await claimReceipt(db, { ...receiptKey, requestHash, runId });
@@ -132,11 +133,12 @@ export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: S
         if (prior.request_hash !== requestHash) {
           throw new AppError('IDEMPOTENCY_CONFLICT', 'this delivery key was already used for a different request');
         }
-        return {
-          status: 200,
-          body: { run_id: prior.run_id, workflow_id: workflow.id, replayed: true },
-          headers: { 'Idempotent-Replayed': 'true' },
-        };
+        // The receipt alone does not prove the run exists: the instance that claimed it may have died (or still be
+        // working) between the claim, the run row and the execution start. Completing the same run id here is
+        // idempotent (the row insert and the REJECT_DUPLICATE start converge on one run), so the sender's retry of
+        // a delivery that got no answer is never lost and never starts a second run.
+        runId = prior.run_id;
+        replayed = true;
       }
     }
     try {
@@ -163,13 +165,20 @@ export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: S
           throw new AppError('SERVICE_UNAVAILABLE', 'the workflow engine is unavailable; the run was not started');
         }
       }
+      if (replayed) {
+        return {
+          status: 200,
+          body: { run_id: runId, workflow_id: workflow.id, replayed: true },
+          headers: { 'Idempotent-Replayed': 'true' },
+        };
+      }
       return {
         status: 202,
         body: { run_id: runId, workflow_id: workflow.id, status: 'pending' },
         headers: { Location: `/api/v1/workflows/${workflow.id}/runs/${runId}` },
       };
     } catch (err) {
-      if (deliveryKey) await releaseReceipt(db, receiptKey);
+      if (deliveryKey && !replayed) await releaseReceipt(db, receiptKey);
       throw err;
     }
   };
