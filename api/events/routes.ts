@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from '../../lib/pagination';
 import { defineRoute, type RouteDef } from '../http/route';
+import { idempotencyKeyOf, requestFingerprint } from '../middleware/idempotency';
 import type { EventsService } from './service';
 
 /** Routes of events and outgoing webhooks (docs/events.md, docs/triggers.md#outgoing-webhooks). */
@@ -56,7 +57,10 @@ export function eventRoutes(service: EventsService): RouteDef[] {
         },
       },
       errors: ['PAYLOAD_TOO_LARGE'],
-      handler: async ({ organization, actor, body }) => ({ status: 202, body: await service.publish(organization!, actor, body) }),
+      handler: async ({ organization, actor, body, ctx }) => {
+        const key = idempotencyKeyOf(ctx);
+        return { status: 202, body: await service.publish(organization!, actor, body, key ? `${key}:${requestFingerprint(ctx, body)}` : null) };
+      },
     }),
     defineRoute({
       method: 'get',

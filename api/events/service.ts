@@ -3,12 +3,13 @@ import { deliveryInput, startDelivery } from '../../activities/events/dispatch';
 import { AppError, notFound } from '../../lib/errors';
 import { catalogDocument, CUSTOM_EVENT_TYPE } from '../../lib/events/catalog';
 import { decodeCursor, toPage, type Page } from '../../lib/pagination';
+import { uuidFrom } from '../../lib/triggers/ids';
 import { recordAudit } from '../audit/record';
 import type { AppDeps } from '../domain';
 import type { Actor, OrganizationContext } from '../http/route';
 import { withDefaults } from '../organizations/settingsModel';
 import { isUuid } from '../triggers/queries';
-import { writeEvent } from './outbox';
+import { writeEvent, writeEventOnce } from './outbox';
 
 /**
  * Events published by API clients (custom.*), the catalog, and the delivery log of the organization's outgoing
@@ -76,7 +77,8 @@ export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promi
   return {
     catalog: () => catalogDocument(),
 
-    async publish(org: OrganizationContext, actor: Actor | null, input: { type: string; data: Record<string, unknown> }) {
+    /** `requestKey`: the client's Idempotency-Key with the request's fingerprint, when the client sent a key. */
+    async publish(org: OrganizationContext, actor: Actor | null, input: { type: string; data: Record<string, unknown> }, requestKey: string | null = null) {
       if (!CUSTOM_EVENT_TYPE.test(input.type)) {
         throw new AppError('VALIDATION_ERROR', 'invalid body', [{ path: 'body.type', problem: 'custom events are named custom.<word>(.<word>)*, lower case' }]);
       }
@@ -84,7 +86,9 @@ export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promi
         throw new AppError('PAYLOAD_TOO_LARGE', `event data larger than ${MAX_CUSTOM_PAYLOAD_BYTES} bytes`);
       }
       const payload = { ...input.data, publishedBy: actor ? { type: actor.type, id: actor.id } : null };
-      const id = await writeEvent(db, org.organizationId, input.type, payload);
+      const id = requestKey
+        ? await writeEventOnce(db, uuidFrom(`publish:${org.organizationId}:${requestKey}`), org.organizationId, input.type, payload)
+        : await writeEvent(db, org.organizationId, input.type, payload);
       // The dispatcher polls the outbox anyway; this only makes sure it exists (best effort).
       await ensureDispatcher().catch((err: unknown) => deps.logger.warn({ err }, 'could not ensure the event dispatcher'));
       return { id, type: input.type, organizationID: org.organizationId, data: payload };
