@@ -175,3 +175,68 @@ export function privateWorker(env: Record<string, string>, logFile: string): Pri
     'private worker',
   );
 }
+
+export interface ProcessResponse {
+  status: number;
+  headers: Headers;
+  // Tests read arbitrary JSON; typing it loosely keeps assertions short.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  text: string;
+}
+
+export interface PrivateApi extends PrivateProcess {
+  baseUrl: string;
+  /** JSON over HTTP to this process; `raw` sends bytes as they are (signed webhook bodies). */
+  request(
+    method: string,
+    path: string,
+    options?: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> },
+  ): Promise<ProcessResponse>;
+}
+
+/**
+ * An API OS process (`node --import tsx api/server.ts`) on a free port with `env` on top of this process's
+ * environment (the run's database, bucket, task queue and vector store); ready when /healthz answers. `stop` with
+ * SIGKILL is a crash; `start` again brings up a new process on the same port.
+ */
+export async function privateApi(env: Record<string, string>, logFile: string): Promise<PrivateApi> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const fs = require('node:fs') as typeof import('node:fs');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const control = controlled(
+    () => {
+      const out = fs.openSync(logFile, 'a');
+      return spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+        cwd: path.join(__dirname, '..', '..'),
+        env: { ...process.env, LOG_LEVEL: 'info', ...env, SERVICE_HOST: '127.0.0.1', SERVICE_PORT: String(port) },
+        stdio: ['ignore', out, out],
+      });
+    },
+    () => fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false),
+    'private API',
+  );
+  return {
+    ...control,
+    baseUrl,
+    async request(method, urlPath, options = {}) {
+      const headers: Record<string, string> = { ...(options.headers ?? {}) };
+      let body: string | undefined = options.raw;
+      if (body === undefined && options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const res = await fetch(baseUrl + urlPath, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: res.status, headers: res.headers, body: parsed, text };
+    },
+  };
+}
