@@ -104,6 +104,8 @@ const envSchema = z.object({
   RUN_LOOP_BATCH_SIZE: int(500, 1, 2000),
   RUN_MAX_CONCURRENT_NODES: int(200, 1, 1500),
   RUN_LARGE_OUTPUT_BYTES: int(256 * 1024, 1024, 1024 * 1024),
+  RUN_START_RATE_LIMIT: rate('300/1m'),
+  RUN_MAX_ACTIVE_PER_ORGANIZATION: int(100, 0, 100_000),
 
   WORKER_METRICS_HOST: z.string().optional().default('127.0.0.1'),
   WORKER_METRICS_PORT: int(9464, 0, 65535),
@@ -219,6 +221,11 @@ export interface Config {
     maxConcurrentNodes: number;
     largeOutputBytes: number;
   };
+  /**
+   * Per-organization admission of runs started through the API (docs/runs.md#fairness); kept out of `runs`, which
+   * travels in every run's input. Null = off.
+   */
+  runAdmission: { startRate: RateRule | null; maxActivePerOrganization: number | null };
   /** Prometheus endpoints (docs/operating.md). Port 0 disables an endpoint. */
   metrics: { workerHost: string; workerPort: number; workerSdkPort: number; refreshIntervalMs: number };
   /**
@@ -381,6 +388,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loopBatchSize: e.RUN_LOOP_BATCH_SIZE,
       maxConcurrentNodes: e.RUN_MAX_CONCURRENT_NODES,
       largeOutputBytes: e.RUN_LARGE_OUTPUT_BYTES,
+    },
+    runAdmission: {
+      startRate: e.RUN_START_RATE_LIMIT,
+      maxActivePerOrganization: e.RUN_MAX_ACTIVE_PER_ORGANIZATION || null,
     },
     minio: {
       endPoint: e.MINIO_ENDPOINT,

@@ -1,4 +1,6 @@
 import type { AppDeps, Domain } from '../domain';
+import { createRateLimiter } from '../ratelimit/limiter';
+import { createRunAdmission } from './admission';
 import { createRunExecutions } from './executions';
 import { circuitBreakerRoutes, deadLetterRoutes, runRoutes } from './routes';
 import { createRunsService, type RunsService } from './service';
@@ -7,8 +9,9 @@ export interface RunsDomain extends Domain {
   service: RunsService;
 }
 
-/** Runs of workflows, their dead letters and circuit breakers (docs/runs.md). */
+/** Runs of workflows, their dead letters and circuit breakers (docs/runs.md); API starts pass run admission. */
 export function createRunsDomain(deps: AppDeps): RunsDomain {
-  const service = createRunsService(deps, createRunExecutions(deps.temporal, deps.config.temporal));
+  const admission = createRunAdmission(deps.db, createRateLimiter(deps.db), deps.config.runAdmission);
+  const service = createRunsService(deps, createRunExecutions(deps.temporal, deps.config.temporal), admission);
   return { service, routes: [...runRoutes(service), ...deadLetterRoutes(service), ...circuitBreakerRoutes(service)] };
 }

@@ -103,6 +103,25 @@ export async function markRunFinished(
     .update({ status, errors: JSON.stringify(errors), completed_at: db.fn.now(), updated_at: db.fn.now() });
 }
 
+/**
+ * Open (pending or running) runs of an organization, counted up to `upTo`: enough to compare with a cap, and served
+ * by the partial index `workflow_runs_open_by_org_idx` however many finished runs the organization keeps.
+ */
+export async function countOpenRuns(db: Db, organizationId: string, upTo: number): Promise<number> {
+  const result = await db.raw<{ rows: { n: string }[] }>(
+    `SELECT count(*) AS n FROM (
+       SELECT 1 FROM workflow_runs WHERE organization_id = ? AND status IN ('pending', 'running') LIMIT ?
+     ) open_runs`,
+    [organizationId, upTo],
+  );
+  return Number(result.rows[0]!.n);
+}
+
+/** Serializes the run admission of one organization until the transaction ends; other organizations never wait. */
+export async function lockRunAdmission(trx: Db, organizationId: string): Promise<void> {
+  await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 400))', [`run-admission:${organizationId}`]);
+}
+
 // ---- dead letters ----
 
 export interface DeadLetterRow {

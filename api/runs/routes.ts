@@ -15,6 +15,12 @@ import {
 import { serializeCircuitBreaker, serializeDeadLetter } from './serializers';
 import type { RunsService } from './service';
 
+/** The run-admission sentence shared by every route that starts a run (api/runs/admission.ts). */
+const ADMISSION =
+  'Per organization, API starts are limited to RUN_START_RATE_LIMIT attempts per window and ' +
+  'RUN_MAX_ACTIVE_PER_ORGANIZATION open (pending or running) runs: over either, 429 RATE_LIMITED with Retry-After, ' +
+  'and no run is created (docs/runs.md#fairness).';
+
 const userIdOf = (input: RouteInput<unknown, unknown, unknown>): string | null =>
   input.principal?.kind === 'user' ? input.principal.userId : null;
 
@@ -29,7 +35,8 @@ export function runRoutes(s: RunsService): RouteDef[] {
       description:
         'Parameters are checked against the declared parameters (unknown names, required, type, enum; defaults ' +
         'applied): 422 INVALID_PARAMETERS lists every problem. Draft (test runs) and active workflows run; paused ' +
-        'and archived ones answer 409 INVALID_STATE. The run is a Temporal execution whose workflow id is the run id.',
+        'and archived ones answer 409 INVALID_STATE. The run is a Temporal execution whose workflow id is the run id. ' +
+        ADMISSION,
       tags,
       auth: 'org',
       permission: 'run:execute',
@@ -37,7 +44,7 @@ export function runRoutes(s: RunsService): RouteDef[] {
       params: workflowParams,
       body: startRunBody,
       responses: { 201: { description: 'the created run (pending)', schema: runSchema } },
-      errors: ['INVALID_PARAMETERS', 'INVALID_STATE', 'SERVICE_UNAVAILABLE'],
+      errors: ['INVALID_PARAMETERS', 'INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
       handler: async (input) => ({
         status: 201,
         body: await s.start(input.organization!.organizationId, input.params.id, input.body.parameters, userIdOf(input)),
@@ -103,13 +110,14 @@ export function runRoutes(s: RunsService): RouteDef[] {
       description:
         'Starts a new run of the same workflow version with the same parameters. Nodes that completed in the ' +
         'original run are reused (node state `via: "reused"`), only what failed or never ran executes. The new run ' +
-        'has `retry_of` set to the original.',
+        'has `retry_of` set to the original. ' +
+        ADMISSION,
       tags,
       auth: 'org',
       permission: 'run:execute',
       params: runParams,
       responses: { 201: { description: 'the new run', schema: runSchema } },
-      errors: ['RUN_NOT_RETRYABLE', 'INVALID_STATE', 'SERVICE_UNAVAILABLE'],
+      errors: ['RUN_NOT_RETRYABLE', 'INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
       handler: async (input) => ({
         status: 201,
         body: await s.retry(input.organization!.organizationId, input.params.id, input.params.run_id, userIdOf(input)),
@@ -148,7 +156,8 @@ export function deadLetterRoutes(s: RunsService): RouteDef[] {
       description:
         'Starts a new run of the same workflow version with the original parameters, reusing every node that ' +
         'completed in the original run: the dead-lettered node runs again, then its descendants. The entry is ' +
-        'marked `replayed` with the new run\'s id.',
+        'marked `replayed` with the new run\'s id. ' +
+        ADMISSION,
       tags,
       auth: 'org',
       permission: 'run:execute',
@@ -156,7 +165,7 @@ export function deadLetterRoutes(s: RunsService): RouteDef[] {
       responses: {
         201: { description: 'the dead letter and the replay run', schema: z.object({ dead_letter: deadLetterSchema, run: runSchema }) },
       },
-      errors: ['INVALID_STATE', 'SERVICE_UNAVAILABLE'],
+      errors: ['INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
       handler: async (input) => {
         const { deadLetter, run } = await s.replayDeadLetter(input.organization!.organizationId, input.params.id, userIdOf(input));
         return { status: 201, body: { dead_letter: serializeDeadLetter(deadLetter), run } };

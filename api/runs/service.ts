@@ -8,13 +8,13 @@ import type { RunInput, RunOptions, RunTrigger } from '../../workflows/runs/type
 import { toolRunOptions } from '../../activities/runs/toolActivities';
 import type { AppDeps } from '../domain';
 import { loadWorkflowVersion, type LoadedWorkflowVersion } from '../workflows/queries';
+import { unlimitedAdmission, type RunAdmission } from './admission';
 import type { RunExecutions } from './executions';
 import {
   deleteDeadLetter,
   findDeadLetter,
   findRun,
   findRunById,
-  insertRun,
   isUuid,
   listCircuitBreakers,
   listDeadLetters,
@@ -64,7 +64,8 @@ function cursorAfter(cursor: string | undefined): { createdAt: string; id: strin
   return { createdAt: position.sort, id: position.id };
 }
 
-export function createRunsService(deps: AppDeps, executions: RunExecutions): RunsService {
+/** `admission` gates the starts (api/runs/admission.ts); callers that are not API clients keep the default, none. */
+export function createRunsService(deps: AppDeps, executions: RunExecutions, admission: RunAdmission = unlimitedAdmission(deps.db)): RunsService {
   const { db, config } = deps;
   // Tools' time limits and local tools travel with each run, so the interpreter needs no registry (it is workflow code).
   const options: RunOptions = { ...config.runs, ...toolRunOptions() };
@@ -99,7 +100,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions): Run
   }): Promise<RunRow> {
     const { compiled } = values.loaded;
     const id = randomUUID();
-    const row = await insertRun(db, {
+    const row = await admission.insert({
       id,
       organizationId: compiled.organizationId,
       workflowId: compiled.workflowId,
@@ -183,6 +184,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions): Run
 
   return {
     async start(organizationId, workflowId, parameters, userId) {
+      await admission.admit(organizationId);
       const loaded = await loadRunnable(organizationId, workflowId);
       const { values, problems } = checkParameters(loaded.compiled.parameters, parameters);
       if (problems.length) throw new AppError('INVALID_PARAMETERS', 'the parameters do not match the declared parameters', problems);
@@ -237,6 +239,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions): Run
     },
 
     async retry(organizationId, workflowId, runId, userId) {
+      await admission.admit(organizationId);
       const original = await requireRun(organizationId, workflowId, runId);
       if (original.status !== 'failed' && original.status !== 'cancelled') {
         throw new AppError('RUN_NOT_RETRYABLE', `run is ${original.status}: only failed or cancelled runs can be retried`);
@@ -274,6 +277,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions): Run
     },
 
     async replayDeadLetter(organizationId, id, userId) {
+      await admission.admit(organizationId);
       const letter = await findDeadLetter(db, organizationId, id);
       if (!letter) throw notFound('dead letter');
       if (letter.status === 'replayed') throw new AppError('INVALID_STATE', `dead letter was already replayed (run ${letter.replay_run_id})`);

@@ -36,6 +36,9 @@ export function childEnv(scratch: Scratch, logLevel: string): Record<string, str
     SERVICE_RATE_LIMIT_LOGIN_IP: generous,
     SERVICE_RATE_LIMIT_LOGIN_ACCOUNT: generous,
     SERVICE_RATE_LIMIT_REGISTER_IP: generous,
+    // Run admission (docs/runs.md#fairness) would turn the run scenarios' closed loops away with 429s.
+    RUN_START_RATE_LIMIT: generous,
+    RUN_MAX_ACTIVE_PER_ORGANIZATION: '0',
     WORKER_METRICS_PORT: '0',
     WORKER_SDK_METRICS_PORT: '0',
   };

@@ -19,6 +19,8 @@ declare module 'autocannon' {
       timeouts: number;
       non2xx: number;
       '2xx': number;
+      /** Responses per HTTP status code. */
+      statusCodeStats: Record<string, { count: number }>;
       duration: number;
     }
     interface Options {

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { startApi, type TestApi, type TestResponse } from '../helpers/stack';
+import { createTestTenant, type TestTenant } from '../helpers/tenants';
+
+/**
+ * Run admission (api/runs/admission.ts, docs/runs.md#fairness): per organization, a budget of API starts and a cap
+ * on open runs, both 429 RATE_LIMITED with Retry-After; other organizations are unaffected and trigger-started runs
+ * are never refused.
+ */
+
+async function activeWorkflow(api: TestApi, t: TestTenant, node: unknown, triggers: unknown[] = []): Promise<string> {
+  const created = await api.request('POST', '/api/v1/workflows', {
+    token: t.owner.token,
+    body: { name: `admission ${randomUUID().slice(0, 6)}`, dag: { nodes: [node] }, triggers },
+  });
+  expect(created.status).toBe(201);
+  const activated = await api.request('POST', `/api/v1/workflows/${created.body.id}/activate`, { token: t.owner.token });
+  expect(activated.status).toBe(200);
+  return created.body.id as string;
+}
+
+const echo = { id: 'echo', type: 'tool', config: { tool: 'json_transform', config: { expression: '$' } } };
+const wait = { id: 'wait', type: 'tool', config: { tool: 'delay', config: { ms: 120_000 } } };
+
+async function runsOf(api: TestApi, workflowId: string, statuses?: string[]): Promise<number> {
+  const q = api.deps.db('workflow_runs').where({ workflow_id: workflowId });
+  if (statuses) q.whereIn('status', statuses);
+  const [{ count }] = await q.count<{ count: string }[]>('* as count');
+  return Number(count);
+}
+
+function expectLimited(res: TestResponse, message: RegExp): number {
+  expect(res.status).toBe(429);
+  expect(res.body.error.code).toBe('RATE_LIMITED');
+  expect(res.body.error.message).toMatch(message);
+  const retryAfter = Number(res.headers.get('retry-after'));
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThan(0);
+  return retryAfter;
+}
+
+describe('start budget (RUN_START_RATE_LIMIT)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi({ RUN_START_RATE_LIMIT: '3/1h', RUN_MAX_ACTIVE_PER_ORGANIZATION: '0' });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  test('an organization over its budget gets 429 with Retry-After on start, retry and replay; no run is created; another organization still starts', async () => {
+    const a = await createTestTenant(api);
+    const b = await createTestTenant(api);
+    const workflowA = await activeWorkflow(api, a, echo);
+    const workflowB = await activeWorkflow(api, b, echo);
+
+    // Fixed windows aligned to the epoch: 2 x limit + 1 attempts put more than the limit into one window for sure.
+    const statuses: number[] = [];
+    let limited: TestResponse | undefined;
+    for (let i = 0; i < 7 && !limited; i++) {
+      const res = await api.request('POST', `/api/v1/workflows/${workflowA}/runs`, { token: a.owner.token, body: {} });
+      statuses.push(res.status);
+      if (res.status === 429) limited = res;
+      else expect(res.status).toBe(201);
+    }
+    expect(limited).toBeDefined();
+    expect(expectLimited(limited!, /at most 3 runs per 3600 s/)).toBeLessThanOrEqual(3600);
+    const accepted = statuses.filter((s) => s === 201).length;
+    expect(accepted).toBeGreaterThanOrEqual(3);
+    expect(await runsOf(api, workflowA)).toBe(accepted);
+
+    // The gate comes first: retry and dead-letter replay are refused before anything is looked up.
+    const retry = await api.request('POST', `/api/v1/workflows/${workflowA}/runs/${randomUUID()}/retry`, { token: a.owner.token });
+    expectLimited(retry, /runs per/);
+    const replay = await api.request('POST', `/api/v1/dead-letters/${randomUUID()}/replay`, { token: a.owner.token });
+    expectLimited(replay, /runs per/);
+
+    const other = await api.request('POST', `/api/v1/workflows/${workflowB}/runs`, { token: b.owner.token, body: {} });
+    expect(other.status).toBe(201);
+  });
+});
+
+describe('open runs (RUN_MAX_ACTIVE_PER_ORGANIZATION)', () => {
+  let api: TestApi;
+  let a: TestTenant;
+  let workflowA: string;
+  let slug: string;
+  beforeAll(async () => {
+    api = await startApi({ RUN_START_RATE_LIMIT: 'off', RUN_MAX_ACTIVE_PER_ORGANIZATION: '2' });
+    a = await createTestTenant(api);
+    slug = (await api.deps.db('organizations').where({ id: a.organizationId }).first('slug')).slug;
+    workflowA = await activeWorkflow(api, a, wait, [
+      { id: 'hook', type: 'webhook', config: { path: 'hook', authentication: 'none', allowUnauthenticated: true } },
+    ]);
+  });
+  afterAll(async () => {
+    const open = await api.deps.db('workflow_runs').where({ workflow_id: workflowA }).whereIn('status', ['pending', 'running']).select('id');
+    await Promise.all(open.map(({ id }) => api.request('POST', `/api/v1/workflows/${workflowA}/runs/${id}/cancel`, { token: a.owner.token })));
+    await api.close();
+  });
+
+  /** Cancels a run and waits until its row is closed (the cancel route itself waits at most 15 s). */
+  async function cancelled(runId: string): Promise<void> {
+    expect((await api.request('POST', `/api/v1/workflows/${workflowA}/runs/${runId}/cancel`, { token: a.owner.token })).status).toBe(200);
+    const deadline = Date.now() + 60_000;
+    while ((await api.deps.db('workflow_runs').where({ id: runId }).first('status')).status !== 'cancelled') {
+      if (Date.now() > deadline) throw new Error(`run ${runId} was not cancelled within a minute`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  const start = () => api.request('POST', `/api/v1/workflows/${workflowA}/runs`, { token: a.owner.token, body: {} });
+
+  test('concurrent starts never overshoot the cap; other organizations and webhook-started runs are not refused', async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, start));
+    const accepted = results.filter((r) => r.status === 201);
+    expect(accepted).toHaveLength(2);
+    for (const refused of results.filter((r) => r.status !== 201)) {
+      expect(expectLimited(refused, /2 open runs, its limit/)).toBe(2);
+    }
+    expect(await runsOf(api, workflowA)).toBe(2);
+
+    const b = await createTestTenant(api);
+    const workflowB = await activeWorkflow(api, b, echo);
+    expect((await api.request('POST', `/api/v1/workflows/${workflowB}/runs`, { token: b.owner.token, body: {} })).status).toBe(201);
+
+    // Triggers are not gated: the webhook's run starts although the organization is at its cap, and counts.
+    const hooked = await api.request('POST', `/api/hooks/${slug}/hook`, { body: {} });
+    expect(hooked.status).toBe(202);
+    expect(await runsOf(api, workflowA, ['pending', 'running'])).toBe(3);
+
+    // Open runs free up as runs finish: with one manual run cancelled, 2 remain open (still refused); with both, 1.
+    const [first, second] = accepted.map((r) => r.body.id as string);
+    await cancelled(first!);
+    expectLimited(await start(), /open runs/);
+    await cancelled(second!);
+    expect((await start()).status).toBe(201);
+  });
+});
