@@ -156,6 +156,12 @@ describe('a worker killed mid-run', () => {
 describe('history replay', () => {
   const fixtures = path.join(REPO_ROOT, 'test', 'fixtures', 'histories');
 
+  test('workflow code carries no zod: a worker evaluates every module again for each execution it creates', () => {
+    const bundle = readFileSync(process.env.TEMPORAL_WORKFLOW_BUNDLE!, 'utf8');
+    expect(bundle).toContain('./workflows/runs/interpreter.ts');
+    expect(bundle).not.toContain('node_modules/zod/');
+  });
+
   /** The closing-note DAG: a condition, a parallel block, a loop and a tool failure handled by a fallback. */
   const showcase: WorkflowSpec = {
     name: 'order pricing',

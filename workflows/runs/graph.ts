@@ -1,13 +1,17 @@
+import type { CompiledWorkflow, NodeDef } from '../../lib/dag/model';
 import {
-  conditionConfigSchema,
-  loopConfigSchema,
-  parallelConfigSchema,
-  subworkflowConfigSchema,
-  toolConfigSchema,
-  type CompiledWorkflow,
-  type NodeDef,
-} from '../../lib/dag/model';
-import type { z } from 'zod';
+  ConfigError,
+  parseConditionConfig,
+  parseLoopConfig,
+  parseParallelConfig,
+  parseSubworkflowConfig,
+  parseToolConfig,
+  type ConditionConfig,
+  type LoopConfig,
+  type ParallelConfig,
+  type SubworkflowConfig,
+  type ToolConfig,
+} from './configs';
 
 /**
  * The interpreter's static view of one compiled workflow version: typed node configs and the dependency
@@ -18,11 +22,7 @@ import type { z } from 'zod';
  * - `startPreds`: a node listed in a parallel node's branch waits for the parallel node to *start* (not finish).
  */
 
-export type ToolConfig = z.output<typeof toolConfigSchema>;
-export type ConditionConfig = z.output<typeof conditionConfigSchema>;
-export type ParallelConfig = z.output<typeof parallelConfigSchema>;
-export type LoopConfig = z.output<typeof loopConfigSchema>;
-export type SubworkflowConfig = z.output<typeof subworkflowConfigSchema>;
+export type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, ToolConfig };
 
 export type TypedNode =
   | { id: string; type: 'tool'; def: NodeDef; config: ToolConfig }
@@ -53,42 +53,38 @@ export class GraphError extends Error {}
 
 /** A tool config with the node-level `inputs` / `outputs` (spec) merged into the tool's own. */
 export function toolConfigOf(def: { config: Record<string, unknown>; inputs?: NodeDef['inputs']; outputs?: NodeDef['outputs'] }): ToolConfig {
-  const parsed = toolConfigSchema.safeParse(def.config);
-  if (!parsed.success) throw new GraphError(`invalid tool config: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+  let parsed: ToolConfig;
+  try {
+    parsed = parseToolConfig(def.config);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    throw new GraphError(`invalid tool config: ${err.message}`);
+  }
   return {
-    ...parsed.data,
-    inputs: [...parsed.data.inputs, ...(def.inputs ?? [])],
-    outputs: [...parsed.data.outputs, ...(def.outputs ?? [])],
+    ...parsed,
+    inputs: [...parsed.inputs, ...(def.inputs ?? [])],
+    outputs: [...parsed.outputs, ...(def.outputs ?? [])],
   };
 }
 
 function typed(def: NodeDef): TypedNode {
-  const fail = (issues: z.core.$ZodIssue[]): never => {
-    throw new GraphError(`node ${def.id}: invalid ${def.type} config: ${issues[0]?.message ?? 'unknown'}`);
-  };
-  switch (def.type) {
-    case 'tool':
-      try {
+  try {
+    switch (def.type) {
+      case 'tool':
         return { id: def.id, type: 'tool', def, config: toolConfigOf(def) };
-      } catch (err) {
-        throw new GraphError(`node ${def.id}: ${(err as Error).message}`);
-      }
-    case 'condition': {
-      const r = conditionConfigSchema.safeParse(def.config);
-      return r.success ? { id: def.id, type: 'condition', def, config: r.data } : fail(r.error.issues);
+      case 'condition':
+        return { id: def.id, type: 'condition', def, config: parseConditionConfig(def.config) };
+      case 'parallel':
+        return { id: def.id, type: 'parallel', def, config: parseParallelConfig(def.config) };
+      case 'loop':
+        return { id: def.id, type: 'loop', def, config: parseLoopConfig(def.config) };
+      case 'subworkflow':
+        return { id: def.id, type: 'subworkflow', def, config: parseSubworkflowConfig(def.config) };
     }
-    case 'parallel': {
-      const r = parallelConfigSchema.safeParse(def.config);
-      return r.success ? { id: def.id, type: 'parallel', def, config: r.data } : fail(r.error.issues);
-    }
-    case 'loop': {
-      const r = loopConfigSchema.safeParse(def.config);
-      return r.success ? { id: def.id, type: 'loop', def, config: r.data } : fail(r.error.issues);
-    }
-    case 'subworkflow': {
-      const r = subworkflowConfigSchema.safeParse(def.config);
-      return r.success ? { id: def.id, type: 'subworkflow', def, config: r.data } : fail(r.error.issues);
-    }
+  } catch (err) {
+    if (err instanceof GraphError) throw new GraphError(`node ${def.id}: ${err.message}`);
+    if (err instanceof ConfigError) throw new GraphError(`node ${def.id}: invalid ${def.type} config: ${err.message}`);
+    throw err;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ParameterDecl } from '../../lib/dag/model';
-import { resolveRunParameters } from '../../lib/dag/parameters';
+import { resolveRunParameters } from '../../lib/dag/runParameters';
 
 /**
  * Run parameters against the declared parameters (unknown names, required, type, enum; defaults applied), in the

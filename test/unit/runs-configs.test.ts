@@ -1,0 +1,89 @@
+import {
+  conditionConfigSchema,
+  loopConfigSchema,
+  parallelConfigSchema,
+  subworkflowConfigSchema,
+  toolConfigSchema,
+} from '../../lib/dag/model';
+import {
+  ConfigError,
+  parseConditionConfig,
+  parseLoopConfig,
+  parseParallelConfig,
+  parseSubworkflowConfig,
+  parseToolConfig,
+} from '../../workflows/runs/configs';
+
+/** The interpreter's zod-free config parsing gives what the model's schemas give for every valid config. */
+
+const cases: { name: string; parse: (raw: unknown) => unknown; schema: { parse: (raw: unknown) => unknown }; configs: unknown[] }[] = [
+  {
+    name: 'tool',
+    parse: parseToolConfig,
+    schema: toolConfigSchema,
+    configs: [
+      { tool: 'json_transform' },
+      { tool: 'json_transform', config: { expression: '1', data: { a: [1] } } },
+      {
+        tool: 'http_request',
+        config: {},
+        inputs: [{ from: 'a.result' }, { name: 'body', from: 'params.x' }],
+        outputs: [{ name: 'status' }, { name: 'body', type: 'object', description: 'd' }],
+      },
+    ],
+  },
+  {
+    name: 'condition',
+    parse: parseConditionConfig,
+    schema: conditionConfigSchema,
+    configs: [{ expression: 'params.x' }, { expression: 'true', trueBranch: 'a', falseBranch: 'b-2' }, { expression: 'x', falseBranch: 'b' }],
+  },
+  {
+    name: 'parallel',
+    parse: parseParallelConfig,
+    schema: parallelConfigSchema,
+    configs: [
+      { branches: [{ id: 'one', nodes: ['a'] }] },
+      { branches: [{ id: 'one', nodes: ['a', 'b'] }, { id: 'two', nodes: ['c'] }], joinStrategy: 'wait_n', n: 1 },
+      { branches: [{ id: 'one', nodes: ['a'] }], joinStrategy: 'wait_any' },
+    ],
+  },
+  {
+    name: 'loop',
+    parse: parseLoopConfig,
+    schema: loopConfigSchema,
+    configs: [
+      { items: 'a.result', template: { type: 'tool', config: { tool: 'json_transform', config: { expression: 'v' } } } },
+      {
+        items: '${[1, 2]}',
+        iterator: 'order',
+        concurrency: 3,
+        maxItems: 50,
+        template: { type: 'subworkflow', config: { workflow_id: '00000000-0000-4000-8000-000000000000' }, retryPolicy: { max_attempts: 2 } },
+      },
+    ],
+  },
+  {
+    name: 'subworkflow',
+    parse: parseSubworkflowConfig,
+    schema: subworkflowConfigSchema,
+    configs: [
+      { workflow_id: '00000000-0000-4000-8000-000000000000' },
+      { workflow_id: '00000000-0000-4000-8000-000000000000', inputs: { a: '${params.a}' }, inherit_context: true },
+    ],
+  },
+];
+
+describe.each(cases)('$name configs', ({ parse, schema, configs }) => {
+  test.each(configs.map((config) => [JSON.stringify(config), config]))('%s', (_, config) => {
+    expect(parse(config)).toStrictEqual(schema.parse(config));
+  });
+});
+
+test('configs missing what the interpreter needs are refused', () => {
+  expect(() => parseToolConfig({ config: {} })).toThrow(ConfigError);
+  expect(() => parseConditionConfig({})).toThrow(/expression/);
+  expect(() => parseParallelConfig({ branches: [] })).toThrow(/branches/);
+  expect(() => parseLoopConfig({ items: 'a.b', template: { type: 'condition', config: {} } })).toThrow(/template.type/);
+  expect(() => parseSubworkflowConfig({ workflow_id: 'x', inherit_context: 'yes' })).toThrow(/inherit_context/);
+});

@@ -1,0 +1,132 @@
+import type { z } from 'zod';
+import type {
+  conditionConfigSchema,
+  loopConfigSchema,
+  parallelConfigSchema,
+  subworkflowConfigSchema,
+  toolConfigSchema,
+} from '../../lib/dag/model';
+
+/**
+ * Node configs as the interpreter reads them, with the defaults of lib/dag/model.ts's schemas applied, without
+ * zod. Workflow code is evaluated afresh for every execution a worker creates (each gets its own module state),
+ * and building zod and the model's schemas cost ~30 ms of worker CPU per run: as much as the rest of a 1-node run.
+ * The API validated the definition with those schemas when it was saved, so this only fills in defaults and checks
+ * the fields the interpreter relies on; test/unit/runs-configs.test.ts holds it to the schemas' output.
+ * Only types come from the model (erased at build time).
+ */
+
+export type ToolConfig = z.output<typeof toolConfigSchema>;
+export type ConditionConfig = z.output<typeof conditionConfigSchema>;
+export type ParallelConfig = z.output<typeof parallelConfigSchema>;
+export type LoopConfig = z.output<typeof loopConfigSchema>;
+export type SubworkflowConfig = z.output<typeof subworkflowConfigSchema>;
+
+export class ConfigError extends Error {}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function object(value: unknown, what: string): Json {
+  if (!isObject(value)) throw new ConfigError(`${what} must be an object`);
+  return value;
+}
+
+function text(value: unknown, what: string): string {
+  if (typeof value !== 'string' || value.length === 0) throw new ConfigError(`${what} must be a non-empty string`);
+  return value;
+}
+
+function optionalText(value: unknown, what: string): string | undefined {
+  return value === undefined ? undefined : text(value, what);
+}
+
+function list(value: unknown, what: string): unknown[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new ConfigError(`${what} must be a list`);
+  return value;
+}
+
+function optionalInt(value: unknown, what: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new ConfigError(`${what} must be a positive integer`);
+  return value;
+}
+
+export function parseToolConfig(raw: unknown): ToolConfig {
+  const c = object(raw, 'config');
+  return {
+    tool: text(c.tool, 'tool'),
+    config: c.config === undefined ? {} : object(c.config, 'config.config'),
+    inputs: list(c.inputs, 'inputs').map((item, i) => {
+      const b = object(item, `inputs[${i}]`);
+      const name = optionalText(b.name, `inputs[${i}].name`);
+      return { ...(name !== undefined ? { name } : {}), from: text(b.from, `inputs[${i}].from`) };
+    }),
+    outputs: list(c.outputs, 'outputs').map((item, i) => {
+      const o = object(item, `outputs[${i}]`);
+      const description = optionalText(o.description, `outputs[${i}].description`);
+      return {
+        name: text(o.name, `outputs[${i}].name`),
+        type: (o.type ?? 'any') as ToolConfig['outputs'][number]['type'],
+        ...(description !== undefined ? { description } : {}),
+      };
+    }),
+  };
+}
+
+export function parseConditionConfig(raw: unknown): ConditionConfig {
+  const c = object(raw, 'config');
+  const trueBranch = optionalText(c.trueBranch, 'trueBranch');
+  const falseBranch = optionalText(c.falseBranch, 'falseBranch');
+  return {
+    expression: text(c.expression, 'expression'),
+    ...(trueBranch !== undefined ? { trueBranch } : {}),
+    ...(falseBranch !== undefined ? { falseBranch } : {}),
+  };
+}
+
+export function parseParallelConfig(raw: unknown): ParallelConfig {
+  const c = object(raw, 'config');
+  const branches = list(c.branches, 'branches').map((item, i) => {
+    const b = object(item, `branches[${i}]`);
+    return { id: text(b.id, `branches[${i}].id`), nodes: list(b.nodes, `branches[${i}].nodes`).map((n, j) => text(n, `branches[${i}].nodes[${j}]`)) };
+  });
+  if (branches.length === 0) throw new ConfigError('branches must not be empty');
+  const n = optionalInt(c.n, 'n');
+  return {
+    branches,
+    joinStrategy: (c.joinStrategy ?? 'wait_all') as ParallelConfig['joinStrategy'],
+    ...(n !== undefined ? { n } : {}),
+  };
+}
+
+export function parseLoopConfig(raw: unknown): LoopConfig {
+  const c = object(raw, 'config');
+  const t = object(c.template, 'template');
+  if (t.type !== 'tool' && t.type !== 'subworkflow') throw new ConfigError('template.type must be tool or subworkflow');
+  return {
+    items: text(c.items, 'items'),
+    iterator: c.iterator === undefined ? 'item' : text(c.iterator, 'iterator'),
+    template: {
+      type: t.type,
+      config: object(t.config, 'template.config'),
+      ...(t.retryPolicy !== undefined ? { retryPolicy: object(t.retryPolicy, 'template.retryPolicy') as LoopConfig['template']['retryPolicy'] } : {}),
+    },
+    concurrency: optionalInt(c.concurrency, 'concurrency') ?? 10,
+    maxItems: optionalInt(c.maxItems, 'maxItems') ?? 10_000,
+  };
+}
+
+export function parseSubworkflowConfig(raw: unknown): SubworkflowConfig {
+  const c = object(raw, 'config');
+  if (c.inherit_context !== undefined && typeof c.inherit_context !== 'boolean') throw new ConfigError('inherit_context must be a boolean');
+  return {
+    workflow_id: text(c.workflow_id, 'workflow_id'),
+    inputs: c.inputs === undefined ? {} : object(c.inputs, 'inputs'),
+    inherit_context: c.inherit_context ?? false,
+  };
+}
