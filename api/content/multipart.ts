@@ -82,6 +82,10 @@ export async function receiveMultipartUpload(
     refuseRestOfBody(ctx);
     throw new AppError('PAYLOAD_TOO_LARGE', `file larger than the upload limit of ${options.maxBytes} bytes`);
   }
+  if (options.quotaRemaining !== null && declared > options.quotaRemaining + FIELDS_ALLOWANCE) {
+    refuseRestOfBody(ctx);
+    throw new AppError('QUOTA_EXCEEDED', 'the storage quota of the organization plan is exhausted');
+  }
   let parser: busboy.Busboy;
   try {
     parser = busboy({

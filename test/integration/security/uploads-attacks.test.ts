@@ -144,31 +144,42 @@ describe('size limit', () => {
     expect(await incompleteUploads(`org/${t.organizationId}/`)).toBe(0);
   });
 
-  test('a declared Content-Length far over the limit is refused before the body is read', async () => {
-    const t = await createTestTenant(api, 'pro');
-    const url = new URL(api.baseUrl);
-    const res = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: '/api/v1/content',
-          method: 'POST',
-          headers: { authorization: `Bearer ${t.owner.token}`, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(10 * 1024 ** 3) },
-        },
-        (r) => {
-          const chunks: Buffer[] = [];
-          r.on('data', (c: Buffer) => chunks.push(c));
-          r.on('end', () => resolve({ status: r.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
-        },
-      );
-      req.on('error', reject);
-      // Only the first bytes of the announced 10 GiB are ever sent.
-      req.write('--x\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n');
-    });
-    expect(res.status).toBe(413);
-    expect(JSON.parse(res.body).error.code).toBe('PAYLOAD_TOO_LARGE');
-    expect(await contentRows(t.organizationId)).toBe(0);
+  test('a declared Content-Length far over the upload limit (413) or the rest of the quota (429) is refused before the body is read', async () => {
+    // A second instance whose upload limit (the default, 512 MB) is above the free plan's quota.
+    const roomy = await startApi({ CONTENT_QUOTA_FREE_BYTES: String(QUOTA), CONTENT_PROCESS_ON_UPLOAD: 'false' });
+    try {
+      const cases: [TestApi, TestTenant, number, number, string][] = [
+        [api, await createTestTenant(api, 'pro'), 10 * 1024 ** 3, 413, 'PAYLOAD_TOO_LARGE'],
+        [roomy, await createTestTenant(roomy, 'free'), 100 * 1024 ** 2, 429, 'QUOTA_EXCEEDED'],
+      ];
+      for (const [on, t, length, status, code] of cases) {
+        const url = new URL(on.baseUrl);
+        const res = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
+          const req = httpRequest(
+            {
+              host: url.hostname,
+              port: url.port,
+              path: '/api/v1/content',
+              method: 'POST',
+              headers: { authorization: `Bearer ${t.owner.token}`, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(length) },
+            },
+            (r) => {
+              const chunks: Buffer[] = [];
+              r.on('data', (c: Buffer) => chunks.push(c));
+              r.on('end', () => resolve({ status: r.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+            },
+          );
+          req.on('error', reject);
+          // Only the first bytes of the announced length are ever sent.
+          req.write('--x\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n');
+        });
+        expect(res.status).toBe(status);
+        expect(JSON.parse(res.body).error.code).toBe(code);
+        expect(await contentRows(t.organizationId)).toBe(0);
+      }
+    } finally {
+      await roomy.close();
+    }
   });
 
   test('exactly at the upload limit is accepted, one byte over is refused', async () => {
@@ -344,6 +355,19 @@ describe('storage quota', () => {
     expect(version.status).toBe(429);
     expect(await contentRows(t.organizationId)).toBe(2);
     expect(await objectNames(`org/${t.organizationId}/`)).toHaveLength(2);
+    expect(await incompleteUploads(`org/${t.organizationId}/`)).toBe(0);
+  });
+
+  test('a body far over the rest of the quota is refused with 429 while it streams, nothing kept', async () => {
+    const t = await createTestTenant(api, 'free');
+    const total = 64 * 1024 * 1024;
+    const outcome = await streamUpload(t, total);
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.status).toBe(429);
+    expect(JSON.parse(outcome.body!).error.code).toBe('QUOTA_EXCEEDED');
+    expect(outcome.sentBytes).toBeLessThan(total / 8);
+    expect(await contentRows(t.organizationId)).toBe(0);
+    expect(await objectNames(`org/${t.organizationId}/`)).toEqual([]);
     expect(await incompleteUploads(`org/${t.organizationId}/`)).toBe(0);
   });
 
