@@ -71,6 +71,19 @@ export function createContentSearch(deps: AppDeps, vectors: VectorStore) {
     return new Map(rows.map((r) => [r.id, r]));
   }
 
+  /**
+   * The best `limit` entries whose content rows exist (and pass the filter), with their rows. Hybrid search ranks
+   * up to ~100 contents for 10 results: read the first `limit` rows, and the rest only when some are missing
+   * (deleted while their vectors are cleaned up, or filtered out).
+   */
+  async function hydrateBest<T extends { contentId: string }>(organizationId: string, ranked: T[], limit: number, filter: ContentFilter | undefined) {
+    const rows = await hydrate(organizationId, ranked.slice(0, limit).map((r) => r.contentId), filter);
+    if (rows.size < Math.min(limit, ranked.length) && ranked.length > limit) {
+      for (const [id, row] of await hydrate(organizationId, ranked.slice(limit).map((r) => r.contentId), filter)) rows.set(id, row);
+    }
+    return ranked.filter((r) => rows.has(r.contentId)).slice(0, limit).map((r) => ({ entry: r, row: rows.get(r.contentId)! }));
+  }
+
   return {
     async search(organizationId: string, body: { query: string; mode: 'semantic' | 'keyword' | 'hybrid'; filters?: ContentFilter; limit: number }) {
       const provider = await providerFor(deps, organizationId);
@@ -109,11 +122,12 @@ export function createContentSearch(deps: AppDeps, vectors: VectorStore) {
         }
         ranked = [...fused.values()].sort((a, b) => b.score - a.score);
       }
-      const rows = await hydrate(organizationId, ranked.map((r) => r.contentId), body.filters);
-      const data = ranked
-        .filter((r) => rows.has(r.contentId))
-        .slice(0, body.limit)
-        .map((r) => ({ score: r.score, scores: r.scores, content: serializeContent(rows.get(r.contentId)!), highlights: r.highlights }));
+      const data = (await hydrateBest(organizationId, ranked, body.limit, body.filters)).map(({ entry, row }) => ({
+        score: entry.score,
+        scores: entry.scores,
+        content: serializeContent(row),
+        highlights: entry.highlights,
+      }));
       return { mode: body.mode, model: provider.model, data };
     },
 

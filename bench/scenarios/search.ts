@@ -14,9 +14,10 @@ import { mean, percentile, round } from '../lib/stats';
  * 100k chunks, so chunks are generated from a synthetic vocabulary, embedded with the offline provider the API
  * uses (lexical hash, 384 dims), and written with the project's vector schema and table naming; the last content
  * goes through `VectorStore.replaceContent`, which applies the store's own index policy (FTS, org bitmap, and
- * the ANN index once the table passes the threshold). Content rows are inserted into PostgreSQL so the API's
- * hydration finds them. Queries then go through `POST /api/v1/content/search` (hybrid), and recall@10 of the
- * store's semantic search is checked against an exact scan of the same table.
+ * the ANN index once the table passes the threshold, built in the background: the bench waits for it). Content
+ * rows are inserted into PostgreSQL so the API's hydration finds them. Queries then go through
+ * `POST /api/v1/content/search` (hybrid), and recall@10 of the store's semantic search is checked against an
+ * exact scan of the same table.
  */
 const CHUNKS_PER_CONTENT = 10;
 const WORDS_PER_CHUNK = 40;
@@ -122,6 +123,8 @@ export async function searchScenario(ctx: BenchContext): Promise<void> {
     for (let i = 0; i < bulk.length; i += 10_000) await table.add(bulk.slice(i, i + 10_000) as unknown as Record<string, unknown>[]);
     const writeSeconds = (performance.now() - writeStarted) / 1000;
     await store.replaceContent(provider.model, 384, organizationId, contentIds[contents - 1]!, lastContent);
+    // The store builds the ANN index in the background, off the write's path: wait for it.
+    await store.settled();
     const indexSeconds = (performance.now() - writeStarted) / 1000 - writeSeconds;
     const indices = (await table.listIndices()).map((i) => `${i.name}(${i.indexType})`);
     ctx.log(

@@ -3,8 +3,8 @@ import { Field, FixedSizeList, Float32, Int32, Schema, Utf8 } from 'apache-arrow
 /**
  * One LanceDB table per embedding model (`v_<model>_<dimensions>`): a table holds vectors of one dimension only,
  * and a query must be compared with vectors of the model that embedded it. All organizations share a model's
- * table; every read, write and delete carries an `organization_id` predicate (see store.ts), and a bitmap index
- * on that column keeps the filter cheap.
+ * table; every read, write and delete carries an `organization_id` predicate (see store.ts), and bitmap indexes
+ * on that column and on `kind` keep the filters cheap.
  *
  * Rows are either `chunk` (a piece of the extracted text, with its text for keyword search and snippets) or
  * `document` (one vector per content: the normalised mean of its chunks, or a vector the caller supplied).
