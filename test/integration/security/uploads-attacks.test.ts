@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { crc32, deflateRawSync } from 'node:zlib';
-import { download } from '../../helpers/content';
+import { download, waitForProcessing } from '../../helpers/content';
 import { isEnvelope } from '../../helpers/security';
 import { startApi, type TestApi, type TestResponse } from '../../helpers/stack';
 import { createTestTenant, type TestTenant } from '../../helpers/tenants';
@@ -261,6 +261,15 @@ describe('lying content types', () => {
       expect(file.headers.get('content-security-policy')).toMatch(/sandbox/);
       expect(file.headers.get('content-disposition')).toMatch(new RegExp(`^${disposition};`));
       expect(file.bytes.equals(data)).toBe(true);
+    }
+    if (detected === 'application/zip') {
+      // Processing treats the archive as an unsupported type: it ends (refusing text extraction) without expanding it.
+      const started = await api.request('POST', `/api/v1/content/${res.body.id}/process`, { token: tenant.owner.token, body: { steps: ['extract_text'] } });
+      expect(started.status).toBe(202);
+      const done = await waitForProcessing(api, tenant.owner.token, res.body.id);
+      expect(done.body.job.status).toBe('failed');
+      expect(JSON.stringify(done.body.job)).toMatch(/unsupported file type application\/zip/);
+      expect((await download(api, tenant.owner.token, `/api/v1/content/${res.body.id}/download?variant=text`)).status).toBe(404);
     }
   });
 });
