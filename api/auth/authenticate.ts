@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { AppError } from '../../lib/errors';
 import type { Db } from '../../db/knex';
 import type { UserPrincipal } from '../http/route';
-import { findSessionForAuth, touchSession } from './queries';
+import { findSessionForAuth, touchSession, type SessionForAuth } from './queries';
 import type { TokenService } from './tokens';
 
 /**
@@ -19,13 +19,24 @@ export function bearerToken(ctx: Context): string {
   return parts[1];
 }
 
+/**
+ * The user row that the session check of a request read (same query as the session), keyed by the principal it
+ * produced: a handler that needs the current user (GET /api/auth/me) takes it from here instead of querying again.
+ * Weak keys: the entry lives as long as the request's principal.
+ */
+const usersReadByCheck = new WeakMap<UserPrincipal, SessionForAuth['user']>();
+
+export function userReadByCheck(principal: UserPrincipal): SessionForAuth['user'] | undefined {
+  return usersReadByCheck.get(principal);
+}
+
 export interface SessionCheckOptions {
   idleTimeoutMs: number;
 }
 
 /**
  * Verifies an access token and its live session. This runs for every protected request (all of /api/v1), so it
- * costs one primary-key query; the idle clock (`updated_at`) is bumped at most once per touch interval (a tenth
+ * costs one query (session joined with its user, both by primary key); the idle clock (`updated_at`) is bumped at most once per touch interval (a tenth
  * of the idle timeout, at most a minute), not on every request.
  */
 export function createAccessTokenVerifier(db: Db, tokens: TokenService, options: SessionCheckOptions) {
@@ -40,12 +51,14 @@ export function createAccessTokenVerifier(db: Db, tokens: TokenService, options:
     if (new Date(session.expires_at).getTime() <= now) throw new AppError('SESSION_EXPIRED', 'session expired');
     if (lastUsed + options.idleTimeoutMs <= now) throw new AppError('SESSION_EXPIRED', 'session expired (idle)');
     if (now - lastUsed >= touchIntervalMs) await touchSession(db, session.id, new Date(now - touchIntervalMs));
-    return {
+    const principal: UserPrincipal = {
       kind: 'user',
       userId: claims.sub,
       email: claims.email,
       sessionId: claims.sid,
       activeOrganizationId: session.active_organization_id ?? null,
     };
+    usersReadByCheck.set(principal, session.user);
+    return principal;
   };
 }

@@ -5,6 +5,10 @@ import type { Db } from '../../db/knex';
 
 type Conn = Db | Knex.Transaction;
 
+interface PgConnection {
+  query<R>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
+}
+
 export interface UserRow {
   id: string;
   email: string;
@@ -115,14 +119,70 @@ export async function isMember(db: Conn, organizationId: string, userId: string)
 
 // --------------------------------------------------------------------------------------------- sessions
 
-/** The per-request check: one primary-key lookup with only what authentication needs. */
-export async function findSessionForAuth(
-  db: Conn,
-  id: string,
-): Promise<Pick<SessionRow, 'id' | 'user_id' | 'expires_at' | 'updated_at' | 'active_organization_id'> | undefined> {
-  return db<SessionRow>('sessions')
-    .where({ id })
-    .first('id', 'user_id', 'expires_at', 'updated_at', 'active_organization_id');
+/** What the per-request session check reads: the session and its user (without the password hash). */
+export interface SessionForAuth {
+  id: string;
+  user_id: string;
+  expires_at: Date;
+  updated_at: Date;
+  active_organization_id: string | null;
+  user: Omit<UserRow, 'password_hash'>;
+}
+
+interface SessionForAuthRow {
+  id: string;
+  user_id: string;
+  expires_at: Date;
+  updated_at: Date;
+  active_organization_id: string | null;
+  email: string;
+  name: string | null;
+  image: string | null;
+  email_verified: boolean;
+  user_created_at: Date;
+  user_updated_at: Date;
+}
+
+const SESSION_FOR_AUTH = `
+  SELECT s.id, s.user_id, s.expires_at, s.updated_at, s.active_organization_id,
+         u.email, u.name, u.image, u.email_verified, u.created_at AS user_created_at, u.updated_at AS user_updated_at
+    FROM sessions s JOIN users u ON u.id = s.user_id
+   WHERE s.id = $1`;
+
+/**
+ * The per-request check: one query joining the session and its user by primary keys, so the check also refuses a
+ * session whose user is gone, and GET /api/auth/me needs no query of its own. It runs on every protected request,
+ * so it skips knex's builder and runner (about twice the CPU of the query itself) and runs as a named statement,
+ * parsed and planned once per connection, on a connection of the same knex pool (docs/benchmarks.md, auth path).
+ * Named statements need session pooling if a PgBouncer ever sits in front; a migration that changes the type of a
+ * selected column needs the API restarted (PostgreSQL refuses a cached plan whose result type changed).
+ */
+export async function findSessionForAuth(db: Db, id: string): Promise<SessionForAuth | undefined> {
+  const connection = (await db.client.acquireConnection()) as PgConnection;
+  let result: { rows: SessionForAuthRow[] };
+  try {
+    result = await connection.query({ name: 'auth_session_check', text: SESSION_FOR_AUTH, values: [id] });
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    expires_at: row.expires_at,
+    updated_at: row.updated_at,
+    active_organization_id: row.active_organization_id,
+    user: {
+      id: row.user_id,
+      email: row.email,
+      name: row.name,
+      image: row.image,
+      email_verified: row.email_verified,
+      created_at: row.user_created_at,
+      updated_at: row.user_updated_at,
+    },
+  };
 }
 
 /** Records activity for idle expiry; skipped by the caller unless the last bump is old enough. */

@@ -8,7 +8,7 @@ export function userSummary(user: UserRow): { id: string; email: string; name: s
   return { id: user.id, email: user.email, name: user.name };
 }
 
-export function userProfile(user: UserRow) {
+export function userProfile(user: Omit<UserRow, 'password_hash'>) {
   return {
     id: user.id,
     email: user.email,

@@ -8,6 +8,7 @@ import type { Mailer } from '../../lib/mailer';
 import type { UserPrincipal } from '../http/route';
 import type { RateLimiter } from '../ratelimit/limiter';
 import { emailVerificationEmail, passwordResetEmail, type EmailText } from './emails';
+import { userReadByCheck } from './authenticate';
 import type { AuthPassport } from './passport';
 import type { PasswordHasher } from './passwords';
 import * as q from './queries';
@@ -128,7 +129,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async me(principal: UserPrincipal) {
-      return { user: await requireUser(principal.userId), principal };
+      // The session check of this request already read the user (api/auth/authenticate.ts).
+      return { user: userReadByCheck(principal) ?? (await requireUser(principal.userId)), principal };
     },
 
     async logout(principal: UserPrincipal): Promise<void> {
