@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { BCRYPT_MAX_BYTES, normalizePassword } from '../../lib/auth/passwordPolicy';
+import { createPasswordPool, type PasswordPool } from './passwordPool';
 
 /**
  * bcrypt hashing with the configured cost. Passwords are NFKC-normalised, and a password longer than bcrypt's
- * 72 bytes never reaches bcrypt (which would silently compare only its first 72 bytes).
+ * 72 bytes never reaches bcrypt (which would silently compare only its first 72 bytes). The work runs in the
+ * process's low-priority password workers (./passwordPool.ts), started on first use.
  */
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -17,21 +19,28 @@ export interface PasswordHasher {
   needsRehash(hash: string): boolean;
 }
 
+let sharedPool: PasswordPool | undefined;
+
+/** One pool per process: it shares the process's cores, as libuv's thread pool would. */
+function pool(): PasswordPool {
+  return (sharedPool ??= createPasswordPool());
+}
+
 export function createPasswordHasher(cost: number): PasswordHasher {
-  // Computed once per process, in the background, at the configured cost.
-  const dummyHash = bcrypt.hash(randomBytes(16).toString('hex'), cost);
+  // Computed once per hasher, in the background, at the configured cost: ready before the first unknown e-mail.
+  const dummyHash = pool().hash(randomBytes(16).toString('hex'), cost);
   dummyHash.catch(() => undefined);
 
   return {
-    hash: (password) => bcrypt.hash(normalizePassword(password), cost),
+    hash: (password) => pool().hash(normalizePassword(password), cost),
     async verify(password, hash) {
       const normalized = normalizePassword(password);
       if (Buffer.byteLength(normalized, 'utf8') > BCRYPT_MAX_BYTES) return false;
       if (!hash) {
-        await bcrypt.compare(normalized, await dummyHash);
+        await pool().compare(normalized, await dummyHash);
         return false;
       }
-      return bcrypt.compare(normalized, hash);
+      return pool().compare(normalized, hash);
     },
     needsRehash(hash) {
       try {
