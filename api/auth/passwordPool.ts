@@ -34,6 +34,12 @@ parentPort.on('message', ({ id, op, password, hash, cost }) => {
 /** Nice 10: the event loop (nice 0) wins ~9 of 10 slices on a shared core, but logins are never starved. */
 const WORKER_NICE = 10;
 
+/**
+ * A worker idle this long exits (a new one starts in ~30 ms when needed): a process that stopped logging users in,
+ * or a test file's module registry that is gone, does not keep threads and their heaps.
+ */
+const IDLE_EXIT_MS = 30_000;
+
 type Task = { op: 'hash'; password: string; cost: number } | { op: 'compare'; password: string; hash: string };
 
 interface Pending {
@@ -45,6 +51,7 @@ interface Pending {
 interface Slot {
   worker: Worker;
   current: { id: number; pending: Pending } | null;
+  idleTimer: NodeJS.Timeout | null;
 }
 
 export interface PasswordPool {
@@ -63,7 +70,7 @@ export function createPasswordPool(size = availableParallelism()): PasswordPool 
       workerData: { bcryptPath: require.resolve('bcrypt'), nice: WORKER_NICE },
     });
     worker.unref(); // idle workers never keep the process alive
-    const slot: Slot = { worker, current: null };
+    const slot: Slot = { worker, current: null, idleTimer: null };
     worker.on('message', (message: { id: number; result?: string | boolean; error?: string }) => {
       const current = slot.current;
       if (!current || current.id !== message.id) return;
@@ -74,6 +81,7 @@ export function createPasswordPool(size = availableParallelism()): PasswordPool 
     });
     // A worker that dies fails its task and is replaced on the next dispatch.
     const fail = (err: Error): void => {
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
       const index = slots.indexOf(slot);
       if (index >= 0) slots.splice(index, 1);
       slot.current?.pending.reject(err);
@@ -93,10 +101,21 @@ export function createPasswordPool(size = availableParallelism()): PasswordPool 
       const pending = queue.shift()!;
       const id = nextId++;
       slot.current = { id, pending };
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      slot.idleTimer = null;
       slot.worker.ref(); // busy: finish the work before the process may exit
       slot.worker.postMessage({ id, ...pending.task });
     }
-    for (const slot of slots) if (slot.current === null) slot.worker.unref();
+    for (const slot of slots) {
+      if (slot.current !== null || slot.idleTimer) continue;
+      slot.worker.unref();
+      slot.idleTimer = setTimeout(() => {
+        const index = slots.indexOf(slot);
+        if (index >= 0) slots.splice(index, 1); // never handed work again, before it goes
+        void slot.worker.terminate();
+      }, IDLE_EXIT_MS);
+      slot.idleTimer.unref();
+    }
   }
 
   function run<T extends string | boolean>(task: Task): Promise<T> {
