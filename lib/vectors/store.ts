@@ -60,7 +60,8 @@ export interface VectorStore {
  * probed partitions are scanned exactly: build ~25 s, optimize a few seconds, recall ~0.97 probing 100 of 256.
  * The hashed vectors are not clustered, hence the wide probe.
  */
-const IVF_ROWS_PER_PARTITION = 200;
+/** KMeans trains on 256 rows per partition; fewer rows than that leave partitions empty. */
+const IVF_ROWS_PER_PARTITION = 256;
 const IVF_MAX_PARTITIONS = 256;
 /** Partitions probed per query; more than a small table's partition count is fine (all are probed: exact). */
 const IVF_NPROBES = 100;

@@ -82,6 +82,36 @@ test('an IVF_FLAT index is built once a table passes the threshold; searches sta
   expect(await store.countRows(orgB)).toBe(0);
 });
 
+test('a small organization in a large indexed table still gets all the rows it asks for', async () => {
+  // With 256 partitions a query probes 100 first; a narrow filter leaves too few of its rows in those, and the
+  // store must widen the probe rather than answer short.
+  const dims = 16;
+  let seed = 7;
+  const random = () => {
+    // mulberry32: well spread vectors, so KMeans fills every partition.
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296 - 0.5;
+  };
+  const spread = (organizationId: string, contentId: string, count: number): VectorRow[] =>
+    rows(organizationId, contentId, count, 0, dims).map((row) => ({ ...row, vector: Array.from({ length: dims }, random) }));
+  const small = randomUUID();
+  const large = randomUUID();
+  await store.replaceContent('narrow-model', dims, small, 's1', spread(small, 's1', 30));
+  await store.replaceContent('narrow-model', dims, large, 'l1', spread(large, 'l1', 70_000));
+  await store.settled();
+  const db = await lancedb.connect(config.vectorUri, { readConsistencyInterval: 0 });
+  const table = await db.openTable(tableNameFor('narrow-model', dims));
+  expect((await table.listIndices()).find((i) => i.columns.includes('vector'))?.indexType).toBe('IvfFlat');
+  for (let q = 0; q < 10; q += 1) {
+    const query = Array.from({ length: dims }, random);
+    const hits = await store.searchVector('narrow-model', dims, query, { organizationId: small, kind: 'chunk', limit: 20 });
+    expect(hits).toHaveLength(20);
+    expect(hits.every((h) => h.contentId === 's1')).toBe(true);
+  }
+});
+
 test('the store works on MinIO (s3://) as well, for deployments with several hosts', async () => {
   const s3 = createVectorStore({ ...config, vectorUri: `s3://${base.minio.bucket}/lancedb-${randomUUID().slice(0, 8)}` }, base.minio);
   try {
