@@ -231,7 +231,8 @@ export interface Config {
   /**
    * The worker creates the platform's schedules and the event dispatcher on its task queue at start.
    * `maxCachedWorkflows`: executions kept in the worker's sticky cache (undefined = the SDK's default, sized from the
-   * heap; 0 = no cache, every workflow task replays the whole history, as the tests run it to catch nondeterminism).
+   * heap; 0 = no cache, every workflow task replays the whole history, but the SDK then drops or retries in-flight
+   * local activities, so runs stall until their workflow task times out).
    */
   worker: { ensureBackgroundJobs: boolean; maxCachedWorkflows?: number };
   minio: {

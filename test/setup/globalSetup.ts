@@ -12,7 +12,7 @@ import { REPO_ROOT, STATE_FILE, type TestState, waitForLine } from './state';
 /**
  * Integration tests run against the real services that `scripts/test` brought up. Each run gets its own database,
  * MinIO bucket and Temporal task queue, so runs (and developers) never see each other's data; one worker process
- * serves the run.
+ * serves the run. Global teardown replays every execution that worker finished (test/setup/replayHistories.ts).
  */
 export default async function globalSetup(): Promise<void> {
   const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -55,9 +55,6 @@ export default async function globalSetup(): Promise<void> {
     CONTENT_VECTOR_URI: path.join(dir, 'lancedb'),
     CONTENT_VECTOR_SCRATCH_DIR: path.join(dir, 'lancedb-tmp'),
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
-    // No workflow cache: every workflow task replays the execution's history, so workflow code that is not
-    // deterministic fails the test that runs it, not a production worker after an eviction.
-    WORKER_MAX_CACHED_WORKFLOWS: '0',
     // Metrics ports are fixed numbers: a developer's own worker may hold them. Tests serve metrics in-process.
     WORKER_METRICS_PORT: '0',
     // Tests create the schedules and the dispatcher they need themselves (test/helpers/triggers.ts).
@@ -83,7 +80,16 @@ export default async function globalSetup(): Promise<void> {
   });
   await waitForLine(logPath, /worker started/, 90_000, () => worker.exitCode);
 
-  const state: TestState = { runId, dbName, adminDbUrl: adminUrl.toString(), bucket, dir, workerPid: worker.pid! };
+  const state: TestState = {
+    runId,
+    dbName,
+    adminDbUrl: adminUrl.toString(),
+    bucket,
+    dir,
+    workerPid: worker.pid!,
+    taskQueue: env.TEMPORAL_TASK_QUEUE!,
+    bundlePath,
+  };
   writeFileSync(STATE_FILE, JSON.stringify(state));
 }
 

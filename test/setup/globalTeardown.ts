@@ -1,8 +1,11 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { loadConfig } from '../../lib/config';
 import { createStorage } from '../../lib/storage';
 import { readState } from './state';
 import { removeTriggerInfrastructure } from '../helpers/triggers';
+import { replayTestHistories, type ReplayReport } from './replayHistories';
 
 export default async function globalTeardown(): Promise<void> {
   const state = readState();
@@ -12,7 +15,10 @@ export default async function globalTeardown(): Promise<void> {
     // already gone
   }
   await new Promise((r) => setTimeout(r, 500));
-  if (process.env.LOOM_KEEP_TEST_DATA) return;
+  const replay = await replayTestHistories(state.taskQueue, state.bundlePath);
+  writeFileSync(path.join(state.dir, 'replay.json'), JSON.stringify(replay, null, 2));
+  console.log(`replayed ${replay.replayed} finished executions of this run in ${replay.ms} ms: ${replay.failures.length} not deterministic`);
+  if (process.env.LOOM_KEEP_TEST_DATA) return assertDeterministic(replay);
   // Temporal outlives the run: drop its schedules and the event dispatcher (test/helpers/triggers.ts).
   await removeTriggerInfrastructure().catch((err: unknown) => console.warn(`trigger clean-up: ${(err as Error).message}`));
 
@@ -28,4 +34,11 @@ export default async function globalTeardown(): Promise<void> {
   }
   if (names.length) await storage.removeObjects(state.bucket, names);
   await storage.removeBucket(state.bucket);
+  assertDeterministic(replay);
+}
+
+function assertDeterministic(replay: ReplayReport): void {
+  if (!replay.failures.length) return;
+  const lines = replay.failures.slice(0, 20).map((f) => `  ${f.workflowId}: ${f.error}`);
+  throw new Error(`workflow code is not deterministic: ${replay.failures.length} executions failed to replay\n${lines.join('\n')}`);
 }

@@ -13,6 +13,9 @@ export interface TestState {
   bucket: string;
   dir: string;
   workerPid: number;
+  /** The run's task queue and workflow bundle: teardown replays the executions with them. */
+  taskQueue: string;
+  bundlePath: string;
 }
 
 export function readState(): TestState {
