@@ -36,9 +36,11 @@ export function childEnv(scratch: Scratch, logLevel: string): Record<string, str
     SERVICE_RATE_LIMIT_LOGIN_IP: generous,
     SERVICE_RATE_LIMIT_LOGIN_ACCOUNT: generous,
     SERVICE_RATE_LIMIT_REGISTER_IP: generous,
-    // Run admission (docs/runs.md#fairness) would turn the run scenarios' closed loops away with 429s.
+    // Run admission (docs/runs.md#fairness) stays on, so its cost is measured, with limits the closed loops never reach.
     RUN_START_RATE_LIMIT: generous,
-    RUN_MAX_ACTIVE_PER_ORGANIZATION: '0',
+    RUN_MAX_ACTIVE_PER_ORGANIZATION: '100000',
+    // The purge schedules and the event dispatcher would outlive the run on its scratch task queue.
+    WORKER_ENSURE_BACKGROUND_JOBS: 'false',
     WORKER_METRICS_PORT: '0',
     WORKER_SDK_METRICS_PORT: '0',
   };

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { requestOver, type TestApi, type TestResponse } from './stack';
 
 /** Helpers for fault tests (test/integration/faults/): free ports and privately owned service processes. */
 
@@ -176,23 +177,13 @@ export function privateWorker(env: Record<string, string>, logFile: string): Pri
   );
 }
 
-export interface ProcessResponse {
-  status: number;
-  headers: Headers;
-  // Tests read arbitrary JSON; typing it loosely keeps assertions short.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-  text: string;
-}
+/** What a request to an API process answers (the same shape as an in-process test API's). */
+export type ProcessResponse = TestResponse;
 
 export interface PrivateApi extends PrivateProcess {
   baseUrl: string;
-  /** JSON over HTTP to this process; `raw` sends bytes as they are (signed webhook bodies). */
-  request(
-    method: string,
-    path: string,
-    options?: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> },
-  ): Promise<ProcessResponse>;
+  /** JSON over HTTP to this process; `rawBody` sends bytes as they are (signed webhook bodies). */
+  request: TestApi['request'];
 }
 
 /**
@@ -220,23 +211,6 @@ export async function privateApi(env: Record<string, string>, logFile: string): 
   return {
     ...control,
     baseUrl,
-    async request(method, urlPath, options = {}) {
-      const headers: Record<string, string> = { ...(options.headers ?? {}) };
-      let body: string | undefined = options.raw;
-      if (body === undefined && options.body !== undefined) {
-        body = JSON.stringify(options.body);
-        headers['content-type'] ??= 'application/json';
-      }
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      const res = await fetch(baseUrl + urlPath, { method, headers, body });
-      const text = await res.text();
-      let parsed: unknown;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      return { status: res.status, headers: res.headers, body: parsed, text };
-    },
+    request: requestOver(baseUrl),
   };
 }

@@ -5,7 +5,7 @@ import { createApp } from '../../api/app';
 import { closeDeps, createDeps } from '../../api/runtime';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
-import { TEST_RATE_LIMIT_OVERRIDES, type TestApi } from './stack';
+import { requestOver, TEST_RATE_LIMIT_OVERRIDES, type TestApi } from './stack';
 
 /** Everything a pino logger writes, as raw text (for "this secret never reached the logs" checks). */
 export class LogCapture extends Writable {
@@ -29,24 +29,7 @@ export async function startApiWithLogCapture(overrides: Record<string, string> =
     const s = app.koa.listen(0, '127.0.0.1', () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const request: TestApi['request'] = async (method, path, options = {}) => {
-    const headers: Record<string, string> = { ...(options.headers ?? {}) };
-    let body: string | Buffer | undefined = options.rawBody;
-    if (body === undefined && options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const res = await fetch(baseUrl + path, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    return { status: res.status, headers: res.headers, body: parsed, text };
-  };
+  const request = requestOver(baseUrl);
   return {
     logs,
     api: {

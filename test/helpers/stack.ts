@@ -65,31 +65,36 @@ export async function startApi(overrides: Record<string, string> = {}): Promise<
     deps,
     app,
     config,
-    async request(method, path, options = {}) {
-      const headers: Record<string, string> = { ...(options.headers ?? {}) };
-      let body: string | Buffer | undefined;
-      if (options.rawBody !== undefined) {
-        body = options.rawBody;
-      } else if (options.body !== undefined) {
-        body = JSON.stringify(options.body);
-        headers['content-type'] ??= 'application/json';
-      }
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      const res = await fetch(baseUrl + path, { method, headers, body });
-      const text = await res.text();
-      let parsed: unknown = undefined;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      return { status: res.status, headers: res.headers, body: parsed, text };
-    },
+    request: requestOver(baseUrl),
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await app.shutdown();
       await closeDeps(deps);
     },
+  };
+}
+
+/** JSON over HTTP to an API at `baseUrl` (in-process or a child process): the one request helper of the tests. */
+export function requestOver(baseUrl: string): TestApi['request'] {
+  return async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    let body: string | Buffer | undefined;
+    if (options.rawBody !== undefined) {
+      body = options.rawBody;
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const res = await fetch(baseUrl + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text };
   };
 }

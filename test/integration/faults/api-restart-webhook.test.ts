@@ -109,7 +109,7 @@ describe('inbound webhooks', () => {
     const body = JSON.stringify({ n });
     return { id, body, headers: { 'content-type': 'application/json', ...signatureHeaders(secret, id, body) } };
   };
-  const send = (d: Delivery) => api.request('POST', hook(), { raw: d.body, headers: d.headers });
+  const send = (d: Delivery) => api.request('POST', hook(), { rawBody: d.body, headers: d.headers });
   const requestHash = (d: Delivery) => createHash('sha256').update(`POST\n\n${Buffer.from(d.body).toString('base64')}`).digest('hex');
 
   beforeAll(async () => {

@@ -111,7 +111,7 @@ test('one signed webhook delivery sent to both API processes at once, and replay
     const body = JSON.stringify({ n });
     return { body, headers: { 'content-type': 'application/json', ...signatureHeaders(secret, `msg_${randomUUID()}`, body) } };
   });
-  const send = (api: PrivateApi, d: (typeof deliveries)[number]) => api.request('POST', `/api/hooks/${slug}/signed`, { raw: d.body, headers: d.headers });
+  const send = (api: PrivateApi, d: (typeof deliveries)[number]) => api.request('POST', `/api/hooks/${slug}/signed`, { rawBody: d.body, headers: d.headers });
   // Each delivery three times to each process, all at once, then once more to each.
   const concurrent = await Promise.all(deliveries.flatMap((d) => [a, b, a, b, a, b].map((api) => send(api, d).then((res) => ({ d, res })))));
   const replays = await Promise.all(deliveries.flatMap((d) => [a, b].map((api) => send(api, d).then((res) => ({ d, res })))));
