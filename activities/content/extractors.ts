@@ -2,6 +2,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import mammoth from 'mammoth';
 import { extractText as pdfText, getDocumentProxy, getMeta } from 'unpdf';
+import { checkZip, ZipRefused } from '../../lib/content/zipGuard';
 import { PermanentContentError } from './errors';
 
 /**
@@ -152,7 +153,16 @@ export async function pdfInfo(bytes: Buffer): Promise<Record<string, unknown>> {
   }
 }
 
+/** Far above any real document (text, styles, a few images); a zip bomb is refused before mammoth inflates it. */
+const DOCX_LIMITS = { maxTotalBytes: 128 * 1024 * 1024, maxEntries: 10_000 };
+
 export async function docxMarkdown(bytes: Buffer): Promise<string> {
+  try {
+    checkZip(bytes, DOCX_LIMITS);
+  } catch (err) {
+    if (err instanceof ZipRefused) throw new PermanentContentError(`DOCX refused: ${err.message}`);
+    throw err;
+  }
   try {
     // Markdown keeps headings and lists, which chunking and readers both use.
     const result = await (mammoth as unknown as { convertToMarkdown(input: { buffer: Buffer }): Promise<{ value: string }> }).convertToMarkdown({ buffer: bytes });
