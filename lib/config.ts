@@ -152,6 +152,7 @@ const envSchema = z.object({
   TRIGGERS_SCHEDULE_CATCHUP_WINDOW: duration('5m'),
   EVENTS_DISPATCH_INTERVAL: duration('1s'),
   EVENTS_DISPATCH_BATCH: int(100, 1, 1000),
+  EVENTS_PUBLISH_RATE_LIMIT: rate('600/1m'),
   WEBHOOKS_MAX_ATTEMPTS: int(8, 1, 50),
   WEBHOOKS_RETRY_INITIAL_INTERVAL: duration('30s'),
   WEBHOOKS_RETRY_MAX_INTERVAL: duration('1h'),
@@ -265,6 +266,8 @@ export interface TriggersConfig {
   defaultApprovalTimeoutMs: number;
   defaultCatchupWindowMs: number;
   dispatchIntervalMs: number;
+  /** Custom events an organization may publish per window (each can start runs that no admission gate refuses). */
+  publishRate: RateRule | null;
   dispatchBatch: number;
   delivery: {
     maxAttempts: number;
@@ -458,6 +461,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       defaultCatchupWindowMs: e.TRIGGERS_SCHEDULE_CATCHUP_WINDOW,
       dispatchIntervalMs: e.EVENTS_DISPATCH_INTERVAL,
       dispatchBatch: e.EVENTS_DISPATCH_BATCH,
+      publishRate: e.EVENTS_PUBLISH_RATE_LIMIT,
       delivery: {
         maxAttempts: e.WEBHOOKS_MAX_ATTEMPTS,
         initialIntervalMs: e.WEBHOOKS_RETRY_INITIAL_INTERVAL,

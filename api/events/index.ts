@@ -1,10 +1,11 @@
 import type { AppDeps, Domain } from '../domain';
+import { createRateLimiter } from '../ratelimit/limiter';
 import { createDispatcherEnsurer } from './dispatcher';
 import { eventRoutes } from './routes';
 import { createEventsService } from './service';
 
 /** Custom events, the event catalog, and the outgoing webhook delivery log (docs/events.md). */
 export function createEventsDomain(deps: AppDeps): Domain {
-  const service = createEventsService(deps, createDispatcherEnsurer(deps.temporal, deps.config.temporal.taskQueue));
+  const service = createEventsService(deps, createDispatcherEnsurer(deps.temporal, deps.config.temporal.taskQueue), createRateLimiter(deps.db));
   return { routes: eventRoutes(service) };
 }

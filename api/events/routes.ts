@@ -56,7 +56,7 @@ export function eventRoutes(service: EventsService): RouteDef[] {
           schema: z.object({ id: z.uuid(), type: z.string(), organizationID: z.uuid(), data: z.record(z.string(), z.unknown()) }),
         },
       },
-      errors: ['PAYLOAD_TOO_LARGE'],
+      errors: ['PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],
       handler: async ({ organization, actor, body, ctx }) => {
         const key = idempotencyKeyOf(ctx);
         return { status: 202, body: await service.publish(organization!, actor, body, key ? `${key}:${requestFingerprint(ctx, body)}` : null) };

@@ -6,6 +6,7 @@ import { decodeCursor, toPage, type Page } from '../../lib/pagination';
 import { uuidFrom } from '../../lib/triggers/ids';
 import { recordAudit } from '../audit/record';
 import type { AppDeps } from '../domain';
+import type { RateLimiter } from '../ratelimit/limiter';
 import type { Actor, OrganizationContext } from '../http/route';
 import { withDefaults } from '../organizations/settingsModel';
 import { isUuid } from '../triggers/queries';
@@ -59,7 +60,7 @@ export function serializeDelivery(row: DeliveryRow, detail = false): Record<stri
   };
 }
 
-export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promise<void>) {
+export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promise<void>, limiter: RateLimiter) {
   const { db, config } = deps;
 
   async function endpointsOf(organizationId: string) {
@@ -85,6 +86,8 @@ export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promi
       if (Buffer.byteLength(JSON.stringify(input.data)) > MAX_CUSTOM_PAYLOAD_BYTES) {
         throw new AppError('PAYLOAD_TOO_LARGE', `event data larger than ${MAX_CUSTOM_PAYLOAD_BYTES} bytes`);
       }
+      // Runs started by events pass no admission gate (docs/runs.md#fairness): the flood is stopped here instead.
+      await limiter.consume([{ bucket: 'events.publish', key: org.organizationId, rule: config.triggers.publishRate }]);
       const payload = { ...input.data, publishedBy: actor ? { type: actor.type, id: actor.id } : null };
       const id = requestKey
         ? await writeEventOnce(db, uuidFrom(`publish:${org.organizationId}:${requestKey}`), org.organizationId, input.type, payload)

@@ -721,7 +721,7 @@ export interface paths {
         put?: never;
         /**
          * Replay a dead letter
-         * @description Starts a new run of the same workflow version with the original parameters, reusing every node that completed in the original run: the dead-lettered node runs again, then its descendants. The entry is marked `replayed` with the new run's id.
+         * @description Starts a new run of the same workflow version with the original parameters, reusing every node that completed in the original run: the dead-lettered node runs again, then its descendants. The entry is marked `replayed` with the new run's id. Per organization, API starts are limited to RUN_START_RATE_LIMIT attempts per window and RUN_MAX_ACTIVE_PER_ORGANIZATION open (pending or running) runs: over either, 429 RATE_LIMITED with Retry-After, and no run is created (docs/runs.md#fairness).
          *
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `run:execute`).
          */
@@ -1411,7 +1411,7 @@ export interface paths {
         put?: never;
         /**
          * Start a run of the workflow's current version
-         * @description Parameters are checked against the declared parameters (unknown names, required, type, enum; defaults applied): 422 INVALID_PARAMETERS lists every problem. Draft (test runs) and active workflows run; paused and archived ones answer 409 INVALID_STATE. The run is a Temporal execution whose workflow id is the run id.
+         * @description Parameters are checked against the declared parameters (unknown names, required, type, enum; defaults applied): 422 INVALID_PARAMETERS lists every problem. Draft (test runs) and active workflows run; paused and archived ones answer 409 INVALID_STATE. The run is a Temporal execution whose workflow id is the run id. Per organization, API starts are limited to RUN_START_RATE_LIMIT attempts per window and RUN_MAX_ACTIVE_PER_ORGANIZATION open (pending or running) runs: over either, 429 RATE_LIMITED with Retry-After, and no run is created (docs/runs.md#fairness).
          *
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `run:execute`).
          */
@@ -1543,7 +1543,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a failed or cancelled run
-         * @description Starts a new run of the same workflow version with the same parameters. Nodes that completed in the original run are reused (node state `via: "reused"`), only what failed or never ran executes. The new run has `retry_of` set to the original.
+         * @description Starts a new run of the same workflow version with the same parameters. Nodes that completed in the original run are reused (node state `via: "reused"`), only what failed or never ran executes. The new run has `retry_of` set to the original. Per organization, API starts are limited to RUN_START_RATE_LIMIT attempts per window and RUN_MAX_ACTIVE_PER_ORGANIZATION open (pending or running) runs: over either, 429 RATE_LIMITED with Retry-After, and no run is created (docs/runs.md#fairness).
          *
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `run:execute`).
          */

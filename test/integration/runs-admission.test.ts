@@ -137,3 +137,45 @@ describe('open runs (RUN_MAX_ACTIVE_PER_ORGANIZATION)', () => {
     expect((await start()).status).toBe(201);
   });
 });
+
+describe('event publishing budget (EVENTS_PUBLISH_RATE_LIMIT)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi({ EVENTS_PUBLISH_RATE_LIMIT: '3/1h' });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  test('an organization over its budget gets 429 with Retry-After and records no event; a replayed key and another organization are unaffected', async () => {
+    const a = await createTestTenant(api);
+    const b = await createTestTenant(api);
+    const publish = (t: TestTenant, headers: Record<string, string> = {}) =>
+      api.request('POST', '/api/v1/events', { token: t.owner.token, headers, body: { type: 'custom.flood', data: { n: 1 } } });
+    const eventsOf = async (t: TestTenant) => {
+      const [{ count }] = await api.deps.db('outbox_events').where({ organization_id: t.organizationId }).count<{ count: string }[]>('* as count');
+      return Number(count);
+    };
+
+    // Fixed windows aligned to the epoch: 2 x limit + 1 attempts put more than the limit into one window for sure.
+    const keyed = await publish(a, { 'Idempotency-Key': 'flood-1' });
+    expect(keyed.status).toBe(202);
+    let limited: TestResponse | undefined;
+    for (let i = 0; i < 6 && !limited; i++) {
+      const res = await publish(a);
+      if (res.status === 429) limited = res;
+      else expect(res.status).toBe(202);
+    }
+    expect(limited).toBeDefined();
+    expectLimited(limited!, /too many requests/);
+    const recorded = await eventsOf(a);
+    expect(recorded).toBeLessThanOrEqual(6);
+    expect((await publish(a)).status).toBe(429);
+    expect(await eventsOf(a)).toBe(recorded);
+    // The stored answer of an earlier request is replayed without spending the budget.
+    const replayed = await publish(a, { 'Idempotency-Key': 'flood-1' });
+    expect(replayed.status).toBe(202);
+    expect(replayed.body.id).toBe(keyed.body.id);
+    expect((await publish(b)).status).toBe(202);
+  });
+});
