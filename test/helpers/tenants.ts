@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTokenService, hashToken } from '../../api/auth/tokens';
 import type { Role } from '../../lib/permissions';
-import type { TestApi } from './stack';
+import { startApi, type TestApi } from './stack';
 
 export interface TestUser {
   userId: string;
@@ -59,4 +59,11 @@ export async function addTestMember(api: TestApi, tenant: TestTenant, role: Role
   const member = await createTestUser(api, tenant.organizationId);
   await api.deps.db('memberships').insert({ organization_id: tenant.organizationId, user_id: member.userId, role });
   return member;
+}
+
+/** The usual start of an integration test file: an in-process API and a tenant (owner signed in) on it. */
+export async function startApiWithTenant(overrides: Record<string, string> = {}): Promise<{ api: TestApi; tenant: TestTenant; token: string }> {
+  const api = await startApi(overrides);
+  const tenant = await createTestTenant(api);
+  return { api, tenant, token: tenant.owner.token };
 }

@@ -3,19 +3,16 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { download, uploadContent, waitForProcessing } from '../helpers/content';
 import { startApi, type TestApi } from '../helpers/stack';
-import { createTestTenant, type TestTenant } from '../helpers/tenants';
+import { createTestTenant, startApiWithTenant, type TestTenant } from '../helpers/tenants';
 
 /** Every extractor on a real file of its type (generated here), thumbnails, status, on-demand extraction. */
 let api: TestApi;
 let tenant: TestTenant;
 
 beforeAll(async () => {
-  api = await startApi();
-  tenant = await createTestTenant(api);
+  ({ api, tenant } = await startApiWithTenant());
 });
-afterAll(async () => {
-  await api.close();
-});
+afterAll(() => api.close());
 
 async function makePdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();

@@ -6,7 +6,7 @@ import { historyFromJSON, historyToJSON } from '@temporalio/common/lib/proto-uti
 import { Worker } from '@temporalio/worker';
 import { ensureDeadLetterPurgeSchedule } from '../../api/runs/schedules';
 import { startApi, type TestApi } from '../helpers/stack';
-import { createTestTenant, type TestTenant } from '../helpers/tenants';
+import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
 import {
   addWorkflowVersion,
   createWorkflowFixture,
@@ -26,13 +26,9 @@ let tenant: TestTenant;
 let token: string;
 
 beforeAll(async () => {
-  api = await startApi(RUN_TEST_CONFIG);
-  tenant = await createTestTenant(api);
-  token = tenant.owner.token;
+  ({ api, tenant, token } = await startApiWithTenant(RUN_TEST_CONFIG));
 });
-afterAll(async () => {
-  await api.close();
-});
+afterAll(() => api.close());
 
 const transform = (id: string, expression: string, data: unknown = null) => toolNode(id, 'json_transform', { expression, data });
 

@@ -1,5 +1,5 @@
-import { startApi, type TestApi } from '../helpers/stack';
-import { addTestMember, createTestTenant, type TestTenant } from '../helpers/tenants';
+import type { TestApi } from '../helpers/stack';
+import { addTestMember, createTestTenant, startApiWithTenant, type TestTenant } from '../helpers/tenants';
 import { createWorkflowFixture, RUN_TEST_CONFIG, runToEnd, startRun, toolNode, waitForRun } from '../helpers/runs';
 
 /** Node semantics of the interpreter, parameters, listing and tenancy of runs (docs/runs.md). */
@@ -9,13 +9,9 @@ let tenant: TestTenant;
 let token: string;
 
 beforeAll(async () => {
-  api = await startApi(RUN_TEST_CONFIG);
-  tenant = await createTestTenant(api);
-  token = tenant.owner.token;
+  ({ api, tenant, token } = await startApiWithTenant(RUN_TEST_CONFIG));
 });
-afterAll(async () => {
-  await api.close();
-});
+afterAll(() => api.close());
 
 const transform = (id: string, expression: string, data: unknown, extra: Record<string, unknown> = {}) =>
   toolNode(id, 'json_transform', { expression, data }, extra);

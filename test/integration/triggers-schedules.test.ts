@@ -3,8 +3,8 @@ import { ScheduleNotFoundError, ScheduleOverlapPolicy } from '@temporalio/client
 import { scheduleIdFor } from '../../api/triggers/schedules';
 import { nextCronTimes } from '../../lib/triggers/cron';
 import { waitForRun } from '../helpers/runs';
-import { startApi, type TestApi } from '../helpers/stack';
-import { createTestTenant, type TestTenant } from '../helpers/tenants';
+import type { TestApi } from '../helpers/stack';
+import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
 import { eventually } from '../helpers/triggers';
 
 /** Schedule triggers as Temporal Schedules: lifecycle with the workflow, next fire times, firing, validation. */
@@ -13,12 +13,9 @@ let api: TestApi;
 let tenant: TestTenant;
 
 beforeAll(async () => {
-  api = await startApi();
-  tenant = await createTestTenant(api);
+  ({ api, tenant } = await startApiWithTenant());
 });
-afterAll(async () => {
-  await api.close();
-});
+afterAll(() => api.close());
 
 const echo = { id: 'echo', type: 'tool', config: { tool: 'json_transform', config: { expression: '$' } } };
 

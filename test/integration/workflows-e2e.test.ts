@@ -1,6 +1,6 @@
 import { RUN_TEST_CONFIG, runToEnd } from '../helpers/runs';
-import { startApi, type TestApi } from '../helpers/stack';
-import { createTestTenant, type TestTenant } from '../helpers/tenants';
+import type { TestApi } from '../helpers/stack';
+import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
 
 /**
  * A workflow authored as a YAML definition document through POST /api/v1/workflows, then run to the end: a
@@ -12,12 +12,9 @@ let api: TestApi;
 let tenant: TestTenant;
 
 beforeAll(async () => {
-  api = await startApi(RUN_TEST_CONFIG);
-  tenant = await createTestTenant(api);
+  ({ api, tenant } = await startApiWithTenant(RUN_TEST_CONFIG));
 });
-afterAll(async () => {
-  await api.close();
-});
+afterAll(() => api.close());
 
 const document = `
 name: Order pipeline

@@ -1,21 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { createWorkflowsDomain } from '../../api/workflows';
 import { loadWorkflowVersion } from '../../api/workflows/queries';
-import { startApi, type TestApi } from '../helpers/stack';
-import { addTestMember, createTestTenant, type TestTenant } from '../helpers/tenants';
+import type { TestApi } from '../helpers/stack';
+import { addTestMember, createTestTenant, startApiWithTenant, type TestTenant } from '../helpers/tenants';
 
 let api: TestApi;
 let tenant: TestTenant;
 let token: string;
 
 beforeAll(async () => {
-  api = await startApi();
-  tenant = await createTestTenant(api);
-  token = tenant.owner.token;
+  ({ api, tenant, token } = await startApiWithTenant());
 });
-afterAll(async () => {
-  await api.close();
-});
+afterAll(() => api.close());
 
 const jt = (id: string, expression = '$') => ({ id, type: 'tool', config: { tool: 'json_transform', config: { expression } } });
 
