@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import type { Knex } from 'knex';
 import type { RouteDef } from '../../api/http/route';
 import { uploadContent, waitForProcessing } from './content';
@@ -107,4 +108,54 @@ export function minimalBody(route: RouteDef): unknown {
 export function isEnvelope(body: unknown): boolean {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
   return typeof error?.code === 'string' && typeof error?.message === 'string';
+}
+
+export interface StreamOutcome {
+  status?: number;
+  body?: string;
+  error?: string;
+  /** Bytes of `chunk` written before the server answered or closed (head and tail not counted). */
+  sentBytes: number;
+}
+
+/**
+ * POSTs `head`, then `chunk` repeatedly until `total` bytes, then `tail`, to `url`, honouring back-pressure and
+ * stopping as soon as the server answers or closes: how a test proves a limit is enforced while the body streams.
+ */
+export function streamPost(
+  url: string,
+  options: { headers: Record<string, string>; total: number; chunk: Buffer; head?: string; tail?: string },
+): Promise<StreamOutcome> {
+  const target = new URL(url);
+  return new Promise((resolve) => {
+    let sentBytes = 0;
+    let settled = false;
+    const done = (outcome: Omit<StreamOutcome, 'sentBytes'>) => {
+      if (settled) return;
+      settled = true;
+      resolve({ ...outcome, sentBytes });
+    };
+    const req = httpRequest(
+      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: 'POST', headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', (err) => done({ status: res.statusCode, error: err.message }));
+      },
+    );
+    req.on('error', (err) => done({ error: err.message }));
+    if (options.head) req.write(options.head);
+    const pump = (): void => {
+      while (!settled && sentBytes < options.total && !req.destroyed) {
+        sentBytes += options.chunk.length;
+        if (!req.write(options.chunk)) {
+          req.once('drain', pump);
+          return;
+        }
+      }
+      if (sentBytes >= options.total && !req.destroyed && !settled) req.end(options.tail);
+    };
+    pump();
+  });
 }

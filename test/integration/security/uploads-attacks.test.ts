@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { download, waitForProcessing } from '../../helpers/content';
-import { isEnvelope } from '../../helpers/security';
+import { isEnvelope, streamPost, type StreamOutcome } from '../../helpers/security';
 import { startApi, type TestApi, type TestResponse } from '../../helpers/stack';
 import { createTestTenant, type TestTenant } from '../../helpers/tenants';
 
@@ -76,56 +76,15 @@ function upload(t: TestTenant, parts: Part[]): Promise<TestResponse> {
 
 const fileWithName = (params: string, data: Buffer | string = 'hello', type = 'text/plain'): Part[] => [{ name: 'file', params, type, data }];
 
-interface StreamOutcome {
-  status?: number;
-  body?: string;
-  error?: string;
-  sentBytes: number;
-}
-
 /** Streams a multipart upload whose file part is `total` bytes, stopping as soon as the server answers or closes. */
 function streamUpload(t: TestTenant, total: number): Promise<StreamOutcome> {
-  const url = new URL(api.baseUrl);
   const boundary = `----loom${randomUUID().replace(/-/g, '')}`;
-  return new Promise((resolve) => {
-    let sentBytes = 0;
-    let settled = false;
-    const done = (outcome: Omit<StreamOutcome, 'sentBytes'>) => {
-      if (settled) return;
-      settled = true;
-      resolve({ ...outcome, sentBytes });
-    };
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: '/api/v1/content',
-        method: 'POST',
-        headers: { authorization: `Bearer ${t.owner.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', (err) => done({ status: res.statusCode, error: err.message }));
-      },
-    );
-    req.on('error', (err) => done({ error: err.message }));
-    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
-    const chunk = randomBytes(64 * 1024);
-    let fileBytes = 0;
-    const pump = (): void => {
-      while (!settled && fileBytes < total && !req.destroyed) {
-        fileBytes += chunk.length;
-        sentBytes += chunk.length;
-        if (!req.write(chunk)) {
-          req.once('drain', pump);
-          return;
-        }
-      }
-      if (fileBytes >= total && !req.destroyed && !settled) req.end(`\r\n--${boundary}--\r\n`);
-    };
-    pump();
+  return streamPost(`${api.baseUrl}/api/v1/content`, {
+    headers: { authorization: `Bearer ${t.owner.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+    head: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    chunk: randomBytes(64 * 1024),
+    total,
+    tail: `\r\n--${boundary}--\r\n`,
   });
 }
 

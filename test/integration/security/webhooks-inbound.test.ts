@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import { sign, signatureHeaders } from '../../../lib/triggers/standardWebhooks';
-import { isEnvelope } from '../../helpers/security';
+import { isEnvelope, streamPost, type StreamOutcome } from '../../helpers/security';
 import { startApi, type TestApi, type TestResponse } from '../../helpers/stack';
 import { createTestTenant, type TestTenant } from '../../helpers/tenants';
 
@@ -196,47 +195,9 @@ describe('replays', () => {
   });
 });
 
-interface StreamOutcome {
-  status?: number;
-  body?: string;
-  error?: string;
-  sentBytes: number;
-}
-
-/**
- * Sends `total` bytes in 16 KiB chunks (chunked, or with the given Content-Length), stopping as soon as the server
- * answers or closes the connection.
- */
+/** Sends `total` bytes in 16 KiB chunks (chunked, or with the given Content-Length), stopping at the server's answer. */
 function streamBody(path: string, total: number, headers: Record<string, string>): Promise<StreamOutcome> {
-  const url = new URL(api.baseUrl + path);
-  return new Promise((resolve) => {
-    let sentBytes = 0;
-    let settled = false;
-    const done = (outcome: Omit<StreamOutcome, 'sentBytes'>) => {
-      if (settled) return;
-      settled = true;
-      resolve({ ...outcome, sentBytes });
-    };
-    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', (err) => done({ status: res.statusCode, error: err.message }));
-    });
-    req.on('error', (err) => done({ error: err.message }));
-    const chunk = Buffer.alloc(16 * 1024, 0x20);
-    const pump = (): void => {
-      while (!settled && sentBytes < total && !req.destroyed) {
-        sentBytes += chunk.length;
-        if (!req.write(chunk)) {
-          req.once('drain', pump);
-          return;
-        }
-      }
-      if (sentBytes >= total && !req.destroyed) req.end();
-    };
-    pump();
-  });
+  return streamPost(api.baseUrl + path, { headers, total, chunk: Buffer.alloc(16 * 1024, 0x20) });
 }
 
 describe('body', () => {
