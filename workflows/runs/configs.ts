@@ -1,11 +1,4 @@
-import type { z } from 'zod';
-import type {
-  conditionConfigSchema,
-  loopConfigSchema,
-  parallelConfigSchema,
-  subworkflowConfigSchema,
-  toolConfigSchema,
-} from '../../lib/dag/model';
+import type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, ToolConfig } from '../../lib/dag/nodeConfig';
 
 /**
  * Node configs as the interpreter reads them, with the defaults of lib/dag/model.ts's schemas applied, without
@@ -13,14 +6,10 @@ import type {
  * and building zod and the model's schemas cost ~30 ms of worker CPU per run: as much as the rest of a 1-node run.
  * The API validated the definition with those schemas when it was saved, so this only fills in defaults and checks
  * the fields the interpreter relies on; test/unit/runs-configs.test.ts holds it to the schemas' output.
- * Only types come from the model (erased at build time).
+ * Only types come from lib/dag (erased at build time).
  */
 
-export type ToolConfig = z.output<typeof toolConfigSchema>;
-export type ConditionConfig = z.output<typeof conditionConfigSchema>;
-export type ParallelConfig = z.output<typeof parallelConfigSchema>;
-export type LoopConfig = z.output<typeof loopConfigSchema>;
-export type SubworkflowConfig = z.output<typeof subworkflowConfigSchema>;
+export type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, ToolConfig };
 
 export class ConfigError extends Error {}
 
