@@ -1,5 +1,6 @@
 import { dagSchema, errorHandlingSchema, parameterSchema, type StoredDefinition } from '../../lib/dag/model';
 import { insertVersion, insertWorkflow, updateWorkflowRow } from '../../api/workflows/queries';
+import { randomUUID } from 'node:crypto';
 import type { TestApi } from './stack';
 import type { TestTenant } from './tenants';
 
@@ -131,3 +132,20 @@ export const RUN_TEST_CONFIG = {
 
 /** Fast retries for tests: the definition's retry_config. */
 export const FAST_RETRY = { max_attempts: 3, backoff: 'fixed', initial_delay: 50 };
+
+/** Inserts a dead letter of an unrelated run that expires at `expiresAt` (purge tests); returns its id. */
+export async function insertDeadLetter(api: TestApi, organizationId: string, expiresAt: Date): Promise<string> {
+  const [row] = await api.deps.db('dead_letters')
+    .insert({
+      organization_id: organizationId,
+      workflow_id: randomUUID(),
+      workflow_version: 1,
+      run_id: randomUUID(),
+      node_id: 'n',
+      error: JSON.stringify({ code: 'X', message: 'x' }),
+      attempts: 1,
+      expires_at: expiresAt,
+    })
+    .returning('id');
+  return (row as { id: string }).id;
+}

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { runAdmin } from '../../scripts/admin';
 import { startApi, type TestApi } from '../helpers/stack';
 import { createTestTenant, type TestTenant } from '../helpers/tenants';
-import { createWorkflowFixture, FAST_RETRY, RUN_TEST_CONFIG, runToEnd, toolNode, waitForRun } from '../helpers/runs';
+import { createWorkflowFixture, FAST_RETRY, insertDeadLetter, RUN_TEST_CONFIG, runToEnd, toolNode, waitForRun } from '../helpers/runs';
 
 /**
  * The operator CLI as operators run it: a child process (`node --import tsx scripts/admin.ts ...`) with the test
@@ -171,18 +171,8 @@ describe('purge-retention', () => {
     const t = await createTestTenant(api);
     const day = 86_400_000;
     // dead letters: one expired, one live
-    const letter = (expiresAt: Date) => ({
-      organization_id: t.organizationId,
-      workflow_id: randomUUID(),
-      workflow_version: 1,
-      run_id: randomUUID(),
-      node_id: 'n',
-      error: JSON.stringify({ code: 'X', message: 'x' }),
-      attempts: 1,
-      expires_at: expiresAt,
-    });
-    const [expiredLetter] = await db('dead_letters').insert(letter(new Date(Date.now() - 1000))).returning('id');
-    const [liveLetter] = await db('dead_letters').insert(letter(new Date(Date.now() + day))).returning('id');
+    const expiredLetterId = await insertDeadLetter(api, t.organizationId, new Date(Date.now() - 1000));
+    const liveLetterId = await insertDeadLetter(api, t.organizationId, new Date(Date.now() + day));
     // audit logs: this organization keeps 30 days
     await db('organizations').where({ id: t.organizationId }).update({ settings: JSON.stringify({ security: { auditLogRetentionDays: 30 } }) });
     await db('audit_logs').insert([
@@ -225,8 +215,8 @@ describe('purge-retention', () => {
     expect(lines[2]).toMatch(/^admin: purged [1-9]\d* expired idempotency key\(s\)$/);
     expect(lines[3]).toMatch(/^admin: purged \d+ dead session\(s\) and [2-9]\d* spent or expired auth code\(s\)$/);
 
-    expect(await db('dead_letters').where({ id: expiredLetter.id }).first()).toBeUndefined();
-    expect(await db('dead_letters').where({ id: liveLetter.id }).first()).toBeDefined();
+    expect(await db('dead_letters').where({ id: expiredLetterId }).first()).toBeUndefined();
+    expect(await db('dead_letters').where({ id: liveLetterId }).first()).toBeDefined();
     expect((await db('audit_logs').where({ organization_id: t.organizationId }).whereLike('action', 'admin.%')).map((r) => r.action)).toEqual(['admin.recent']);
     expect((await db('idempotency_keys').where({ organization_id: t.organizationId })).map((r) => r.key)).toEqual(['admin-live']);
     expect((await db('auth_tokens').whereIn('id', codes.map((c) => c.id))).map((r) => r.id)).toEqual([codes[2].id]);

@@ -10,6 +10,7 @@ import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
 import {
   addWorkflowVersion,
   createWorkflowFixture,
+  insertDeadLetter,
   RUN_TEST_CONFIG,
   runToEnd,
   startRun,
@@ -249,27 +250,17 @@ test('the dead-letter purge schedule is created once and deletes expired entries
   const first = await ensureDeadLetterPurgeSchedule(api.deps.temporal, taskQueue);
   const second = await ensureDeadLetterPurgeSchedule(api.deps.temporal, taskQueue);
   expect(second).toEqual({ scheduleId: first.scheduleId, created: false });
-  const row = (expiresAt: Date) => ({
-    organization_id: tenant.organizationId,
-    workflow_id: randomUUID(),
-    workflow_version: 1,
-    run_id: randomUUID(),
-    node_id: 'n',
-    error: JSON.stringify({ code: 'X', message: 'x' }),
-    attempts: 1,
-    expires_at: expiresAt,
-  });
-  const [expired] = await api.deps.db('dead_letters').insert(row(new Date(Date.now() - 1000))).returning('id');
-  const [live] = await api.deps.db('dead_letters').insert(row(new Date(Date.now() + 86_400_000))).returning('id');
+  const expiredId = await insertDeadLetter(api, tenant.organizationId, new Date(Date.now() - 1000));
+  const liveId = await insertDeadLetter(api, tenant.organizationId, new Date(Date.now() + 86_400_000));
   const handle = api.deps.temporal.schedule.getHandle(first.scheduleId);
   try {
     await handle.trigger();
     const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline && (await api.deps.db('dead_letters').where({ id: expired.id }).first())) {
+    while (Date.now() < deadline && (await api.deps.db('dead_letters').where({ id: expiredId }).first())) {
       await new Promise((r) => setTimeout(r, 200));
     }
-    expect(await api.deps.db('dead_letters').where({ id: expired.id }).first()).toBeUndefined();
-    expect(await api.deps.db('dead_letters').where({ id: live.id }).first()).toBeDefined();
+    expect(await api.deps.db('dead_letters').where({ id: expiredId }).first()).toBeUndefined();
+    expect(await api.deps.db('dead_letters').where({ id: liveId }).first()).toBeDefined();
   } finally {
     await handle.delete();
   }
