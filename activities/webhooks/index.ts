@@ -7,6 +7,7 @@ import { signatureHeaders } from '../../lib/triggers/standardWebhooks';
 import type { ActivityDeps } from '../deps';
 import { guardedRequest } from '../../lib/net/httpClient';
 import { createSsrfGuard, SsrfRefusedError } from '../../lib/net/ssrfGuard';
+import type { DeliveryRow } from '../../api/events/service';
 
 /**
  * Outgoing webhook deliveries (workflows/triggers/events.ts#webhookDeliveryWorkflow): one attempt per activity
@@ -14,16 +15,6 @@ import { createSsrfGuard, SsrfRefusedError } from '../../lib/net/ssrfGuard';
  * retries and redeliveries), every attempt appended to the delivery log; then the outcome, the endpoint's run of
  * consecutive failed deliveries, and automatic disabling after WEBHOOKS_DISABLE_AFTER_FAILURES of them.
  */
-interface DeliveryRow {
-  id: string;
-  organization_id: string;
-  endpoint_id: string;
-  event_id: string;
-  event_type: string;
-  url: string;
-  body: string;
-  status: 'pending' | 'succeeded' | 'failed';
-}
 
 export function createWebhookActivities(deps: ActivityDeps) {
   const { db, config } = deps;

@@ -26,7 +26,7 @@ export interface DeliveryRow {
   event_id: string;
   event_type: string;
   url: string;
-  status: string;
+  status: 'pending' | 'succeeded' | 'failed';
   attempts: number;
   response_code: number | null;
   latency_ms: number | null;
