@@ -125,7 +125,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw err;
       }
       await limiter.consume([{ bucket: 'auth.refresh.account', key: claims.sub, rule: limits.refreshAccount }]);
-      return sessions.rotate(claims, refreshToken);
+      return sessions.rotate(claims, refreshToken, ctx.state.log);
     },
 
     async me(principal: UserPrincipal) {

@@ -54,14 +54,14 @@ export function createSessionService({ db, tokens, auth, logger }: SessionServic
    * immediately previous token is only refused (a client racing itself); any other reuse means a copy of the
    * token is in someone else's hands, so the whole session is revoked.
    */
-  async function refuseStale(session: q.SessionRow | undefined, presentedHash: string): Promise<never> {
+  async function refuseStale(session: q.SessionRow | undefined, presentedHash: string, log: Logger): Promise<never> {
     if (!session) throw sessionExpired();
     const rotatedAt = session.rotated_at ? new Date(session.rotated_at).getTime() : 0;
     if (session.previous_token === presentedHash && Date.now() - rotatedAt < auth.refreshReuseGraceMs) {
       throw new AppError('INVALID_TOKEN', 'refresh token already used');
     }
     await q.deleteSession(db, session.id);
-    logger.warn({ sessionId: session.id, userId: session.user_id }, 'refresh token reuse detected, session revoked');
+    log.warn({ sessionId: session.id, userId: session.user_id }, 'refresh token reuse detected, session revoked');
     throw new AppError('INVALID_TOKEN', 'refresh token reuse detected; session revoked');
   }
 
@@ -101,15 +101,18 @@ export function createSessionService({ db, tokens, auth, logger }: SessionServic
       };
     },
 
-    /** Exchanges the session's current refresh token for a new pair; the presented token is spent. */
-    async rotate(claims: RefreshClaims, presentedToken: string): Promise<TokenPair> {
+    /**
+     * Exchanges the session's current refresh token for a new pair; the presented token is spent. `log` is the
+     * request's logger, so a detected reuse is traced to the request.
+     */
+    async rotate(claims: RefreshClaims, presentedToken: string, log: Logger = logger): Promise<TokenPair> {
       const presentedHash = hashToken(presentedToken);
       const session = await q.findSession(db, claims.sid);
       if (!session || session.user_id !== claims.sub || isDead(session)) throw sessionExpired();
-      if (session.token !== presentedHash) return refuseStale(session, presentedHash);
+      if (session.token !== presentedHash) return refuseStale(session, presentedHash, log);
       const refreshToken = tokens.signRefresh({ userId: session.user_id, sessionId: session.id, expiresAt: session.expires_at });
       const rotated = await q.rotateSessionToken(db, session.id, presentedHash, hashToken(refreshToken));
-      if (!rotated) return refuseStale(await q.findSession(db, session.id), presentedHash);
+      if (!rotated) return refuseStale(await q.findSession(db, session.id), presentedHash, log);
       return pair(
         { userId: session.user_id, email: session.email, sessionId: session.id, organizationId: rotated.active_organization_id },
         refreshToken,

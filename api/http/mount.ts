@@ -108,7 +108,7 @@ export function mountRoutes(
         }
         ctx.state.organizationId = organization.organizationId;
       }
-      enrichRequestLog(principal, organization);
+      enrichRequestLog(ctx, principal, organization);
 
       const query = parseOrThrow(def.query, ctx.query, 'query');
       let body: unknown = undefined;

@@ -39,11 +39,20 @@ export function createHttpMetrics(deps: Pick<AppDeps, 'db' | 'temporal' | 'confi
     refreshIntervalMs: deps.config.metrics.refreshIntervalMs,
   });
 
+  // One labelled child per method, route template and status, looked up by a string key: prom-client hashes the
+  // label object on every observe otherwise. The set is bounded like the labels themselves.
+  const series = new Map<string, { observe(seconds: number): void }>();
   return {
     registry,
     observeRequest(ctx, ms) {
       const route = typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : UNMATCHED_ROUTE;
-      duration.observe({ method: ctx.method, route, status: String(ctx.status) }, ms / 1000);
+      const key = `${ctx.method} ${ctx.status} ${route}`;
+      let child = series.get(key);
+      if (!child) {
+        child = duration.labels({ method: ctx.method, route, status: String(ctx.status) });
+        series.set(key, child);
+      }
+      child.observe(ms / 1000);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { Config } from '../../lib/config';
+import { withTemporalAbortSignal } from '../../lib/temporal';
 import { runSearchAttributes } from '../../workflows/runs/searchAttributes';
 import type { RunInput, RunStateView } from '../../workflows/runs/types';
 
@@ -32,7 +33,7 @@ async function withTimeout<T>(client: Client, ms: number, call: () => Promise<T>
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ms);
   try {
-    return await client.withAbortSignal(controller.signal, call);
+    return await withTemporalAbortSignal(client, controller.signal, call);
   } catch (err) {
     if (controller.signal.aborted) return null;
     throw err;

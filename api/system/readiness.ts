@@ -1,3 +1,4 @@
+import { withTemporalAbortSignal } from '../../lib/temporal';
 import type { AppDeps } from '../domain';
 
 export interface ServiceStatus {
@@ -35,7 +36,7 @@ export async function checkReadiness(deps: AppDeps): Promise<Record<'postgres' |
   const [postgres, temporal, minio] = await Promise.all([
     timed(() => deps.db.raw('select 1')),
     timed((signal) =>
-      deps.temporal.withAbortSignal(signal, async () => {
+      withTemporalAbortSignal(deps.temporal, signal, async () => {
         await deps.temporal.connection.ensureConnected();
         await deps.temporal.workflowService.getSystemInfo({});
       }),

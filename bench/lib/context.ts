@@ -6,6 +6,8 @@ import type { Stack, StackOptions } from './stack';
 /** Durations and sizes of one bench run: `full` for the report, `smoke` to prove the suite works in CI. */
 export interface BenchParams {
   httpSeconds: number;
+  /** Load on each side of the authenticated-read row before it is measured (JIT, pools, caches). */
+  httpWarmupSeconds: number;
   httpConnections: number;
   jwtIterations: number;
   loginSeconds: number;
@@ -28,6 +30,7 @@ export interface BenchParams {
 
 export const FULL: BenchParams = {
   httpSeconds: 10,
+  httpWarmupSeconds: 3,
   httpConnections: 50,
   jwtIterations: 200_000,
   loginSeconds: 8,
@@ -49,6 +52,7 @@ export const FULL: BenchParams = {
 
 export const SMOKE: BenchParams = {
   httpSeconds: 1,
+  httpWarmupSeconds: 1,
   httpConnections: 50,
   jwtIterations: 5_000,
   loginSeconds: 1,

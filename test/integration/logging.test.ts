@@ -145,7 +145,7 @@ describe('API logs (real API, most verbose level)', () => {
     for (const line of requestLines) expect(line.requestId).toEqual(expect.any(String));
     const me = requestLines.find((r) => r.route === '/api/auth/me' && r.status === 200);
     expect(me?.userId).toEqual(expect.any(String));
-    // A service logging through deps.logger (not ctx.state.log) during a request still carries the request's fields.
+    // A service handed the request's logger (the session service's refresh-reuse warning) carries its fields.
     const reuse = records.find((r) => typeof r.msg === 'string' && /reuse/i.test(r.msg));
     expect(reuse).toMatchObject({ requestId: expect.any(String), userId: expect.any(String) });
     const orgRead = requestLines.filter((r) => r.route === '/api/v1/organization' && r.status === 200);
