@@ -104,14 +104,6 @@ export async function lockUser(trx: Knex.Transaction, id: string): Promise<boole
   return Boolean(row);
 }
 
-export async function firstOrganizationOf(db: Conn, userId: string): Promise<string | null> {
-  const row = await db('memberships')
-    .where({ user_id: userId })
-    .orderBy([{ column: 'created_at' }, { column: 'organization_id' }])
-    .first('organization_id');
-  return (row?.organization_id as string | undefined) ?? null;
-}
-
 export async function isMember(db: Conn, organizationId: string, userId: string): Promise<boolean> {
   const row = await db('memberships').where({ organization_id: organizationId, user_id: userId }).first('role');
   return Boolean(row);
@@ -197,36 +189,66 @@ export async function findSession(db: Conn, id: string): Promise<(SessionRow & {
     .first('s.*', 'u.email');
 }
 
-export async function insertSession(
-  db: Conn,
-  row: Pick<SessionRow, 'id' | 'user_id' | 'token' | 'expires_at' | 'active_organization_id' | 'ip_address' | 'user_agent'>,
-): Promise<SessionRow> {
-  const [inserted] = await db<SessionRow>('sessions').insert(row).returning('*');
-  return inserted!;
-}
-
-/** Deletes the user's expired and idle sessions; they no longer count towards the per-user maximum. */
-export async function pruneDeadSessions(db: Conn, userId: string, idleSince: Date): Promise<void> {
-  await db('sessions')
-    .where({ user_id: userId })
-    .andWhere((q) => q.where('expires_at', '<=', db.fn.now()).orWhere('updated_at', '<=', idleSince))
-    .delete();
-}
-
-export async function sessionIdsNewestFirst(db: Conn, userId: string): Promise<string[]> {
-  const rows = await db('sessions')
-    .where({ user_id: userId })
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .select('id');
-  return rows.map((r: { id: string }) => r.id);
-}
-
-export async function deleteSessionsById(db: Conn, ids: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  return db('sessions').whereIn('id', ids).delete();
+/**
+ * Opens a session in one statement, inside the caller's transaction after `lockUser` (so concurrent logins of one
+ * user queue up and each sees the sessions the previous one left): deletes the user's expired and idle sessions
+ * (they no longer count), evicts the oldest live ones beyond `keepNewest`, and inserts the new one. The active
+ * organization is the one given, or with `organizationId` undefined the user's first (by membership age).
+ * Returns it. One round trip instead of five: logins are bcrypt-bound, and every query taken off them is CPU
+ * given back to bcrypt (docs/benchmarks.md, login row).
+ */
+export async function openSession(
+  trx: Knex.Transaction,
+  input: {
+    id: string;
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    organizationId: string | null | undefined;
+    ipAddress: string | null;
+    userAgent: string | null;
+    idleSince: Date;
+    keepNewest: number;
+  },
+): Promise<{ activeOrganizationId: string | null }> {
+  const result = await trx.raw<{ rows: { active_organization_id: string | null }[] }>(
+    `WITH pruned AS (
+       DELETE FROM sessions
+       WHERE user_id = :userId AND (expires_at <= CURRENT_TIMESTAMP OR updated_at <= :idleSince)
+       RETURNING id
+     ), evicted AS (
+       DELETE FROM sessions WHERE id IN (
+         SELECT id FROM sessions
+         WHERE user_id = :userId AND id NOT IN (SELECT id FROM pruned)
+         ORDER BY created_at DESC, id DESC
+         OFFSET :keepNewest
+       )
+       RETURNING id
+     )
+     INSERT INTO sessions (id, user_id, token, expires_at, active_organization_id, ip_address, user_agent)
+     VALUES (
+       :id, :userId, :tokenHash, :expiresAt,
+       CASE WHEN :firstOrganization::boolean
+         THEN (SELECT organization_id FROM memberships WHERE user_id = :userId
+               ORDER BY created_at, organization_id LIMIT 1)
+         ELSE :organizationId::uuid END,
+       :ipAddress, :userAgent
+     )
+     RETURNING active_organization_id`,
+    {
+      id: input.id,
+      userId: input.userId,
+      tokenHash: input.tokenHash,
+      expiresAt: input.expiresAt,
+      firstOrganization: input.organizationId === undefined,
+      organizationId: input.organizationId ?? null,
+      ipAddress: input.ipAddress,
+      userAgent: input.userAgent,
+      idleSince: input.idleSince,
+      keepNewest: input.keepNewest,
+    },
+  );
+  return { activeOrganizationId: result.rows[0]?.active_organization_id ?? null };
 }
 
 export async function deleteSession(db: Conn, id: string, userId?: string): Promise<number> {

@@ -78,22 +78,20 @@ export function createSessionService({ db, tokens, auth, logger }: SessionServic
       const sessionId = randomUUID();
       const expiresAt = new Date(Date.now() + tokens.refreshTtlMs);
       const refreshToken = tokens.signRefresh({ userId: user.id, sessionId, expiresAt });
-      const activeOrganizationId =
-        organizationId === undefined ? await q.firstOrganizationOf(db, user.id) : organizationId;
-      await db.transaction(async (trx) => {
+      const activeOrganizationId = await db.transaction(async (trx) => {
         if (!(await q.lockUser(trx, user.id))) throw new AppError('INVALID_CREDENTIALS', 'invalid e-mail or password');
-        await q.pruneDeadSessions(trx, user.id, idleSince());
-        const live = await q.sessionIdsNewestFirst(trx, user.id);
-        await q.deleteSessionsById(trx, live.slice(Math.max(0, auth.maxSessionsPerUser - 1)));
-        await q.insertSession(trx, {
+        const opened = await q.openSession(trx, {
           id: sessionId,
-          user_id: user.id,
-          token: hashToken(refreshToken),
-          expires_at: expiresAt,
-          active_organization_id: activeOrganizationId,
-          ip_address: meta.ip ? meta.ip.slice(0, 45) : null,
-          user_agent: meta.userAgent ? meta.userAgent.slice(0, 1000) : null,
+          userId: user.id,
+          tokenHash: hashToken(refreshToken),
+          expiresAt,
+          organizationId,
+          ipAddress: meta.ip ? meta.ip.slice(0, 45) : null,
+          userAgent: meta.userAgent ? meta.userAgent.slice(0, 1000) : null,
+          idleSince: idleSince(),
+          keepNewest: Math.max(0, auth.maxSessionsPerUser - 1),
         });
+        return opened.activeOrganizationId;
       });
       return {
         sessionId,

@@ -365,6 +365,19 @@ describe('sessions', () => {
     expect(foreign.body.error.code).toBe('NOT_FOUND');
   });
 
+  test('12 logins of one user at once leave exactly the 5 newest sessions, with the first organization active', async () => {
+    const user = await register(newEmail('parallel'));
+    const org = await api.request('POST', '/api/v1/organizations', { token: user.accessToken, body: { name: `Par ${Date.now()}` } });
+    expect(org.status).toBe(201);
+    const logins = await Promise.all(Array.from({ length: 12 }, () => login(user.email)));
+    for (const res of logins) expect(res.status).toBe(200);
+    const live = await api.deps.db('sessions').where({ user_id: user.userId }).orderBy('created_at', 'desc');
+    expect(live).toHaveLength(5);
+    for (const row of live) expect(row.active_organization_id).toBe(org.body.id);
+    const working = await Promise.all(logins.map(async (res) => (await me(res.body.tokens.accessToken)).status === 200));
+    expect(working.filter(Boolean)).toHaveLength(5);
+  });
+
   test('an operator revokes every session of a user with the admin CLI', async () => {
     const t = (await login(shared.email)).body.tokens;
     const out: string[] = [];
