@@ -41,7 +41,7 @@ export const FULL: BenchParams = {
   ceilingConcurrency: 64,
   profileSeconds: 15,
   uploadBytes: 100 * 1024 * 1024,
-  uploadRepeats: 3,
+  uploadRepeats: 5,
   searchChunks: 100_000,
   searchQueries: 200,
   vectorIndexThreshold: 50_000,
