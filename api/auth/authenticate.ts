@@ -41,6 +41,9 @@ export interface SessionCheckOptions {
  */
 export function createAccessTokenVerifier(db: Db, tokens: TokenService, options: SessionCheckOptions) {
   const touchIntervalMs = Math.max(1, Math.min(60_000, Math.floor(options.idleTimeoutMs / 10)));
+  // Sessions whose bump is in flight in this process: when a busy session's interval passes, every request in
+  // flight sees the stale clock; one of them bumps it, the others neither queue on the row lock nor wait.
+  const touching = new Set<string>();
   return async function verifyAccessToken(token: string): Promise<UserPrincipal> {
     const claims = tokens.verifyAccess(token);
     const session = await findSessionForAuth(db, claims.sid);
@@ -50,7 +53,14 @@ export function createAccessTokenVerifier(db: Db, tokens: TokenService, options:
     const lastUsed = new Date(session.updated_at).getTime();
     if (new Date(session.expires_at).getTime() <= now) throw new AppError('SESSION_EXPIRED', 'session expired');
     if (lastUsed + options.idleTimeoutMs <= now) throw new AppError('SESSION_EXPIRED', 'session expired (idle)');
-    if (now - lastUsed >= touchIntervalMs) await touchSession(db, session.id, new Date(now - touchIntervalMs));
+    if (now - lastUsed >= touchIntervalMs && !touching.has(session.id)) {
+      touching.add(session.id);
+      try {
+        await touchSession(db, session.id, new Date(now - touchIntervalMs));
+      } finally {
+        touching.delete(session.id);
+      }
+    }
     const principal: UserPrincipal = {
       kind: 'user',
       userId: claims.sub,
