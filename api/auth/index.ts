@@ -22,7 +22,7 @@ export function createAuthDomain(deps: AppDeps): AuthDomain {
   const tokens = createTokenService(config.jwt);
   const passwords = createPasswordHasher(config.auth.bcryptCost);
   const limiter = createRateLimiter(db);
-  const sessions = createSessionService({ db, tokens, auth: config.auth, logger });
+  const sessions = createSessionService({ db, tokens, auth: config.auth });
   const passport = createPassport({
     verifyCredentials: createCredentialVerifier(db, passwords),
     verifyAccessToken: createAccessTokenVerifier(db, tokens, { idleTimeoutMs: config.auth.sessionIdleTimeoutMs }),

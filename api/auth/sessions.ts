@@ -27,14 +27,13 @@ export interface SessionServiceDeps {
   db: Db;
   tokens: TokenService;
   auth: Config['auth'];
-  logger: Logger;
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
 const sessionExpired = (): AppError => new AppError('SESSION_EXPIRED', 'session expired');
 
-export function createSessionService({ db, tokens, auth, logger }: SessionServiceDeps) {
+export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
   const idleSince = (): Date => new Date(Date.now() - auth.sessionIdleTimeoutMs);
 
   function pair(input: { userId: string; email: string; sessionId: string; organizationId: string | null }, refreshToken: string): TokenPair {
@@ -103,7 +102,7 @@ export function createSessionService({ db, tokens, auth, logger }: SessionServic
      * Exchanges the session's current refresh token for a new pair; the presented token is spent. `log` is the
      * request's logger, so a detected reuse is traced to the request.
      */
-    async rotate(claims: RefreshClaims, presentedToken: string, log: Logger = logger): Promise<TokenPair> {
+    async rotate(claims: RefreshClaims, presentedToken: string, log: Logger): Promise<TokenPair> {
       const presentedHash = hashToken(presentedToken);
       const session = await q.findSession(db, claims.sid);
       if (!session || session.user_id !== claims.sub || isDead(session)) throw sessionExpired();

@@ -30,10 +30,8 @@ export class RequestLog {
 
   get logger(): Logger {
     if (!this.child) {
-      const { requestId, userId, apiKeyId, organizationId } = this.fields;
-      this.child = this.base.child(
-        userId !== undefined || apiKeyId !== undefined ? { requestId, userId, apiKeyId, organizationId } : { requestId },
-      );
+      // pino leaves fields that are still undefined out of the bindings.
+      this.child = this.base.child(this.fields);
     }
     return this.child;
   }

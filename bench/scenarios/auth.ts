@@ -32,7 +32,7 @@ async function blast(url: string, seconds: number, connections: number, headers:
 
 type Blast = Awaited<ReturnType<typeof blast>>;
 
-/** Several blasts of one target as one: requests over total time, the worst p99 (and p50) of any round. */
+/** Several equal-length blasts of one target as one: the mean req/s, the worst p99 (and p50) of any round. */
 function combined(rounds: Blast[]): Blast {
   const sum = (pick: (b: Blast) => number) => rounds.reduce((total, b) => total + pick(b), 0);
   return {

@@ -88,19 +88,24 @@ function streamUpload(t: TestTenant, total: number): Promise<StreamOutcome> {
   });
 }
 
+/**
+ * Streams `total` bytes and expects the refusal while they stream: the status and code, the server having stopped
+ * reading long before the end, and no record, object or pending multipart upload left behind.
+ */
+async function expectRefusedWhileStreaming(t: TestTenant, total: number, status: number, code: string): Promise<void> {
+  const outcome = await streamUpload(t, total);
+  expect(outcome.error).toBeUndefined();
+  expect(outcome.status).toBe(status);
+  expect(JSON.parse(outcome.body!).error.code).toBe(code);
+  expect(outcome.sentBytes).toBeLessThan(total / 8);
+  expect(await contentRows(t.organizationId)).toBe(0);
+  expect(await objectNames(`org/${t.organizationId}/`)).toEqual([]);
+  expect(await incompleteUploads(`org/${t.organizationId}/`)).toBe(0);
+}
+
 describe('size limit', () => {
   test('a body far over the limit is refused with 413 while it streams; no record, no object, no pending multipart upload', async () => {
-    const t = await createTestTenant(api, 'pro');
-    const total = 256 * 1024 * 1024;
-    const outcome = await streamUpload(t, total);
-    expect(outcome.error).toBeUndefined();
-    expect(outcome.status).toBe(413);
-    expect(JSON.parse(outcome.body!).error.code).toBe('PAYLOAD_TOO_LARGE');
-    // Refused mid-stream: the server stopped reading long before the 256 MB were sent.
-    expect(outcome.sentBytes).toBeLessThan(total / 8);
-    expect(await contentRows(t.organizationId)).toBe(0);
-    expect(await objectNames(`org/${t.organizationId}/`)).toEqual([]);
-    expect(await incompleteUploads(`org/${t.organizationId}/`)).toBe(0);
+    await expectRefusedWhileStreaming(await createTestTenant(api, 'pro'), 256 * 1024 * 1024, 413, 'PAYLOAD_TOO_LARGE');
   });
 
   test('a declared Content-Length far over the upload limit (413) or the rest of the quota (429) is refused before the body is read', async () => {
@@ -327,16 +332,7 @@ describe('storage quota', () => {
   });
 
   test('a body far over the rest of the quota is refused with 429 while it streams, nothing kept', async () => {
-    const t = await createTestTenant(api, 'free');
-    const total = 64 * 1024 * 1024;
-    const outcome = await streamUpload(t, total);
-    expect(outcome.error).toBeUndefined();
-    expect(outcome.status).toBe(429);
-    expect(JSON.parse(outcome.body!).error.code).toBe('QUOTA_EXCEEDED');
-    expect(outcome.sentBytes).toBeLessThan(total / 8);
-    expect(await contentRows(t.organizationId)).toBe(0);
-    expect(await objectNames(`org/${t.organizationId}/`)).toEqual([]);
-    expect(await incompleteUploads(`org/${t.organizationId}/`)).toBe(0);
+    await expectRefusedWhileStreaming(await createTestTenant(api, 'free'), 64 * 1024 * 1024, 429, 'QUOTA_EXCEEDED');
   });
 
   test('concurrent uploads cannot jointly exceed the quota', async () => {
