@@ -2,8 +2,9 @@ import type { Context } from 'koa';
 import { AppError } from '../../lib/errors';
 import type { Db } from '../../db/knex';
 import type { UserPrincipal } from '../http/route';
+import { createVerifiedTokenCache } from '../../lib/auth/verifiedTokenCache';
 import { findSessionForAuth, touchSession, type SessionForAuth } from './queries';
-import type { TokenService } from './tokens';
+import type { AccessClaims, TokenService } from './tokens';
 
 /**
  * The spec's checks, in its order: header present; exactly `Bearer <token>`; token verifies and is unexpired.
@@ -30,6 +31,9 @@ export function userReadByCheck(principal: UserPrincipal): SessionForAuth['user'
   return usersReadByCheck.get(principal);
 }
 
+/** Access tokens whose signature check is remembered (lib/auth/verifiedTokenCache.ts): ~0.5 KB each. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export interface SessionCheckOptions {
   idleTimeoutMs: number;
 }
@@ -44,14 +48,20 @@ export function createAccessTokenVerifier(db: Db, tokens: TokenService, options:
   // Sessions whose bump is in flight in this process: when a busy session's interval passes, every request in
   // flight sees the stale clock; one of them bumps it, the others neither queue on the row lock nor wait.
   const touching = new Set<string>();
+  // A client sends the same access token for its whole lifetime: its HMAC is checked once, not per request.
+  const verified = createVerifiedTokenCache<AccessClaims>(VERIFIED_TOKENS_KEPT);
   return async function verifyAccessToken(token: string): Promise<UserPrincipal> {
-    const claims = tokens.verifyAccess(token);
+    let claims = verified.get(token, Date.now() / 1000);
+    if (!claims) {
+      claims = tokens.verifyAccess(token);
+      verified.set(token, claims);
+    }
     const session = await findSessionForAuth(db, claims.sid);
     if (!session) throw new AppError('SESSION_EXPIRED', 'session expired');
     if (session.user_id !== claims.sub) throw new AppError('INVALID_TOKEN', 'invalid token');
     const now = Date.now();
-    const lastUsed = new Date(session.updated_at).getTime();
-    if (new Date(session.expires_at).getTime() <= now) throw new AppError('SESSION_EXPIRED', 'session expired');
+    const lastUsed = session.updated_at_ms;
+    if (session.expires_at_ms <= now) throw new AppError('SESSION_EXPIRED', 'session expired');
     if (lastUsed + options.idleTimeoutMs <= now) throw new AppError('SESSION_EXPIRED', 'session expired (idle)');
     if (now - lastUsed >= touchIntervalMs && !touching.has(session.id)) {
       touching.add(session.id);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { Query, type Submittable } from 'pg';
 import type { Db } from '../../db/knex';
 
 /** All SQL of the auth domain. Pure functions taking the connection (or a transaction) first. */
@@ -6,7 +7,20 @@ import type { Db } from '../../db/knex';
 type Conn = Db | Knex.Transaction;
 
 interface PgConnection {
-  query<R>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
+  query(query: Submittable): void;
+}
+
+/**
+ * Runs a named (prepared) statement on a raw pg connection. The statement is handed over as a pg `Query` whose
+ * name is set after construction: given a config object instead, pg copies it property descriptor by descriptor
+ * (`cloneQueryConfig`), which alone cost ~1.5% of an authenticated read's CPU.
+ */
+function runNamedStatement<R>(connection: PgConnection, name: string, text: string, values: unknown[]): Promise<R[]> {
+  return new Promise((resolve, reject) => {
+    const query = new Query<R & object>(text, values, (error, result) => (error ? reject(error) : resolve(result.rows)));
+    (query as unknown as { name: string }).name = name;
+    connection.query(query);
+  });
 }
 
 export interface UserRow {
@@ -115,8 +129,9 @@ export async function isMember(db: Conn, organizationId: string, userId: string)
 export interface SessionForAuth {
   id: string;
   user_id: string;
-  expires_at: Date;
-  updated_at: Date;
+  /** Epoch milliseconds: the check only compares them with the clock. */
+  expires_at_ms: number;
+  updated_at_ms: number;
   active_organization_id: string | null;
   user: Omit<UserRow, 'password_hash'>;
 }
@@ -124,8 +139,8 @@ export interface SessionForAuth {
 interface SessionForAuthRow {
   id: string;
   user_id: string;
-  expires_at: Date;
-  updated_at: Date;
+  expires_at_ms: number;
+  updated_at_ms: number;
   active_organization_id: string | null;
   email: string;
   name: string | null;
@@ -136,7 +151,9 @@ interface SessionForAuthRow {
 }
 
 const SESSION_FOR_AUTH = `
-  SELECT s.id, s.user_id, s.expires_at, s.updated_at, s.active_organization_id,
+  SELECT s.id, s.user_id, s.active_organization_id,
+         (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_at_ms,
+         (extract(epoch FROM s.updated_at) * 1000)::float8 AS updated_at_ms,
          u.email, u.name, u.image, u.email_verified, u.created_at AS user_created_at, u.updated_at AS user_updated_at
     FROM sessions s JOIN users u ON u.id = s.user_id
    WHERE s.id = $1`;
@@ -151,19 +168,19 @@ const SESSION_FOR_AUTH = `
  */
 export async function findSessionForAuth(db: Db, id: string): Promise<SessionForAuth | undefined> {
   const connection = (await db.client.acquireConnection()) as PgConnection;
-  let result: { rows: SessionForAuthRow[] };
+  let rows: SessionForAuthRow[];
   try {
-    result = await connection.query({ name: 'auth_session_check', text: SESSION_FOR_AUTH, values: [id] });
+    rows = await runNamedStatement<SessionForAuthRow>(connection, 'auth_session_check', SESSION_FOR_AUTH, [id]);
   } finally {
     await db.client.releaseConnection(connection);
   }
-  const row = result.rows[0];
+  const row = rows[0];
   if (!row) return undefined;
   return {
     id: row.id,
     user_id: row.user_id,
-    expires_at: row.expires_at,
-    updated_at: row.updated_at,
+    expires_at_ms: row.expires_at_ms,
+    updated_at_ms: row.updated_at_ms,
     active_organization_id: row.active_organization_id,
     user: {
       id: row.user_id,
