@@ -1,8 +1,15 @@
-# loom API / worker image. The same image runs both (docker-compose.yml picks the command):
-#   API     node_modules/.bin/tsx api/server.ts      (after node_modules/.bin/tsx scripts/migrate.ts)
-#   worker  node_modules/.bin/tsx worker/main.ts
-FROM node:20-bookworm-slim
+# loom API / worker image. The same image runs both (docker-compose.yml picks the command), as the compiled
+# JavaScript of `npm run build` (no TypeScript transform at run time):
+#   API     node dist/api/server.js      (after node dist/scripts/migrate.js latest)
+#   worker  node dist/worker/main.js
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
 
+FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     NPM_CONFIG_UPDATE_NOTIFIER=false \
     SERVICE_HOST=0.0.0.0 \
@@ -14,10 +21,12 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund \
  && npm cache clean --force
 
+# the sources stay beside the build (docs, examples, the tsx scripts of npm run admin)
 COPY . .
+COPY --from=build /app/dist ./dist
 # .data holds local state (e.g. LanceDB vectors); compose mounts a volume there
 RUN mkdir -p /app/.data && chown -R node:node /app/.data
 USER node
 
 EXPOSE 3000
-CMD ["node_modules/.bin/tsx", "api/server.ts"]
+CMD ["node", "dist/api/server.js"]

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { registerTenant } from './lib/api';
 import { FULL, SMOKE, type BenchContext } from './lib/context';
-import { REPO_ROOT } from './lib/procs';
+import { buildForBench, REPO_ROOT } from './lib/procs';
 import { writeReport } from './lib/report';
 import type { BenchResult, ProfileSummary, Row, RunLatencyChart } from './lib/results';
 import { createScratch, type Scratch } from './lib/scratch';
@@ -72,6 +72,8 @@ async function main(): Promise<void> {
   const loadAverageAtStart = loadavg().map((l) => Math.round(l * 100) / 100);
 
   log(`${args.smoke ? 'smoke' : 'full'} run of ${args.only.join(', ')}; load average ${loadAverageAtStart.join(' ')}`);
+  buildForBench();
+  log('compiled the build the children run (npm run build)');
   const scratch = await createScratch(log);
   const stackOptions: StackOptions = {
     logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',

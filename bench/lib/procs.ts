@@ -2,11 +2,23 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { build } from '../../scripts/build';
 import { sleep } from './stats';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
-/** A child process the bench started: a Node script run through tsx, its output in a log file. */
+/**
+ * The bench's own build (scripts/build.ts, as `npm run build` makes dist/ for production), in the scratch area, so a
+ * bench never rewrites the dist/ a running deployment may still load files from.
+ */
+export const BUILD_DIR = path.join(REPO_ROOT, '.data', 'bench-build');
+
+/** Compiles the children (API, workers, baselines) once per bench run: both sides of every row run as plain JavaScript. */
+export function buildForBench(): void {
+  build(BUILD_DIR);
+}
+
+/** A child process the bench started: a script of the compiled build (see buildForBench), its output in a log file. */
 export interface Child {
   name: string;
   proc: ChildProcess;
@@ -18,6 +30,7 @@ export interface Child {
 
 export interface SpawnOptions {
   name: string;
+  /** The source path (`api/server.ts`); its compiled counterpart under dist/ runs. */
   script: string;
   env: Record<string, string>;
   logDir: string;
@@ -28,7 +41,9 @@ export interface SpawnOptions {
 export function spawnNode({ name, script, env, logDir, nodeFlags = [] }: SpawnOptions): Child {
   const logPath = path.join(logDir, `${name}.log`);
   const out = openSync(logPath, 'a');
-  const proc = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
+  const compiled = path.join(BUILD_DIR, script.replace(/\.ts$/, '.js'));
+  if (!existsSync(compiled)) throw new Error(`${compiled} is missing: the bench builds before it starts children (buildForBench)`);
+  const proc = spawn(process.execPath, [...nodeFlags, compiled], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', out, out],
