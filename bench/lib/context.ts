@@ -12,7 +12,9 @@ export interface BenchParams {
   jwtIterations: number;
   loginSeconds: number;
   readsRate: number;
+  /** Each side of a runs row is measured in `runRounds` alternating rounds of `runSeconds`. */
   runSeconds: number;
+  runRounds: number;
   runConcurrency: number;
   ceilingSeconds: number;
   ceilingConcurrency: number;
@@ -35,7 +37,8 @@ export const FULL: BenchParams = {
   jwtIterations: 200_000,
   loginSeconds: 8,
   readsRate: 200,
-  runSeconds: 15,
+  runSeconds: 10,
+  runRounds: 2,
   runConcurrency: 8,
   ceilingSeconds: 15,
   ceilingConcurrency: 64,
@@ -58,6 +61,7 @@ export const SMOKE: BenchParams = {
   loginSeconds: 1,
   readsRate: 50,
   runSeconds: 2,
+  runRounds: 2,
   runConcurrency: 4,
   ceilingSeconds: 2,
   ceilingConcurrency: 8,

@@ -9,12 +9,20 @@ export interface ClosedLoopResult {
   firstError?: string;
 }
 
+/** The raw outcome of one closed loop: every completed operation's latency (ms), failures, elapsed seconds. */
+export interface ClosedLoopSamples {
+  latencies: number[];
+  failed: number;
+  seconds: number;
+  firstError?: string;
+}
+
 /**
  * Closed-loop load: `concurrency` lanes, each starting the next operation as soon as its previous one ended,
  * for `seconds`. Throughput counts operations that completed (started before the deadline) over the time until
  * the last of them ended; latency is start-to-end of each.
  */
-export async function closedLoop(concurrency: number, seconds: number, operation: () => Promise<void>): Promise<ClosedLoopResult> {
+export async function sampleClosedLoop(concurrency: number, seconds: number, operation: () => Promise<void>): Promise<ClosedLoopSamples> {
   const latencies: number[] = [];
   let failed = 0;
   let firstError: string | undefined;
@@ -36,6 +44,23 @@ export async function closedLoop(concurrency: number, seconds: number, operation
       }
     }),
   );
-  const elapsed = (performance.now() - start) / 1000;
-  return { completed: latencies.length, failed, seconds: elapsed, perSecond: latencies.length / elapsed, latency: summarize(latencies), firstError };
+  return { latencies, failed, seconds: (performance.now() - start) / 1000, firstError };
+}
+
+/** Several loops of the same operation as one: all latencies pooled, throughput over their summed time. */
+export function summarizeLoops(rounds: ClosedLoopSamples[]): ClosedLoopResult {
+  const latencies = rounds.flatMap((r) => r.latencies);
+  const seconds = rounds.reduce((total, r) => total + r.seconds, 0);
+  return {
+    completed: latencies.length,
+    failed: rounds.reduce((total, r) => total + r.failed, 0),
+    seconds,
+    perSecond: latencies.length / seconds,
+    latency: summarize(latencies),
+    firstError: rounds.find((r) => r.firstError !== undefined)?.firstError,
+  };
+}
+
+export async function closedLoop(concurrency: number, seconds: number, operation: () => Promise<void>): Promise<ClosedLoopResult> {
+  return summarizeLoops([await sampleClosedLoop(concurrency, seconds, operation)]);
 }

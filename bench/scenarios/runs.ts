@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { call } from '../lib/api';
 import type { BenchContext } from '../lib/context';
-import { closedLoop, type ClosedLoopResult } from '../lib/load';
+import { closedLoop, sampleClosedLoop, summarizeLoops, type ClosedLoopResult, type ClosedLoopSamples } from '../lib/load';
 import { cpuMeter, stackCpuGroups } from '../lib/cpu';
 import { sampleRss } from '../lib/procs';
 import { ratioOf } from '../lib/results';
@@ -104,26 +104,51 @@ async function runBaseline(ctx: BenchContext, driver: RunDriver, steps: number):
   if (result.n !== steps) throw new Error(`baseline chain returned ${JSON.stringify(result)}`);
 }
 
-async function measure(
-  ctx: BenchContext,
-  label: string,
-  concurrency: number,
-  seconds: number,
-  operation: () => Promise<unknown>,
-  workerPids: () => number[] = () => [],
-): Promise<ClosedLoopResult & { cpu: Record<string, number> }> {
-  // Warm-up: bundles loaded, connections open, JIT warm.
-  await closedLoop(Math.min(concurrency, 4), Math.min(2, seconds), async () => void (await operation()));
-  const meter = cpuMeter(stackCpuGroups(() => ctx.stack.api?.pid, workerPids));
-  const loop = await closedLoop(concurrency, seconds, async () => void (await operation()));
-  const result = { ...loop, cpu: meter.stop() };
+interface Side {
+  label: string;
+  operation: () => Promise<unknown>;
+  workerPids: () => number[];
+}
+
+type Measured = ClosedLoopResult & { cpu: Record<string, number> };
+
+function logMeasured(ctx: BenchContext, label: string, result: Measured): void {
   ctx.log(
     `  ${label}: ${round(result.perSecond)} runs/s, p50 ${round(result.latency.p50)} ms, p99 ${round(result.latency.p99)} ms` +
       (result.failed ? `, ${result.failed} failed (${result.firstError})` : '') +
       `; CPU % of one core: ${Object.entries(result.cpu).map(([k, v]) => `${k} ${v}`).join(', ')}`,
   );
   if (result.completed === 0) throw new Error(`${label}: no run completed (${result.firstError ?? 'no error seen'})`);
-  return result;
+}
+
+/**
+ * Measures each side in `rounds` alternating closed loops of `seconds` (after a short warm-up of each: bundles
+ * loaded, connections open, JIT warm), pooling each side's rounds: a drift of the machine over the minute (the
+ * Temporal dev server's SQLite file, a neighbour of the host) then weighs on both sides alike instead of on
+ * whichever ran second. CPU is the mean of the rounds' meters.
+ */
+async function measureAlternating(ctx: BenchContext, sides: Side[], concurrency: number, seconds: number, rounds: number): Promise<Measured[]> {
+  for (const side of sides) {
+    await closedLoop(Math.min(concurrency, 4), Math.min(2, seconds), async () => void (await side.operation()));
+  }
+  const samples: ClosedLoopSamples[][] = sides.map(() => []);
+  const meters: Record<string, number>[][] = sides.map(() => []);
+  for (let r = 0; r < rounds; r += 1) {
+    for (const [i, side] of sides.entries()) {
+      const meter = cpuMeter(stackCpuGroups(() => ctx.stack.api?.pid, side.workerPids));
+      samples[i]!.push(await sampleClosedLoop(concurrency, seconds, async () => void (await side.operation())));
+      meters[i]!.push(meter.stop());
+    }
+  }
+  return sides.map((side, i) => {
+    const cpu: Record<string, number> = {};
+    for (const name of Object.keys(meters[i]![0]!)) {
+      cpu[name] = round(meters[i]!.reduce((total, m) => total + (m[name] ?? 0), 0) / rounds, 1);
+    }
+    const result = { ...summarizeLoops(samples[i]!), cpu };
+    logMeasured(ctx, `${side.label} (${rounds} rounds)`, result);
+    return result;
+  });
 }
 
 export async function runsScenario(ctx: BenchContext): Promise<void> {
@@ -139,10 +164,26 @@ export async function runsScenario(ctx: BenchContext): Promise<void> {
     const c = params.runConcurrency;
     const ourPids = () => stack.workers.map((w) => w.pid);
     const basePids = () => stack.baselineWorkers.map((w) => w.pid);
-    const ours1 = await measure(ctx, 'ours 1-node', c, params.runSeconds, () => runOurs(ctx, driver, oneNode), ourPids);
-    const base1 = await measure(ctx, 'baseline 1-step', c, params.runSeconds, () => runBaseline(ctx, driver, 1), basePids);
-    const ours10 = await measure(ctx, 'ours 10-node', c, params.runSeconds, () => runOurs(ctx, driver, tenNodes), ourPids);
-    const base10 = await measure(ctx, 'baseline 10-step', c, params.runSeconds, () => runBaseline(ctx, driver, 10), basePids);
+    const [ours1, base1] = await measureAlternating(
+      ctx,
+      [
+        { label: 'ours 1-node', operation: () => runOurs(ctx, driver, oneNode), workerPids: ourPids },
+        { label: 'baseline 1-step', operation: () => runBaseline(ctx, driver, 1), workerPids: basePids },
+      ],
+      c,
+      params.runSeconds,
+      params.runRounds,
+    );
+    const [ours10, base10] = await measureAlternating(
+      ctx,
+      [
+        { label: 'ours 10-node', operation: () => runOurs(ctx, driver, tenNodes), workerPids: ourPids },
+        { label: 'baseline 10-step', operation: () => runBaseline(ctx, driver, 10), workerPids: basePids },
+      ],
+      c,
+      params.runSeconds,
+      params.runRounds,
+    );
     for (const [label, r] of [
       ['1-node DAG (ours)', ours1],
       ['1 activity (baseline)', base1],
@@ -205,8 +246,16 @@ export async function runsScenario(ctx: BenchContext): Promise<void> {
     const cc = params.ceilingConcurrency;
     for (const workers of [1, 2]) {
       if (workers === 2) await Promise.all([stack.startWorker(), stack.startBaselineWorker()]);
-      const ours = await measure(ctx, `ceiling ours, ${workers} worker(s)`, cc, params.ceilingSeconds, () => runOurs(ctx, driver, oneNode), ourPids);
-      const base = await measure(ctx, `ceiling baseline, ${workers} worker(s)`, cc, params.ceilingSeconds, () => runBaseline(ctx, driver, 1), basePids);
+      const [ours, base] = await measureAlternating(
+        ctx,
+        [
+          { label: `ceiling ours, ${workers} worker(s)`, operation: () => runOurs(ctx, driver, oneNode), workerPids: ourPids },
+          { label: `ceiling baseline, ${workers} worker(s)`, operation: () => runBaseline(ctx, driver, 1), workerPids: basePids },
+        ],
+        cc,
+        params.ceilingSeconds,
+        1,
+      );
       const ratio = ratioOf(ours.perSecond, base.perSecond);
       ctx.addRow({
         id: workers === 1 ? 'ceiling_1_worker' : 'ceiling_2_workers',
