@@ -241,6 +241,19 @@ describe('protected endpoints: the spec checks, in order, with its exact message
     expect(res.body).toEqual(errorOf('TOKEN_EXPIRED', 'invalid token'));
   });
 
+  test('a token that worked stops working at its exp (verified tokens are remembered, their expiry is not)', async () => {
+    const { iat: _iat, exp: _exp, ...claims } = claimsOf(shared.accessToken);
+    // exp is whole seconds: at least one full second of validity, whatever the current millisecond.
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = jwt.sign({ ...claims, exp }, secret(), { algorithm: 'HS256' });
+    expect((await me(shortLived)).status).toBe(200);
+    expect((await me(shortLived)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+    const res = await me(shortLived);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(errorOf('TOKEN_EXPIRED', 'invalid token'));
+  });
+
   test('a refresh token is not an access token, and an access token is not a refresh token', async () => {
     const asAccess = await me(shared.refreshToken);
     expect(asAccess.status).toBe(401);
