@@ -30,7 +30,7 @@ export interface Child {
 
 export interface SpawnOptions {
   name: string;
-  /** The source path (`api/server.ts`); its compiled counterpart under dist/ runs. */
+  /** The source path (`api/server.ts`); its compiled counterpart in BUILD_DIR runs. */
   script: string;
   env: Record<string, string>;
   logDir: string;
