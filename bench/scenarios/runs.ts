@@ -164,22 +164,21 @@ export async function runsScenario(ctx: BenchContext): Promise<void> {
     const c = params.runConcurrency;
     const ourPids = () => stack.workers.map((w) => w.pid);
     const basePids = () => stack.baselineWorkers.map((w) => w.pid);
+    // Ours runs `workflowId` through the API; the baseline its hand-written chain of `steps` activities.
+    const sides = (ourLabel: string, workflowId: string, baseLabel: string, steps: number): Side[] => [
+      { label: ourLabel, operation: () => runOurs(ctx, driver, workflowId), workerPids: ourPids },
+      { label: baseLabel, operation: () => runBaseline(ctx, driver, steps), workerPids: basePids },
+    ];
     const [ours1, base1] = await measureAlternating(
       ctx,
-      [
-        { label: 'ours 1-node', operation: () => runOurs(ctx, driver, oneNode), workerPids: ourPids },
-        { label: 'baseline 1-step', operation: () => runBaseline(ctx, driver, 1), workerPids: basePids },
-      ],
+      sides('ours 1-node', oneNode, 'baseline 1-step', 1),
       c,
       params.runSeconds,
       params.runRounds,
     );
     const [ours10, base10] = await measureAlternating(
       ctx,
-      [
-        { label: 'ours 10-node', operation: () => runOurs(ctx, driver, tenNodes), workerPids: ourPids },
-        { label: 'baseline 10-step', operation: () => runBaseline(ctx, driver, 10), workerPids: basePids },
-      ],
+      sides('ours 10-node', tenNodes, 'baseline 10-step', 10),
       c,
       params.runSeconds,
       params.runRounds,
@@ -248,10 +247,7 @@ export async function runsScenario(ctx: BenchContext): Promise<void> {
       if (workers === 2) await Promise.all([stack.startWorker(), stack.startBaselineWorker()]);
       const [ours, base] = await measureAlternating(
         ctx,
-        [
-          { label: `ceiling ours, ${workers} worker(s)`, operation: () => runOurs(ctx, driver, oneNode), workerPids: ourPids },
-          { label: `ceiling baseline, ${workers} worker(s)`, operation: () => runBaseline(ctx, driver, 1), workerPids: basePids },
-        ],
+        sides(`ceiling ours, ${workers} worker(s)`, oneNode, `ceiling baseline, ${workers} worker(s)`, 1),
         cc,
         params.ceilingSeconds,
         1,
