@@ -112,6 +112,7 @@ const envSchema = z.object({
   WORKER_SDK_METRICS_PORT: int(9465, 0, 65535),
   WORKER_ENSURE_BACKGROUND_JOBS: bool(true),
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).max(100_000).optional(),
+  WORKER_WORKFLOW_STACK_TRACES: bool(false),
   METRICS_REFRESH_INTERVAL: duration('15s'),
 
   MINIO_ENDPOINT: z.string().optional().default('127.0.0.1'),
@@ -234,8 +235,10 @@ export interface Config {
    * `maxCachedWorkflows`: executions kept in the worker's sticky cache (undefined = the SDK's default, sized from the
    * heap; 0 = no cache, every workflow task replays the whole history, but the SDK then drops or retries in-flight
    * local activities, so runs stall until their workflow task times out).
+   * `workflowStackTraces`: whether the SDK records a stack trace per workflow promise for the `__stack_trace`
+   * query (worker/workflowStackTraces.ts); off by default, it costs 20–30% of the worker's CPU.
    */
-  worker: { ensureBackgroundJobs: boolean; maxCachedWorkflows?: number };
+  worker: { ensureBackgroundJobs: boolean; maxCachedWorkflows?: number; workflowStackTraces: boolean };
   minio: {
     endPoint: string;
     port: number;
@@ -429,7 +432,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       workerSdkPort: e.WORKER_SDK_METRICS_PORT,
       refreshIntervalMs: e.METRICS_REFRESH_INTERVAL,
     },
-    worker: { ensureBackgroundJobs: e.WORKER_ENSURE_BACKGROUND_JOBS, maxCachedWorkflows: e.WORKER_MAX_CACHED_WORKFLOWS },
+    worker: {
+      ensureBackgroundJobs: e.WORKER_ENSURE_BACKGROUND_JOBS,
+      maxCachedWorkflows: e.WORKER_MAX_CACHED_WORKFLOWS,
+      workflowStackTraces: e.WORKER_WORKFLOW_STACK_TRACES,
+    },
     content: {
       maxUploadBytes: e.CONTENT_MAX_UPLOAD_BYTES,
       quotaBytes: {

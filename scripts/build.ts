@@ -20,7 +20,7 @@ function repositoryRoot(): string {
 const REPO_ROOT = repositoryRoot();
 
 /** Non-TypeScript files the code reads from its own folder. */
-const ASSETS = ['lib/auth/common-passwords.txt'];
+const ASSETS = ['lib/auth/common-passwords.txt', 'worker/workflowThreadSetup.cjs'];
 
 export const DEFAULT_BUILD_DIR = path.join(REPO_ROOT, 'dist');
 

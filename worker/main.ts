@@ -7,10 +7,13 @@ import { createDb } from '../db/knex';
 import { ensureBackgroundJobs } from './backgroundJobs';
 import { createWorker } from './createWorker';
 import { setUpWorkerObservability } from './observability';
+import { disableWorkflowStackTraces } from './workflowStackTraces';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit('worker');
   const logger = createLogger(config.logLevel, 'worker');
+  // Before the SDK starts its workflow threads (in createWorker).
+  if (!config.worker.workflowStackTraces) disableWorkflowStackTraces();
   const db = createDb(config.database.url, config.database.poolMax, logger);
   const storage = createStorage(config.minio);
   await ensureBucket(storage, config.minio.bucket, config.minio.region);
@@ -27,7 +30,7 @@ async function main(): Promise<void> {
     await client.connection.close();
     logger.info({ report }, 'background jobs ensured');
   }
-  logger.info({ taskQueue: config.temporal.taskQueue }, 'worker started');
+  logger.info({ taskQueue: config.temporal.taskQueue, workflowStackTraces: config.worker.workflowStackTraces }, 'worker started');
   // Worker.run resolves after SIGTERM/SIGINT once in-flight tasks finish (the SDK installs those handlers).
   await worker.run();
   await observability.close();

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import workerThreads, { type WorkerOptions } from 'node:worker_threads';
+
+/**
+ * For the `__stack_trace` query (Temporal Web's "Stack Trace" tab) Temporal's SDK installs a promise hook in each
+ * workflow thread that builds an Error stack, source-mapped frame by frame, for every promise workflow code
+ * creates. The DAG interpreter creates several per node: under run load that hook was 20–30% of the worker's CPU
+ * (docs/benchmarks.md). The SDK has no option for it, but it leaves the hook out, and answers stack trace queries
+ * with "Workflow stack traces are not enabled on this worker", when its thread cannot create promise hooks.
+ *
+ * `disableWorkflowStackTraces()` makes that so for the SDK's workflow threads started afterwards in this process
+ * (they start with the preload workflowThreadSetup.cjs); every other thread starts as before. It is a process-wide
+ * choice, made once by the worker's entry point (WORKER_WORKFLOW_STACK_TRACES). The returned function undoes it
+ * for threads started later.
+ */
+const SDK_WORKFLOW_THREAD = path.join('workflow', 'workflow-worker-thread.js');
+export const WORKFLOW_THREAD_SETUP = path.join(__dirname, 'workflowThreadSetup.cjs');
+
+function isSdkWorkflowThread(filename: string | URL): boolean {
+  return (typeof filename === 'string' ? filename : filename.pathname).endsWith(SDK_WORKFLOW_THREAD);
+}
+
+/** A worker thread reads NODE_OPTIONS from an `env` given to it (not from an inherited one); its flags stay inherited. */
+function withSetupPreload(options: WorkerOptions | undefined): WorkerOptions {
+  const env = options?.env && typeof options.env === 'object' ? (options.env as NodeJS.ProcessEnv) : process.env;
+  const nodeOptions = [env.NODE_OPTIONS, `--require ${JSON.stringify(WORKFLOW_THREAD_SETUP)}`].filter(Boolean).join(' ');
+  return { ...options, env: { ...env, NODE_OPTIONS: nodeOptions } };
+}
+
+export function disableWorkflowStackTraces(): () => void {
+  const Original = workerThreads.Worker;
+  class WorkerWithoutWorkflowStackTraces extends Original {
+    constructor(filename: string | URL, options?: WorkerOptions) {
+      super(filename, isSdkWorkflowThread(filename) ? withSetupPreload(options) : options);
+    }
+  }
+  (workerThreads as { Worker: typeof Original }).Worker = WorkerWithoutWorkflowStackTraces;
+  return () => {
+    (workerThreads as { Worker: typeof Original }).Worker = Original;
+  };
+}
