@@ -3,6 +3,7 @@ import { AppError } from '../../lib/errors';
 import type { Db } from '../../db/knex';
 import type { UserPrincipal } from '../http/route';
 import { createVerifiedTokenCache } from '../../lib/auth/verifiedTokenCache';
+import { sessionIdleLimitMs } from './idleLimit';
 import { findSessionForAuth, touchSession, type SessionForAuth } from './queries';
 import type { AccessClaims, TokenService } from './tokens';
 
@@ -62,7 +63,11 @@ export function createAccessTokenVerifier(db: Db, tokens: TokenService, options:
     const now = Date.now();
     const lastUsed = session.updated_at_ms;
     if (session.expires_at_ms <= now) throw new AppError('SESSION_EXPIRED', 'session expired');
-    if (lastUsed + options.idleTimeoutMs <= now) throw new AppError('SESSION_EXPIRED', 'session expired (idle)');
+    // The active organization's policy may shorten the idle limit; checked before the bump below, so a refused
+    // request does not count as activity.
+    if (lastUsed + sessionIdleLimitMs(options.idleTimeoutMs, session.organization_idle_timeout_minutes) <= now) {
+      throw new AppError('SESSION_EXPIRED', 'session expired (idle)');
+    }
     if (now - lastUsed >= touchIntervalMs && !touching.has(session.id)) {
       touching.add(session.id);
       try {
@@ -76,6 +81,7 @@ export function createAccessTokenVerifier(db: Db, tokens: TokenService, options:
       userId: claims.sub,
       email: claims.email,
       sessionId: claims.sid,
+      sessionLastUsedMs: lastUsed,
       activeOrganizationId: session.active_organization_id ?? null,
     };
     usersReadByCheck.set(principal, session.user);

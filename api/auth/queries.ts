@@ -133,6 +133,8 @@ export interface SessionForAuth {
   expires_at_ms: number;
   updated_at_ms: number;
   active_organization_id: string | null;
+  /** The active organization's `security.sessionTimeoutMinutes` policy (null: none, or no active organization). */
+  organization_idle_timeout_minutes: number | null;
   user: Omit<UserRow, 'password_hash'>;
 }
 
@@ -142,6 +144,7 @@ interface SessionForAuthRow {
   expires_at_ms: number;
   updated_at_ms: number;
   active_organization_id: string | null;
+  organization_idle_timeout_minutes: number | null;
   email: string;
   name: string | null;
   image: string | null;
@@ -154,8 +157,10 @@ const SESSION_FOR_AUTH = `
   SELECT s.id, s.user_id, s.active_organization_id,
          (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_at_ms,
          (extract(epoch FROM s.updated_at) * 1000)::float8 AS updated_at_ms,
+         o.session_idle_timeout_minutes AS organization_idle_timeout_minutes,
          u.email, u.name, u.image, u.email_verified, u.created_at AS user_created_at, u.updated_at AS user_updated_at
     FROM sessions s JOIN users u ON u.id = s.user_id
+         LEFT JOIN organizations o ON o.id = s.active_organization_id
    WHERE s.id = $1`;
 
 /**
@@ -182,6 +187,7 @@ export async function findSessionForAuth(db: Db, id: string): Promise<SessionFor
     expires_at_ms: row.expires_at_ms,
     updated_at_ms: row.updated_at_ms,
     active_organization_id: row.active_organization_id,
+    organization_idle_timeout_minutes: row.organization_idle_timeout_minutes,
     user: {
       id: row.user_id,
       email: row.email,
@@ -199,11 +205,16 @@ export async function touchSession(db: Conn, id: string, notTouchedSince: Date):
   await db('sessions').where({ id }).andWhere('updated_at', '<', notTouchedSince).update({ updated_at: db.fn.now() });
 }
 
-export async function findSession(db: Conn, id: string): Promise<(SessionRow & { email: string }) | undefined> {
+/** A session with its user's e-mail and its active organization's idle policy (see SessionForAuth). */
+export async function findSession(
+  db: Conn,
+  id: string,
+): Promise<(SessionRow & { email: string; organization_idle_timeout_minutes: number | null }) | undefined> {
   return db('sessions as s')
     .join('users as u', 'u.id', 's.user_id')
+    .leftJoin('organizations as o', 'o.id', 's.active_organization_id')
     .where('s.id', id)
-    .first('s.*', 'u.email');
+    .first('s.*', 'u.email', 'o.session_idle_timeout_minutes as organization_idle_timeout_minutes');
 }
 
 /**

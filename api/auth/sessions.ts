@@ -3,6 +3,7 @@ import type { Db } from '../../db/knex';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import { sessionIdleLimitMs } from './idleLimit';
 import * as q from './queries';
 import { hashToken, type RefreshClaims, type TokenService } from './tokens';
 
@@ -40,12 +41,10 @@ export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
     return { accessToken: tokens.signAccess(input), refreshToken, expiresIn: tokens.accessTtlSeconds };
   }
 
-  function isDead(session: { expires_at: Date; updated_at: Date }): boolean {
+  function isDead(session: { expires_at: Date; updated_at: Date; organization_idle_timeout_minutes: number | null }): boolean {
     const now = Date.now();
-    return (
-      new Date(session.expires_at).getTime() <= now ||
-      new Date(session.updated_at).getTime() + auth.sessionIdleTimeoutMs <= now
-    );
+    const idleLimitMs = sessionIdleLimitMs(auth.sessionIdleTimeoutMs, session.organization_idle_timeout_minutes);
+    return new Date(session.expires_at).getTime() <= now || new Date(session.updated_at).getTime() + idleLimitMs <= now;
   }
 
   /**

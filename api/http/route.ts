@@ -25,6 +25,8 @@ export interface UserPrincipal {
   userId: string;
   email: string;
   sessionId: string;
+  /** When the session was last used before this request (epoch ms; recorded at most once per touch interval). */
+  sessionLastUsedMs: number;
   activeOrganizationId: string | null;
 }
 

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { PlanQuotas } from '../../lib/config';
 import type { ApiKeyPrincipal, OrganizationContext, Principal } from '../http/route';
+import { deleteSession } from '../auth/queries';
 import { hashToken, looksLikeApiKey } from './apiKeyFormat';
 import { findApiKeyByHash, getAccessRow, touchApiKey, type Plan } from './queries';
 import { isIpAllowed } from './settingsModel';
@@ -69,6 +70,15 @@ export function createAccess(deps: AccessDeps) {
 
     if (row.ip_allowlist?.length && !isIpAllowed(ctx.ip, row.ip_allowlist)) {
       throw new AppError('IP_NOT_ALLOWED', `requests from ${ctx.ip} are not allowed for this organization`);
+    }
+
+    // The session check already applied the policy of the session's active organization; this one covers an
+    // organization named in the path. Authentication has bumped the idle clock by now, so a refused session is
+    // ended, or its next request would pass.
+    const idleMinutes = row.session_idle_timeout_minutes;
+    if (principal.kind === 'user' && idleMinutes !== null && principal.sessionLastUsedMs + idleMinutes * 60_000 <= Date.now()) {
+      await deleteSession(deps.db, principal.sessionId, principal.userId);
+      throw new AppError('SESSION_EXPIRED', 'session expired (idle longer than this organization allows); log in again');
     }
 
     const limit = deps.plans[row.plan]?.apiCallsPerMonth ?? null;

@@ -97,6 +97,8 @@ export interface AccessRow {
   status: string;
   plan: Plan;
   ip_allowlist: string[] | null;
+  /** `security.sessionTimeoutMinutes` (a column PostgreSQL derives from the settings document). */
+  session_idle_timeout_minutes: number | null;
   role: Role | null;
 }
 
@@ -106,7 +108,13 @@ export async function getAccessRow(db: Conn, organizationId: string, userId: str
       this.on('m.organization_id', '=', 'o.id').andOn('m.user_id', '=', db.raw('?', [userId]));
     })
     .where('o.id', organizationId)
-    .first('o.status', 'o.plan', db.raw("o.settings->'security'->'ipAllowlist' AS ip_allowlist"), 'm.role');
+    .first(
+      'o.status',
+      'o.plan',
+      db.raw("o.settings->'security'->'ipAllowlist' AS ip_allowlist"),
+      'o.session_idle_timeout_minutes',
+      'm.role',
+    );
 }
 
 // ---------- memberships ----------

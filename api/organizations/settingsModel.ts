@@ -66,7 +66,9 @@ export const generalUpdateSchema = z.strictObject({
 export const securityUpdateSchema = z.strictObject({
   requireTwoFactor: z.boolean().optional(),
   ipAllowlist: z.array(cidrSchema).max(100).optional().describe('empty = every address allowed'),
-  sessionTimeoutMinutes: z.number().int().min(5).max(43_200).nullable().optional().describe('null = platform default'),
+  sessionTimeoutMinutes: z.number().int().min(5).max(43_200).nullable().optional().describe(
+    "minutes a session may stay unused while it acts in this organization (active organization or path); shortens the platform's idle timeout, never extends it; a refused session must log in again; null = the platform's",
+  ),
   auditLogRetentionDays: z.number().int().min(1).max(3650).optional(),
 });
 

@@ -8860,6 +8860,7 @@ export interface operations {
                             ipAllowlist: string[];
                             /** @description stored; enforced at sign-in once two-factor authentication ships */
                             requireTwoFactor: boolean;
+                            /** @description idle limit of sessions acting in this organization, in minutes; null = the platform idle timeout */
                             sessionTimeoutMinutes: number | null;
                         };
                     };
@@ -9005,7 +9006,7 @@ export interface operations {
                         /** @description empty = every address allowed */
                         ipAllowlist?: string[];
                         requireTwoFactor?: boolean;
-                        /** @description null = platform default */
+                        /** @description minutes a session may stay unused while it acts in this organization (active organization or path); shortens the platform's idle timeout, never extends it; a refused session must log in again; null = the platform's */
                         sessionTimeoutMinutes?: number | null;
                     };
                 };
@@ -9061,6 +9062,7 @@ export interface operations {
                             ipAllowlist: string[];
                             /** @description stored; enforced at sign-in once two-factor authentication ships */
                             requireTwoFactor: boolean;
+                            /** @description idle limit of sessions acting in this organization, in minutes; null = the platform idle timeout */
                             sessionTimeoutMinutes: number | null;
                         };
                     };

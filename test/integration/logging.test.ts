@@ -165,8 +165,8 @@ describe('handler logs', () => {
     const organizationId = randomUUID();
     // The authenticator is the mount's seam to the auth domain: here a fixed user, so the test checks the mount only.
     const authenticator: Authenticator = {
-      authenticateUser: async () => ({ kind: 'user', userId, email: 'a@example.com', sessionId: 's', activeOrganizationId: organizationId }),
-      authenticateAny: async () => ({ kind: 'user', userId, email: 'a@example.com', sessionId: 's', activeOrganizationId: organizationId }),
+      authenticateUser: async () => ({ kind: 'user', userId, email: 'a@example.com', sessionId: 's', sessionLastUsedMs: 0, activeOrganizationId: organizationId }),
+      authenticateAny: async () => ({ kind: 'user', userId, email: 'a@example.com', sessionId: 's', sessionLastUsedMs: 0, activeOrganizationId: organizationId }),
       resolveOrganization: async (_principal, id) => ({ organizationId: id, role: 'member' }),
     };
     const router = new Router();

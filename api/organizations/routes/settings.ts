@@ -17,7 +17,7 @@ const settingsView = z.object({
   security: z.object({
     requireTwoFactor: z.boolean().describe('stored; enforced at sign-in once two-factor authentication ships'),
     ipAllowlist: z.array(z.string()).describe('CIDR blocks; empty = all addresses; enforced on every request to this organization'),
-    sessionTimeoutMinutes: z.number().nullable(),
+    sessionTimeoutMinutes: z.number().nullable().describe('idle limit of sessions acting in this organization, in minutes; null = the platform idle timeout'),
     auditLogRetentionDays: z.number(),
   }),
   integration: z

@@ -1,0 +1,112 @@
+import { startApi, type TestApi } from '../helpers/stack';
+import { createTestTenant, createTestUser, type TestTenant, type TestUser } from '../helpers/tenants';
+
+/**
+ * `security.sessionTimeoutMinutes` (docs/organizations.md#session-timeout): a session unused for longer than an
+ * organization allows is refused by every request made with the organization active (user endpoints and refresh
+ * included) and by requests that name the organization in their path; the platform's idle timeout (30 minutes
+ * here) still bounds everything. Idleness is set up by moving the session's last use back in PostgreSQL.
+ */
+let api: TestApi;
+let strict: TestTenant; // policy: 5 minutes
+let relaxed: TestTenant; // no policy
+beforeAll(async () => {
+  api = await startApi();
+  [strict, relaxed] = await Promise.all([createTestTenant(api), createTestTenant(api)]);
+  const res = await api.request('PUT', `/api/v1/organizations/${strict.organizationId}/settings`, {
+    token: strict.owner.token,
+    body: { security: { sessionTimeoutMinutes: 5 } },
+  });
+  expect(res.status).toBe(200);
+  expect(res.body.security.sessionTimeoutMinutes).toBe(5);
+});
+afterAll(() => api.close());
+
+async function idleFor(user: TestUser, minutes: number): Promise<void> {
+  await api.deps.db('sessions')
+    .where({ id: user.sessionId })
+    .update({ updated_at: api.deps.db.raw(`now() - make_interval(mins => ?)`, [minutes]) });
+}
+
+async function member(tenant: TestTenant, activeOrganizationId = tenant.organizationId): Promise<TestUser> {
+  const user = await createTestUser(api, activeOrganizationId);
+  await api.deps.db('memberships').insert({ organization_id: tenant.organizationId, user_id: user.userId, role: 'member' });
+  return user;
+}
+
+const refresh = (user: TestUser) => api.request('POST', '/api/auth/refresh', { body: { refreshToken: user.refreshToken } });
+
+test('idle longer than the active organization allows: tenant requests, user endpoints and refresh are refused', async () => {
+  const user = await member(strict);
+  await idleFor(user, 6);
+  for (const path of ['/api/v1/workflows', '/api/auth/me']) {
+    const res = await api.request('GET', path, { token: user.token });
+    expect({ path, status: res.status, body: res.body }).toEqual({
+      path,
+      status: 401,
+      body: { error: { code: 'SESSION_EXPIRED', message: 'session expired (idle)' } },
+    });
+  }
+  expect((await refresh(user)).body).toEqual({ error: { code: 'SESSION_EXPIRED', message: 'session expired' } });
+});
+
+test('within the policy, or in an organization without one, the same idleness is fine', async () => {
+  const inside = await member(strict);
+  await idleFor(inside, 4);
+  expect((await api.request('GET', '/api/v1/workflows', { token: inside.token })).status).toBe(200);
+  const refreshed = await refresh(inside);
+  expect(refreshed.status).toBe(200);
+
+  const elsewhere = await member(relaxed);
+  await idleFor(elsewhere, 6);
+  expect((await api.request('GET', '/api/v1/workflows', { token: elsewhere.token })).status).toBe(200);
+  expect((await refresh(elsewhere)).status).toBe(200);
+});
+
+test('an organization named in the path applies its policy to a session active elsewhere, and ends that session', async () => {
+  // Active in the relaxed organization, also a member of the strict one.
+  const user = await member(relaxed);
+  await api.deps.db('memberships').insert({ organization_id: strict.organizationId, user_id: user.userId, role: 'member' });
+  await idleFor(user, 6);
+  expect((await api.request('GET', `/api/v1/organizations/${relaxed.organizationId}`, { token: user.token })).status).toBe(200);
+  // That request counted as activity; make the session idle again before asking the strict organization.
+  await idleFor(user, 6);
+  const res = await api.request('GET', `/api/v1/organizations/${strict.organizationId}`, { token: user.token });
+  expect(res.status).toBe(401);
+  expect(res.body).toEqual({
+    error: { code: 'SESSION_EXPIRED', message: 'session expired (idle longer than this organization allows); log in again' },
+  });
+  // Ended, not only refused: the request above bumped the idle clock, yet nothing works with the session any more.
+  expect(await api.deps.db('sessions').where({ id: user.sessionId }).first()).toBeUndefined();
+  expect((await api.request('GET', '/api/auth/me', { token: user.token })).status).toBe(401);
+  expect((await refresh(user)).status).toBe(401);
+});
+
+test('a policy longer than the platform idle timeout does not extend it', async () => {
+  const lenient = await createTestTenant(api);
+  const set = await api.request('PUT', `/api/v1/organizations/${lenient.organizationId}/settings`, {
+    token: lenient.owner.token,
+    body: { security: { sessionTimeoutMinutes: 600 } },
+  });
+  expect(set.status).toBe(200);
+  const user = await member(lenient);
+  await idleFor(user, 31);
+  expect((await api.request('GET', '/api/v1/workflows', { token: user.token })).body.error.code).toBe('SESSION_EXPIRED');
+});
+
+test('clearing the policy (null) returns to the platform idle timeout', async () => {
+  const tenant = await createTestTenant(api);
+  const put = (minutes: number | null) =>
+    api.request('PUT', `/api/v1/organizations/${tenant.organizationId}/settings`, {
+      token: tenant.owner.token,
+      body: { security: { sessionTimeoutMinutes: minutes } },
+    });
+  expect((await put(5)).status).toBe(200);
+  const user = await member(tenant);
+  await idleFor(user, 6);
+  expect((await api.request('GET', '/api/v1/workflows', { token: user.token })).status).toBe(401);
+  expect((await put(null)).status).toBe(200);
+  const other = await member(tenant);
+  await idleFor(other, 6);
+  expect((await api.request('GET', '/api/v1/workflows', { token: other.token })).status).toBe(200);
+});
