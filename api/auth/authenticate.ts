@@ -41,8 +41,9 @@ export interface SessionCheckOptions {
 
 /**
  * Verifies an access token and its live session. This runs for every protected request (all of /api/v1), so it
- * costs one query (session joined with its user and its active organization's idle policy, all by primary key); the idle clock (`updated_at`) is bumped at most once per touch interval (a tenth
- * of the idle timeout, at most a minute), not on every request.
+ * costs one query (session joined with its user and its active organization's idle policy, all by primary key);
+ * the idle clock (`updated_at`) is bumped at most once per touch interval (a tenth of the idle timeout, at most a
+ * minute), not on every request.
  */
 export function createAccessTokenVerifier(db: Db, tokens: TokenService, options: SessionCheckOptions) {
   const touchIntervalMs = Math.max(1, Math.min(60_000, Math.floor(options.idleTimeoutMs / 10)));

@@ -118,9 +118,16 @@ export async function lockUser(trx: Knex.Transaction, id: string): Promise<boole
   return Boolean(row);
 }
 
-export async function isMember(db: Conn, organizationId: string, userId: string): Promise<boolean> {
-  const row = await db('memberships').where({ organization_id: organizationId, user_id: userId }).first('role');
-  return Boolean(row);
+/** The user's membership of an organization, with that organization's idle policy; undefined when not a member. */
+export async function findMembershipForSwitch(
+  db: Conn,
+  organizationId: string,
+  userId: string,
+): Promise<{ organization_idle_timeout_minutes: number | null } | undefined> {
+  return db('memberships as m')
+    .join('organizations as o', 'o.id', 'm.organization_id')
+    .where({ 'm.organization_id': organizationId, 'm.user_id': userId })
+    .first('o.session_idle_timeout_minutes as organization_idle_timeout_minutes');
 }
 
 // --------------------------------------------------------------------------------------------- sessions

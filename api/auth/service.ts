@@ -9,6 +9,7 @@ import type { UserPrincipal } from '../http/route';
 import type { RateLimiter } from '../ratelimit/limiter';
 import { emailVerificationEmail, passwordResetEmail, type EmailText } from './emails';
 import { userReadByCheck } from './authenticate';
+import { IDLE_BEYOND_POLICY_MESSAGE, idleBeyondPolicy } from './idleLimit';
 import type { AuthPassport } from './passport';
 import type { PasswordHasher } from './passwords';
 import * as q from './queries';
@@ -148,8 +149,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async switchOrganization(principal: UserPrincipal, organizationId: string) {
-      if (!(await q.isMember(db, organizationId, principal.userId))) {
-        throw new AppError('FORBIDDEN', 'not a member of this organization');
+      const membership = await q.findMembershipForSwitch(db, organizationId, principal.userId);
+      if (!membership) throw new AppError('FORBIDDEN', 'not a member of this organization');
+      // The target's session policy applies from the switch on (docs/organizations.md#session-timeout).
+      if (idleBeyondPolicy(principal.sessionLastUsedMs, membership.organization_idle_timeout_minutes)) {
+        await sessions.revoke(principal.sessionId, principal.userId);
+        throw new AppError('SESSION_EXPIRED', IDLE_BEYOND_POLICY_MESSAGE);
       }
       return sessions.switchOrganization(principal.sessionId, organizationId);
     },

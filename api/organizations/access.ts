@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { PlanQuotas } from '../../lib/config';
 import type { ApiKeyPrincipal, OrganizationContext, Principal } from '../http/route';
+import { IDLE_BEYOND_POLICY_MESSAGE, idleBeyondPolicy } from '../auth/idleLimit';
 import { deleteSession } from '../auth/queries';
 import { hashToken, looksLikeApiKey } from './apiKeyFormat';
 import { findApiKeyByHash, getAccessRow, touchApiKey, type Plan } from './queries';
@@ -72,13 +73,11 @@ export function createAccess(deps: AccessDeps) {
       throw new AppError('IP_NOT_ALLOWED', `requests from ${ctx.ip} are not allowed for this organization`);
     }
 
-    // The session check already applied the policy of the session's active organization; this one covers an
-    // organization named in the path. Authentication has bumped the idle clock by now, so a refused session is
-    // ended, or its next request would pass.
-    const idleMinutes = row.session_idle_timeout_minutes;
-    if (principal.kind === 'user' && idleMinutes !== null && principal.sessionLastUsedMs + idleMinutes * 60_000 <= Date.now()) {
+    // The session check already applied the policy of the session's active organization; this covers an
+    // organization named in the path.
+    if (principal.kind === 'user' && idleBeyondPolicy(principal.sessionLastUsedMs, row.session_idle_timeout_minutes)) {
       await deleteSession(deps.db, principal.sessionId, principal.userId);
-      throw new AppError('SESSION_EXPIRED', 'session expired (idle longer than this organization allows); log in again');
+      throw new AppError('SESSION_EXPIRED', IDLE_BEYOND_POLICY_MESSAGE);
     }
 
     const limit = deps.plans[row.plan]?.apiCallsPerMonth ?? null;

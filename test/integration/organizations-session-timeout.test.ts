@@ -110,3 +110,26 @@ test('clearing the policy (null) returns to the platform idle timeout', async ()
   await idleFor(other, 6);
   expect((await api.request('GET', '/api/v1/workflows', { token: other.token })).status).toBe(200);
 });
+
+test("switching to an organization applies its policy: an idle session is refused and ended, a recent one switches", async () => {
+  const idle = await member(relaxed);
+  await api.deps.db('memberships').insert({ organization_id: strict.organizationId, user_id: idle.userId, role: 'member' });
+  await idleFor(idle, 6);
+  const refused = await api.request('POST', '/api/auth/switch-organization', { token: idle.token, body: { organizationID: strict.organizationId } });
+  expect(refused.status).toBe(401);
+  expect(refused.body.error).toEqual({
+    code: 'SESSION_EXPIRED',
+    message: 'session expired (idle longer than this organization allows); log in again',
+  });
+  expect(await api.deps.db('sessions').where({ id: idle.sessionId }).first()).toBeUndefined();
+
+  const recent = await member(relaxed);
+  await api.deps.db('memberships').insert({ organization_id: strict.organizationId, user_id: recent.userId, role: 'member' });
+  await idleFor(recent, 4);
+  const switched = await api.request('POST', '/api/auth/switch-organization', { token: recent.token, body: { organizationID: strict.organizationId } });
+  expect(switched.status).toBe(200);
+  // From now on the strict organization is active: its policy governs every request of the session.
+  expect((await api.request('GET', '/api/v1/workflows', { token: switched.body.accessToken })).status).toBe(200);
+  await idleFor(recent, 6);
+  expect((await api.request('GET', '/api/auth/me', { token: switched.body.accessToken })).status).toBe(401);
+});
