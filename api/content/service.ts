@@ -350,15 +350,23 @@ export function createContentService(deps: AppDeps) {
     },
 
     async status(organizationId: string, id: string, jobId?: string) {
-      const row = await load(organizationId, id);
-      const job = await q.getJob(db, organizationId, id, jobId);
-      if (jobId && !job) throw notFound('job');
-      return {
-        contentId: id,
-        version: row.current_version,
-        status: row.processing_status,
-        job: job ? serializeJob(job, await q.jobSteps(db, job.id)) : null,
-      };
+      // One snapshot for the three reads: the job's end commits together with the content's status, and separate
+      // reads could pair a job that succeeded with content still 'processing'.
+      return db.transaction(
+        async (trx) => {
+          const row = await q.getContent(trx, organizationId, id);
+          if (!row) throw notFound('content');
+          const job = await q.getJob(trx, organizationId, id, jobId);
+          if (jobId && !job) throw notFound('job');
+          return {
+            contentId: id,
+            version: row.current_version,
+            status: row.processing_status,
+            job: job ? serializeJob(job, await q.jobSteps(trx, job.id)) : null,
+          };
+        },
+        { isolationLevel: 'repeatable read', readOnly: true },
+      );
     },
   };
 }
