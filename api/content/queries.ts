@@ -4,7 +4,7 @@ import type { ContentFilter, ProcessingStep } from './schemas';
 
 /** All SQL of the content domain. Every function takes the organization id: tenant scoping is never optional. */
 
-type Queryable = Db | Knex.Transaction;
+export type Queryable = Db | Knex.Transaction;
 
 export interface ContentRow {
   id: string;

@@ -25,8 +25,8 @@ export function createContentService(deps: AppDeps) {
   const { db, storage, config } = deps;
   const bucket = config.minio.bucket;
 
-  async function load(organizationId: string, id: string): Promise<ContentRow> {
-    const row = await q.getContent(db, organizationId, id);
+  async function load(organizationId: string, id: string, conn: q.Queryable = db): Promise<ContentRow> {
+    const row = await q.getContent(conn, organizationId, id);
     if (!row) throw notFound('content');
     return row;
   }
@@ -354,8 +354,7 @@ export function createContentService(deps: AppDeps) {
       // reads could pair a job that succeeded with content still 'processing'.
       return db.transaction(
         async (trx) => {
-          const row = await q.getContent(trx, organizationId, id);
-          if (!row) throw notFound('content');
+          const row = await load(organizationId, id, trx);
           const job = await q.getJob(trx, organizationId, id, jobId);
           if (jobId && !job) throw notFound('job');
           return {
