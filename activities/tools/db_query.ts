@@ -1,6 +1,7 @@
-import { Client } from 'pg';
+import type { Client, QueryConfig, QueryResult } from 'pg';
 import { orgIntegration } from './support/integrations';
 import { retryable, toolGuard } from './support/net';
+import { ConnectionStringError, tenantPostgresClient } from '../../lib/net/postgresTarget';
 import { SsrfRefusedError } from '../../lib/net/ssrfGuard';
 import { defineTool, NonRetryableToolError, type ToolContext } from './types';
 
@@ -67,43 +68,36 @@ export default defineTool<DbQueryInput, { rows: Record<string, unknown>[]; row_c
     const maxRows = Math.min(input.max_rows ?? limits.maxRows, limits.maxRows);
     const timeoutMs = Math.min(input.timeout_ms ?? limits.statementTimeoutMs, limits.statementTimeoutMs);
     const readOnly = input.read_only ?? true;
-    let url: URL;
+    let client: Client;
     try {
-      url = new URL(await connectionString(input, ctx));
+      client = await tenantPostgresClient(await connectionString(input, ctx), toolGuard(ctx.deps), {
+        connectionTimeoutMillis: Math.min(timeoutMs, 10_000),
+        statement_timeout: timeoutMs,
+        query_timeout: timeoutMs + 1000,
+        application_name: `loom-workflow-${ctx.runId}`.slice(0, 60),
+      });
     } catch (err) {
       if (err instanceof NonRetryableToolError) throw err;
-      throw new NonRetryableToolError('INVALID_CONNECTION_STRING', 'not a postgres:// URL');
-    }
-    const pinned = new URL(url.toString());
-    try {
-      const target = await toolGuard(ctx.deps).vet(`http://${url.host}/`);
-      // Connect to the vetted address (no second resolution); TLS still verifies the host name.
-      pinned.hostname = target.family === 6 ? `[${target.address}]` : target.address;
-    } catch (err) {
+      if (err instanceof ConnectionStringError) throw new NonRetryableToolError('INVALID_CONNECTION_STRING', err.message);
       if (err instanceof SsrfRefusedError) throw new NonRetryableToolError('URL_REFUSED', err.message);
       throw retryable('DNS_FAILED', (err as Error).message);
     }
-    const client = new Client({
-      connectionString: pinned.toString(),
-      connectionTimeoutMillis: Math.min(timeoutMs, 10_000),
-      statement_timeout: timeoutMs,
-      query_timeout: timeoutMs + 1000,
-      application_name: `loom-workflow-${ctx.runId}`.slice(0, 60),
-    });
     const abort = (): void => void client.end().catch(() => undefined);
     ctx.signal?.addEventListener('abort', abort);
     try {
       try {
         await client.connect();
       } catch (err) {
-        throw retryable('DB_CONNECTION_FAILED', (err as Error).message);
+        // The driver's socket errors name the address connected to: keep the code, not the address.
+        const e = err as { code?: string; message?: string };
+        throw retryable('DB_CONNECTION_FAILED', e.code && /^E[A-Z]+$/.test(e.code) ? `cannot connect to the database (${e.code})` : (e.message ?? 'cannot connect'));
       }
       await client.query(readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
-      let result: import('pg').QueryResult<Record<string, unknown>>;
+      let result: QueryResult<Record<string, unknown>>;
       try {
         // The extended protocol takes exactly one statement, and values travel apart from the SQL.
         // (`queryMode` is honoured by pg 8.x but missing from @types/pg.)
-        const query = { text: input.sql, values: input.params ?? [], queryMode: 'extended' } as import('pg').QueryConfig;
+        const query = { text: input.sql, values: input.params ?? [], queryMode: 'extended' } as QueryConfig;
         result = await client.query<Record<string, unknown>>(query);
         await client.query('COMMIT');
       } catch (err) {

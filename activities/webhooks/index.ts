@@ -6,7 +6,8 @@ import { createSecretBox } from '../../lib/secrets';
 import { signatureHeaders } from '../../lib/triggers/standardWebhooks';
 import type { ActivityDeps } from '../deps';
 import { guardedRequest } from '../../lib/net/httpClient';
-import { createSsrfGuard, SsrfRefusedError } from '../../lib/net/ssrfGuard';
+import { outboundGuards } from '../../lib/net/outbound';
+import { SsrfRefusedError } from '../../lib/net/ssrfGuard';
 import type { DeliveryRow } from '../../api/events/service';
 
 /**
@@ -19,8 +20,9 @@ import type { DeliveryRow } from '../../api/events/service';
 export function createWebhookActivities(deps: ActivityDeps) {
   const { db, config } = deps;
   const box = createSecretBox({ encryptionKey: config.organizations.encryptionKey, jwtSecret: config.jwt.secret });
-  // The shared SSRF guard (lib/net): public addresses only, except WEBHOOKS_ALLOWED_PRIVATE_HOSTS; no redirects.
-  const guard = createSsrfGuard({ allow: config.triggers.delivery.allowedPrivateHosts });
+  // The outbound policy (lib/net/outbound.ts): public addresses only, except WEBHOOKS_ALLOWED_PRIVATE_HOSTS, never
+  // the platform's own services; no redirects.
+  const guard = outboundGuards(config).webhooks;
 
   async function endpointOf(organizationId: string, endpointId: string): Promise<StoredWebhook | null> {
     const org = await db('organizations').where({ id: organizationId }).first('settings');

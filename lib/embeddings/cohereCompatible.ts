@@ -1,4 +1,4 @@
-import { batches, checkVectors, postJson } from './http';
+import { batches, checkVectors, type EmbeddingTransport } from './http';
 import type { EmbeddingProvider } from './types';
 
 /**
@@ -13,6 +13,7 @@ export function createCohereCompatibleProvider(options: {
   model?: string;
   dimensions?: number;
   apiKey?: string;
+  transport: EmbeddingTransport;
 }): EmbeddingProvider {
   const baseUrl = (options.baseUrl ?? COHERE_DEFAULTS.baseUrl).replace(/\/+$/, '');
   const model = options.model ?? COHERE_DEFAULTS.model;
@@ -25,7 +26,7 @@ export function createCohereCompatibleProvider(options: {
     async embed(texts, purpose) {
       const out: number[][] = [];
       for (const batch of batches(texts, BATCH)) {
-        const answer = (await postJson(
+        const answer = (await options.transport(
           url,
           {
             model,

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { createCohereCompatibleProvider } from './cohereCompatible';
 import { createLexicalHashProvider, DEFAULT_LEXICAL_DIMENSIONS } from './lexicalHash';
 import { createOpenAiCompatibleProvider } from './openaiCompatible';
+import { noTransport, type EmbeddingTransport } from './http';
 import type { EmbeddingProvider, EmbeddingProviderSpec } from './types';
 
 export * from './types';
+export { guardedTransport, type EmbeddingTransport } from './http';
 export { createLexicalHashProvider, lexicalHashEmbedding, DEFAULT_LEXICAL_DIMENSIONS } from './lexicalHash';
 
 /**
@@ -24,12 +26,13 @@ export const embeddingIntegrationSchema = z.object({
   secrets: z.record(z.string(), z.unknown()).optional(),
 });
 
-export function createEmbeddingProvider(spec: EmbeddingProviderSpec): EmbeddingProvider {
+/** `transport` carries network providers' requests (guardedTransport: through the outbound policy). */
+export function createEmbeddingProvider(spec: EmbeddingProviderSpec, transport: EmbeddingTransport = noTransport): EmbeddingProvider {
   switch (spec.provider) {
     case 'openai':
-      return createOpenAiCompatibleProvider(spec);
+      return createOpenAiCompatibleProvider({ ...spec, transport });
     case 'cohere':
-      return createCohereCompatibleProvider(spec);
+      return createCohereCompatibleProvider({ ...spec, transport });
     case 'lexical':
     default:
       return createLexicalHashProvider(spec.dimensions ?? DEFAULT_LEXICAL_DIMENSIONS);

@@ -1,4 +1,4 @@
-import { batches, checkVectors, postJson } from './http';
+import { batches, checkVectors, type EmbeddingTransport } from './http';
 import type { EmbeddingProvider } from './types';
 
 /**
@@ -13,6 +13,7 @@ export function createOpenAiCompatibleProvider(options: {
   model?: string;
   dimensions?: number;
   apiKey?: string;
+  transport: EmbeddingTransport;
 }): EmbeddingProvider {
   const baseUrl = (options.baseUrl ?? OPENAI_DEFAULTS.baseUrl).replace(/\/+$/, '');
   const model = options.model ?? OPENAI_DEFAULTS.model;
@@ -25,7 +26,7 @@ export function createOpenAiCompatibleProvider(options: {
     async embed(texts) {
       const out: number[][] = [];
       for (const batch of batches(texts, BATCH)) {
-        const answer = (await postJson(url, { model, input: batch, encoding_format: 'float' }, options.apiKey)) as {
+        const answer = (await options.transport(url, { model, input: batch, encoding_format: 'float' }, options.apiKey)) as {
           data?: { index?: number; embedding?: unknown }[];
         };
         const data = Array.isArray(answer?.data) ? [...answer.data] : [];

@@ -1,13 +1,18 @@
 import type { Config } from '../config';
 import type { Db } from '../../db/knex';
 import { createSecretBox, isEncryptedSecret } from '../secrets';
+import { outboundGuards } from '../net/outbound';
+import { guardedTransport } from './http';
 import { createEmbeddingProvider, resolveEmbeddingSpec } from './index';
 import type { EmbeddingProvider } from './types';
 
-/** The embedding provider of one organization (its integration settings, else the global configuration). */
+/**
+ * The embedding provider of one organization (its integration settings, else the global configuration), reaching
+ * its endpoint through the outbound policy.
+ */
 export async function embeddingProviderForOrganization(
   db: Db,
-  config: Pick<Config, 'content' | 'organizations' | 'jwt'>,
+  config: Config,
   organizationId: string,
 ): Promise<EmbeddingProvider> {
   const row = await db('organizations').where({ id: organizationId }).first('settings');
@@ -16,5 +21,8 @@ export async function embeddingProviderForOrganization(
     if (typeof sealed === 'string') return sealed;
     return isEncryptedSecret(sealed) ? box.open(sealed) : undefined;
   };
-  return createEmbeddingProvider(resolveEmbeddingSpec(config.content.embedding, row?.settings, openSecret));
+  const spec = resolveEmbeddingSpec(config.content.embedding, row?.settings, openSecret);
+  // The global endpoint is the operator's choice; an organization's is a tenant destination like any other.
+  const guards = outboundGuards(config);
+  return createEmbeddingProvider(spec, guardedTransport(spec === config.content.embedding ? guards.operator : guards.tools));
 }

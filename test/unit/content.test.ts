@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { chunkText } from '../../activities/content/chunking';
 import { parseRange, contentDisposition } from '../../api/content/service';
 import { mediaTypeOf, sniffMimeType } from '../../lib/content/mediaTypes';
-import { createEmbeddingProvider, lexicalHashEmbedding, resolveEmbeddingSpec } from '../../lib/embeddings';
+import { createEmbeddingProvider, guardedTransport, lexicalHashEmbedding, resolveEmbeddingSpec } from '../../lib/embeddings';
+import { createSsrfGuard } from '../../lib/net/ssrfGuard';
 import { tableNameFor } from '../../lib/vectors';
 
 const cosine = (a: number[], b: number[]) => a.reduce((s, v, i) => s + v * b[i]!, 0);
@@ -61,11 +62,12 @@ describe('embedding providers', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const provider = createEmbeddingProvider({ provider: 'cohere', baseUrl, model: 'c', dimensions: 8 });
+      const transport = guardedTransport(createSsrfGuard({ allow: ['127.0.0.1'] }));
+      const provider = createEmbeddingProvider({ provider: 'cohere', baseUrl, model: 'c', dimensions: 8 }, transport);
       const [vector] = await provider.embed(['hello world'], 'query');
       expect(vector).toEqual(lexicalHashEmbedding('hello world', 8));
       expect(requests[0]!.input_type).toBe('search_query');
-      const wrong = createEmbeddingProvider({ provider: 'cohere', baseUrl, model: 'c', dimensions: 16 });
+      const wrong = createEmbeddingProvider({ provider: 'cohere', baseUrl, model: 'c', dimensions: 16 }, transport);
       await expect(wrong.embed(['x'], 'document')).rejects.toThrow(/returned 8 dimensions, 16 declared/);
     } finally {
       await new Promise((r) => server.close(r));

@@ -51,7 +51,7 @@ export async function llmPost(
     body: JSON.stringify(payload),
     timeoutMs: ctx.deps.config.tools.llm.timeoutMs,
     maxRedirects: 0,
-  });
+  }, endpoint.trusted ? 'operator' : 'tools');
   const text = res.body.toString('utf8');
   failForStatus(res.status, text, 'the LLM endpoint');
   try {

@@ -1,20 +1,13 @@
 import type { Config } from '../../../lib/config';
 import { guardedRequest, HttpClientError, type GuardedRequest, type GuardedResponse } from '../../../lib/net/httpClient';
-import { createSsrfGuard, SsrfRefusedError, type SsrfGuard } from '../../../lib/net/ssrfGuard';
-import type { ActivityDeps } from '../../deps';
+import { outboundGuards } from '../../../lib/net/outbound';
+import { SsrfRefusedError, type SsrfGuard } from '../../../lib/net/ssrfGuard';
 import { NonRetryableToolError, type ToolContext } from '../types';
 
-/** Network access of tools: one SSRF guard per configuration, errors mapped to retryable or not. */
+/** Network access of tools: the outbound policy's guards (lib/net/outbound.ts), errors mapped to retryable or not. */
 
-const guards = new WeakMap<Config, SsrfGuard>();
-
-export function toolGuard(deps: Pick<ActivityDeps, 'config'>): SsrfGuard {
-  let guard = guards.get(deps.config);
-  if (!guard) {
-    guard = createSsrfGuard({ allow: deps.config.tools.http.allowedHosts });
-    guards.set(deps.config, guard);
-  }
-  return guard;
+export function toolGuard(deps: { config: Config }): SsrfGuard {
+  return outboundGuards(deps.config).tools;
 }
 
 /** A retryable failure with a code (Temporal retries it; the code shows in run errors). */
@@ -26,10 +19,12 @@ export async function toolHttp(
   ctx: Pick<ToolContext, 'deps' | 'signal'>,
   request: Omit<GuardedRequest, 'timeoutMs' | 'maxResponseBytes' | 'maxRedirects'> &
     Partial<Pick<GuardedRequest, 'timeoutMs' | 'maxResponseBytes' | 'maxRedirects'>>,
+  /** `operator`: a destination the operator configured (global LLM endpoint); tenant destinations use `tools`. */
+  trust: 'tools' | 'operator' = 'tools',
 ): Promise<GuardedResponse> {
   const limits = ctx.deps.config.tools.http;
   try {
-    return await guardedRequest(toolGuard(ctx.deps), {
+    return await guardedRequest(outboundGuards(ctx.deps.config)[trust], {
       ...request,
       timeoutMs: Math.min(request.timeoutMs ?? limits.timeoutMs, limits.timeoutMs),
       maxResponseBytes: Math.min(request.maxResponseBytes ?? limits.maxResponseBytes, limits.maxResponseBytes),

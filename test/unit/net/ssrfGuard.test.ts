@@ -44,6 +44,14 @@ describe('SSRF guard', () => {
     'http://[::ffff:a9fe:a9fe]/',
     'http://[64:ff9b::7f00:1]/',
     'http://[2002:7f00:1::]/',
+    // IPv4-compatible spellings (the URL parser writes [::127.0.0.1] as [::7f00:1], which ipaddr.js calls unicast)
+    'http://[::127.0.0.1]/',
+    'http://[::7f00:1]/',
+    'http://[::a00:1]/',
+    'http://[::ffff:0:7f00:1]/',
+    'http://[64:ff9b:1::7f00:1]/',
+    'http://[100::1]/',
+    'http://[2001:db8::1]/',
     'http://2130706433/',
     'http://0x7f.1/',
     'http://0177.0.0.1/',
@@ -69,6 +77,68 @@ describe('SSRF guard', () => {
     await expect(guard.vet('http://192.168.50.7/')).resolves.toMatchObject({ address: '192.168.50.7' });
     await expect(guard.vet('http://192.168.51.7/')).rejects.toThrow(SsrfRefusedError);
     expect(guard.isAllowlisted('ALLOWED.internal')).toBe(true);
+  });
+
+  test('a refusal names the setting but never the address a name resolved to', async () => {
+    const err = (await guard.vet('http://private.example/').catch((e: unknown) => e)) as Error;
+    expect(err).toBeInstanceOf(SsrfRefusedError);
+    expect(err.message).toContain('TOOLS_HTTP_ALLOWED_HOSTS');
+    expect(err.message).not.toContain('10.0.0.5');
+    const webhooks = createSsrfGuard({ allowSetting: 'WEBHOOKS_ALLOWED_PRIVATE_HOSTS', resolver: fakeDns({}) });
+    await expect(webhooks.vet('http://127.0.0.1/')).rejects.toThrow(/WEBHOOKS_ALLOWED_PRIVATE_HOSTS/);
+  });
+});
+
+describe('platform services', () => {
+  // An operator allow-lists every private range; the platform's own services stay unreachable anyway.
+  const guard = createSsrfGuard({
+    allow: ['127.0.0.0/8', '::1/128', '10.0.0.0/8', '0.0.0.0/8', '::/128', 'db.internal'],
+    resolver: fakeDns({ 'db.internal': ['10.9.9.9'], 'rebind.example': ['127.0.0.1'], postgres: ['10.9.9.9'] }),
+    localAddresses: () => ['127.0.0.1', '::1', '10.20.30.40'],
+    protectedEndpoints: [
+      { host: '127.0.0.1', port: 5432, name: 'PostgreSQL' },
+      { host: 'postgres', port: 6543, name: 'PostgreSQL' },
+      { host: 'localhost.platform.invalid', port: 7233, name: 'Temporal frontend' },
+    ],
+  });
+
+  test.each([
+    ['127.0.0.1', 5432],
+    ['127.0.0.2', 5432],
+    ['::1', 5432],
+    ['::ffff:127.0.0.1', 5432],
+    ['::127.0.0.1', 5432],
+    ['0.0.0.0', 5432],
+    ['::', 5432],
+    ['10.20.30.40', 5432], // this machine's own interface address
+    ['rebind.example', 5432],
+    ['db.internal', 6543], // the same address as the platform's `postgres` host
+    ['10.9.9.9', 6543],
+  ])('refuses %s:%d even though allow-listed', async (host, port) => {
+    await expect(guard.vetHost(host, port)).rejects.toThrow(/platform's own PostgreSQL/);
+  });
+
+  test('the same hosts on other ports, and unresolvable platform names, do not block anything', async () => {
+    await expect(guard.vetHost('127.0.0.1', 15432)).resolves.toMatchObject({ address: '127.0.0.1', port: 15432 });
+    await expect(guard.vetHost('db.internal', 5432)).resolves.toMatchObject({ address: '10.9.9.9' });
+    await expect(guard.vetHost('127.0.0.1', 7233)).resolves.toMatchObject({ port: 7233 });
+  });
+
+  test('URLs are checked with their port, default ports included', async () => {
+    const web = createSsrfGuard({ allow: ['127.0.0.0/8'], resolver: fakeDns({}), protectedEndpoints: [{ host: '127.0.0.1', port: 80, name: 'API' }] });
+    await expect(web.vet('http://127.0.0.1/')).rejects.toThrow(/platform's own API/);
+    await expect(web.vet('http://127.0.0.5:80/')).rejects.toThrow(/platform's own API/);
+    await expect(web.vet('https://127.0.0.1/')).resolves.toMatchObject({ port: 443 });
+  });
+
+  test('a name is resolved once per check, so the address connected to is the address checked', async () => {
+    const answers = [['93.184.216.34'], ['127.0.0.1']];
+    let calls = 0;
+    const rebinding = createSsrfGuard({ resolver: async () => (answers[calls++] ?? []).map((address) => ({ address, family: 4 })) });
+    const target = await rebinding.vet('http://flip.example/');
+    expect(target.address).toBe('93.184.216.34');
+    expect(calls).toBe(1);
+    await expect(rebinding.vet('http://flip.example/')).rejects.toThrow(SsrfRefusedError);
   });
 });
 
