@@ -168,6 +168,8 @@ const envSchema = z.object({
   TOOLS_HTTP_ALLOWED_HOSTS: z.string().optional().default(''),
   TOOLS_DB_STATEMENT_TIMEOUT: duration('10s'),
   TOOLS_DB_MAX_ROWS: int(1000, 1, 100_000),
+  TOOLS_EMAIL_ALLOW_HTML: bool(false),
+  TOOLS_EMAIL_DAILY_RECIPIENTS: int(200, 0, 1_000_000),
   SERVICE_LLM_BASE_URL: z.string().url().optional(),
   SERVICE_LLM_API_KEY: z.string().optional(),
   SERVICE_LLM_MODEL: z.string().optional(),
@@ -253,6 +255,11 @@ export interface Config {
   tools: {
     http: { timeoutMs: number; maxResponseBytes: number; maxRedirects: number; allowedHosts: string[] };
     db: { statementTimeoutMs: number; maxRows: number };
+    /**
+     * `email_send` through the platform's mailer: HTML bodies only when `allowHtml`; at most `dailyRecipients`
+     * recipients per organization per rolling 24 hours (0 = the tool sends nothing).
+     */
+    email: { allowHtml: boolean; dailyRecipients: number };
     /** The global OpenAI-compatible endpoint; an organization may configure its own (integration `llm`). */
     llm: { baseUrl?: string; apiKey?: string; model?: string; embeddingModel?: string; timeoutMs: number };
   };
@@ -418,6 +425,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         allowedHosts: e.TOOLS_HTTP_ALLOWED_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
       },
       db: { statementTimeoutMs: e.TOOLS_DB_STATEMENT_TIMEOUT, maxRows: e.TOOLS_DB_MAX_ROWS },
+      email: { allowHtml: e.TOOLS_EMAIL_ALLOW_HTML, dailyRecipients: e.TOOLS_EMAIL_DAILY_RECIPIENTS },
       llm: {
         baseUrl: e.SERVICE_LLM_BASE_URL,
         apiKey: e.SERVICE_LLM_API_KEY,

@@ -1,18 +1,38 @@
-import { defineTool } from './types';
+import { safeHeaderValue, senderAddress } from '../../lib/mailer';
+import { releaseEmailReservation, reserveEmailRecipients } from './support/emailBudget';
+import { organizationLabel, senderDisplayName, withHtmlFooter, withTextFooter } from './support/emailSender';
+import { retryable } from './support/net';
+import { defineTool, NonRetryableToolError } from './types';
 
 interface EmailInput {
   to: string | string[];
   subject: string;
   text: string;
   html?: string;
+  reply_to?: string;
 }
 
-/** Sends an e-mail through the platform mailer (SMTP). At least once: a retry after a lost answer may resend. */
+export const EMAIL_MAX_RECIPIENTS = 50;
+export const EMAIL_SUBJECT_MAX = 200;
+
+/**
+ * Sends an e-mail through the platform mailer (SMTP) on behalf of the run's organization. At least once: a retry
+ * after a lost answer may resend.
+ *
+ * Abuse limits (docs/workflows.md#e-mail): From is the platform address with `<organization> via Loom` as display
+ * name (support/emailSender.ts), headers `X-Loom-Organization` / `X-Loom-Run` / `X-Loom-Node` identify the sender
+ * for abuse reports, the text ends with a footer naming the organization, HTML only where the operator allows it
+ * (TOOLS_EMAIL_ALLOW_HTML), and each organization has a budget of recipients per rolling day
+ * (TOOLS_EMAIL_DAILY_RECIPIENTS, support/emailBudget.ts).
+ */
 export default defineTool<EmailInput, { sent: boolean; recipients: string[] }>({
   id: 'email_send',
   name: 'E-mail',
   category: 'notification',
-  description: 'Sends an e-mail (plain text, optional HTML) to one or more recipients (max 50) through the platform mailer.',
+  description:
+    `Sends a plain-text e-mail to one or more recipients (max ${EMAIL_MAX_RECIPIENTS}) through the platform mailer, ` +
+    'from "<organization> via Loom", with a footer naming the organization. `html` only where the operator enabled ' +
+    'HTML mail; `reply_to` sets Reply-To. Each organization may reach a limited number of recipients per day.',
   inputSchema: {
     type: 'object',
     required: ['to', 'subject', 'text'],
@@ -21,12 +41,18 @@ export default defineTool<EmailInput, { sent: boolean; recipients: string[] }>({
       to: {
         anyOf: [
           { type: 'string', format: 'email', maxLength: 255 },
-          { type: 'array', minItems: 1, maxItems: 50, items: { type: 'string', format: 'email', maxLength: 255 } },
+          {
+            type: 'array',
+            minItems: 1,
+            maxItems: EMAIL_MAX_RECIPIENTS,
+            items: { type: 'string', format: 'email', maxLength: 255 },
+          },
         ],
       },
-      subject: { type: 'string', minLength: 1, maxLength: 998 },
+      subject: { type: 'string', minLength: 1, maxLength: EMAIL_SUBJECT_MAX },
       text: { type: 'string', maxLength: 1_000_000 },
       html: { type: 'string', maxLength: 2_000_000 },
+      reply_to: { type: 'string', format: 'email', maxLength: 255 },
     },
   },
   outputSchema: {
@@ -36,14 +62,59 @@ export default defineTool<EmailInput, { sent: boolean; recipients: string[] }>({
   },
   sideEffect: 'at_least_once',
   async execute(input, ctx) {
-    const recipients = Array.isArray(input.to) ? input.to : [input.to];
-    // Header injection is impossible: addresses are validated as e-mails and the subject goes through nodemailer.
-    await ctx.deps.mailer.send({
-      to: recipients.join(', '),
-      subject: input.subject.replace(/[\r\n]+/g, ' '),
-      text: input.text,
-      ...(input.html ? { html: input.html } : {}),
+    const { config, db, mailer, logger } = ctx.deps;
+    if (input.html !== undefined && !config.tools.email.allowHtml) {
+      throw new NonRetryableToolError(
+        'EMAIL_HTML_DISABLED',
+        'HTML e-mail is switched off on this platform (TOOLS_EMAIL_ALLOW_HTML); send `text` only',
+      );
+    }
+    const recipients = uniqueAddresses(Array.isArray(input.to) ? input.to : [input.to]);
+    const organization = await db('organizations').where('id', ctx.organizationId).first<{ id: string; name: string } | undefined>('id', 'name');
+    if (!organization) throw new NonRetryableToolError('ORGANIZATION_NOT_FOUND', 'the organization of this run no longer exists');
+    const label = organizationLabel(organization);
+
+    const reservation = await reserveEmailRecipients(db, {
+      organizationId: ctx.organizationId,
+      runId: ctx.runId,
+      nodeId: ctx.nodeId,
+      recipients: recipients.length,
+      limit: config.tools.email.dailyRecipients,
     });
+    try {
+      // Header injection: addresses are schema-checked e-mails passed as objects (never parsed as lists), the
+      // display names are sanitised, the subject loses control characters and our own headers are visible ASCII.
+      await mailer.send({
+        from: { name: senderDisplayName(label), address: senderAddress(config.mail.from) },
+        ...(input.reply_to ? { replyTo: { name: '', address: input.reply_to } } : {}),
+        to: recipients.map((address) => ({ name: '', address })),
+        subject: input.subject.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ').trim(),
+        text: withTextFooter(input.text, label),
+        ...(input.html !== undefined ? { html: withHtmlFooter(input.html, label) } : {}),
+        headers: {
+          'X-Loom-Organization': safeHeaderValue(ctx.organizationId),
+          'X-Loom-Run': safeHeaderValue(ctx.runId),
+          'X-Loom-Node': safeHeaderValue(ctx.nodeId),
+          'Auto-Submitted': 'auto-generated',
+        },
+      });
+    } catch (err) {
+      await releaseEmailReservation(db, reservation);
+      // The SMTP error names the relay's address: it goes to the worker log, not into the run.
+      logger.warn({ err, organizationId: ctx.organizationId, runId: ctx.runId }, 'email_send: the mailer refused the message');
+      throw retryable('EMAIL_SEND_FAILED', 'the platform mailer did not accept the message');
+    }
     return { sent: true, recipients };
   },
 });
+
+/** Each address once (compared case-insensitively), so a repeated address neither counts nor arrives twice. */
+function uniqueAddresses(addresses: string[]): string[] {
+  const seen = new Set<string>();
+  return addresses.filter((a) => {
+    const key = a.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
