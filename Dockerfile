@@ -2,6 +2,7 @@
 # JavaScript of `npm run build` (no TypeScript transform at run time):
 #   API     node dist/api/server.js      (after node dist/scripts/migrate.js latest)
 #   worker  node dist/worker/main.js
+# NODE_ENV=production: start-up requires SERVICE_JWT_SECRET, SERVICE_ENCRYPTION_KEY and non-default MINIO_* credentials.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import { AppError } from '../lib/errors';
 import { createAuthDomain } from './auth';
 import { createContentDomain } from './content';
 import { createDocsDomain } from './docs';
@@ -9,6 +8,7 @@ import { buildOpenApiDocument } from './http/openapi';
 import { mountRoutes, type Authenticator } from './http/mount';
 import { createMetricsDomain } from './metrics';
 import type { RouteDef } from './http/route';
+import { securityHeaders } from './http/securityHeaders';
 import { errorMiddleware } from './middleware/errors';
 import { createIdempotencyStore } from './middleware/idempotency';
 import { requestContext } from './middleware/requestContext';
@@ -24,6 +24,8 @@ export interface App {
   koa: Koa;
   routes: RouteDef[];
   openApi(): Record<string, unknown>;
+  /** The /metrics-only app to listen with on SERVICE_METRICS_PORT, or null when /metrics is on the public port. */
+  metricsListener: Koa | null;
   /** Finishes in-memory work (API-call counts) before the process exits. */
   shutdown(): Promise<void>;
 }
@@ -66,15 +68,17 @@ export function createApp(deps: AppDeps): App {
     idempotency: createIdempotencyStore(deps.db),
   });
 
+  koa.use(securityHeaders());
   koa.use(requestContext(deps.logger, metrics.metrics.observeRequest));
   koa.use(errorMiddleware());
   koa.use(router.routes());
-  koa.use(
-    router.allowedMethods({
-      throw: true,
-      methodNotAllowed: () => new AppError('METHOD_NOT_ALLOWED', 'method not allowed on this path'),
-      notImplemented: () => new AppError('METHOD_NOT_ALLOWED', 'method not supported'),
-    }),
-  );
-  return { koa, routes, openApi, shutdown: () => organizations.flushUsage() };
+  // Not thrown: the router then sets Allow, and errorMiddleware turns its bare 405/501 into the envelope with it.
+  koa.use(router.allowedMethods());
+  return {
+    koa,
+    routes,
+    openApi,
+    metricsListener: metrics.listener,
+    shutdown: () => organizations.flushUsage(),
+  };
 }

@@ -45,6 +45,10 @@ const rate = (def: string) =>
       }
     });
 
+/** MinIO's well-known development credentials (scripts/up, docker-compose): refused in production mode. */
+const DEFAULT_MINIO_ACCESS_KEY = 'loomadmin';
+const DEFAULT_MINIO_SECRET_KEY = 'loomadmin-secret';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).optional().default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
@@ -54,6 +58,10 @@ const envSchema = z.object({
   SERVICE_PUBLIC_URL: z.string().url().optional(),
   SERVICE_BODY_LIMIT_BYTES: int(1024 * 1024, 1024),
   SERVICE_TRUST_PROXY: bool(false),
+  // Unset: /metrics is served on the public port. Set: on its own listener (SERVICE_METRICS_HOST), off the public one.
+  SERVICE_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SERVICE_METRICS_HOST: z.string().optional().default('127.0.0.1'),
+  SERVICE_METRICS_TOKEN: z.string().min(16, 'SERVICE_METRICS_TOKEN must be at least 16 characters').optional(),
 
   SERVICE_JWT_SECRET: z
     .string({ error: 'SERVICE_JWT_SECRET is required (at least 32 characters)' })
@@ -118,8 +126,8 @@ const envSchema = z.object({
   MINIO_ENDPOINT: z.string().optional().default('127.0.0.1'),
   MINIO_PORT: int(9000, 1, 65535),
   MINIO_USE_SSL: bool(false),
-  MINIO_ACCESS_KEY: z.string().optional().default('loomadmin'),
-  MINIO_SECRET_KEY: z.string().optional().default('loomadmin-secret'),
+  MINIO_ACCESS_KEY: z.string().optional().default(DEFAULT_MINIO_ACCESS_KEY),
+  MINIO_SECRET_KEY: z.string().optional().default(DEFAULT_MINIO_SECRET_KEY),
   MINIO_BUCKET: z.string().optional().default('loom'),
   MINIO_REGION: z.string().optional().default('us-east-1'),
 
@@ -231,7 +239,16 @@ export interface Config {
    */
   runAdmission: { startRate: RateRule | null; maxActivePerOrganization: number | null };
   /** Prometheus endpoints (docs/operating.md). Port 0 disables an endpoint. */
-  metrics: { workerHost: string; workerPort: number; workerSdkPort: number; refreshIntervalMs: number };
+  metrics: {
+    workerHost: string;
+    workerPort: number;
+    workerSdkPort: number;
+    refreshIntervalMs: number;
+    /** The API's /metrics on its own listener (host, port), or null: served on the public port. */
+    api: { host: string; port: number } | null;
+    /** Bearer token that the API's /metrics requires, or null: no token asked. */
+    apiToken: string | null;
+  };
   /**
    * The worker creates the platform's schedules and the event dispatcher on its task queue at start.
    * `maxCachedWorkflows`: executions kept in the worker's sticky cache (undefined = the SDK's default, sized from the
@@ -331,6 +348,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid configuration: ${lines.join('; ')}`);
   }
   const e = parsed.data;
+  const productionProblems = e.NODE_ENV === 'production' ? productionRefusals(e) : [];
+  if (productionProblems.length) throw new ConfigError(`invalid configuration: ${productionProblems.join('; ')}`);
   return {
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
@@ -439,6 +458,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       workerPort: e.WORKER_METRICS_PORT,
       workerSdkPort: e.WORKER_SDK_METRICS_PORT,
       refreshIntervalMs: e.METRICS_REFRESH_INTERVAL,
+      api: e.SERVICE_METRICS_PORT ? { host: e.SERVICE_METRICS_HOST, port: e.SERVICE_METRICS_PORT } : null,
+      apiToken: e.SERVICE_METRICS_TOKEN ?? null,
     },
     worker: {
       ensureBackgroundJobs: e.WORKER_ENSURE_BACKGROUND_JOBS,
@@ -487,6 +508,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
   };
+}
+
+/**
+ * Development conveniences that production mode refuses: secrets at rest derived from the JWT secret (rotating it
+ * would make them unreadable, and one leaked value would open both), and the object store's well-known credentials.
+ */
+function productionRefusals(e: z.output<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (!e.SERVICE_ENCRYPTION_KEY) {
+    problems.push('SERVICE_ENCRYPTION_KEY: required when NODE_ENV=production (at least 32 random characters)');
+  }
+  if (e.MINIO_ACCESS_KEY === DEFAULT_MINIO_ACCESS_KEY || e.MINIO_SECRET_KEY === DEFAULT_MINIO_SECRET_KEY) {
+    problems.push('MINIO_ACCESS_KEY/MINIO_SECRET_KEY: the default credentials are refused when NODE_ENV=production');
+  }
+  return problems;
 }
 
 /** For process entry points: one clear line and exit code 2 on bad configuration, never a stack trace. */

@@ -27,7 +27,13 @@ async function embedQuery(provider: EmbeddingProvider, text: string): Promise<nu
     const [vector] = await provider.embed([text], 'query');
     return vector!;
   } catch (err) {
-    if (err instanceof EmbeddingProviderError) throw new AppError('UPSTREAM_ERROR', err.message);
+    if (err instanceof EmbeddingProviderError) {
+      // The provider's answer, its address and the resolved IP stay out of the response: a tenant may point the
+      // provider at a host it wants to probe. The detail reaches the log as the cause (errorMiddleware logs 5xx).
+      const upstream = new AppError('UPSTREAM_ERROR', 'the embedding provider failed; the server log has the details');
+      upstream.cause = err;
+      throw upstream;
+    }
     throw err;
   }
 }

@@ -31,12 +31,40 @@ export function toAppError(err: unknown): AppError {
   return new AppError('INTERNAL_ERROR', 'internal error');
 }
 
+/**
+ * RFC 6750 challenge for a 401: which scheme to use, and `error="invalid_token"` when the caller sent a credential
+ * that failed (`invalid_request` when the Authorization header is not `Bearer <token>`), so clients know to refresh
+ * or re-authenticate instead of retrying.
+ */
+export function bearerChallenge(ctx: Context): string {
+  const authorization = ctx.get('authorization');
+  if (authorization) {
+    return /^Bearer [^\s]+$/.test(authorization)
+      ? 'Bearer realm="loom", error="invalid_token"'
+      : 'Bearer realm="loom", error="invalid_request"';
+  }
+  if (ctx.get('x-api-key')) return 'Bearer realm="loom", error="invalid_token"';
+  return 'Bearer realm="loom"';
+}
+
+/** The router answered 405 (or 501 for a method it does not know) for a path that exists: say so, with Allow. */
+function methodNotAllowed(ctx: Context): AppError {
+  const allow = ctx.response.get('Allow');
+  return new AppError(
+    'METHOD_NOT_ALLOWED',
+    `${ctx.method} is not allowed on ${ctx.path}${allow ? `; allowed: ${allow}` : ''}`,
+    undefined,
+    allow ? { Allow: allow } : undefined,
+  );
+}
+
 export function errorMiddleware() {
   return async (ctx: Context, next: Next): Promise<void> => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
-        throw new AppError('NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
+      if (ctx.body === undefined || ctx.body === null) {
+        if (ctx.status === 404) throw new AppError('NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
+        if (ctx.status === 405 || ctx.status === 501) throw methodNotAllowed(ctx);
       }
     } catch (err) {
       const appError = toAppError(err);
@@ -45,6 +73,9 @@ export function errorMiddleware() {
       }
       ctx.status = appError.status;
       if (appError.headers) ctx.set(appError.headers);
+      if (appError.status === 401 && !ctx.response.get('WWW-Authenticate')) {
+        ctx.set('WWW-Authenticate', bearerChallenge(ctx));
+      }
       ctx.body = envelope(appError);
     }
   };

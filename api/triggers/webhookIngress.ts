@@ -17,14 +17,24 @@ import { prepareTriggeredRun, startRunExecution } from './runStarter';
 /**
  * Inbound webhook triggers: `<METHOD> /api/hooks/{organization}/{path}` (organization id or slug, so two
  * organizations may use the same path). Order of checks, each refusal a clear 4xx:
- * 404 no active workflow has a webhook trigger at this path; 405 the path exists for other methods (Allow);
- * 409 several active workflows claim the same path and method; 429 the trigger's rate limit (before the body is
- * read, so a flood costs little); 413 body over TRIGGERS_WEBHOOK_MAX_BODY_BYTES; 401 authentication (`bearer`:
- * the trigger's secret; `hmac`: Standard Webhooks signature within the tolerance); 400/415 bad body;
+ * 404 no active workflow has a webhook trigger at this path and method, or the request fails the trigger's
+ * authentication (`bearer`: the trigger's secret; `hmac`: Standard Webhooks signature within the tolerance; no secret
+ * generated yet) — one answer for all of these, so a caller without the secret cannot tell which paths exist (the
+ * log line says which it was); 405 (Allow) only when every trigger at the path is unauthenticated (`none`), whose
+ * paths are not secret anyway; 409 several active workflows claim the same path and method; 413 body over
+ * TRIGGERS_WEBHOOK_MAX_BODY_BYTES; 429 the trigger's rate limit, counted after authentication (so a caller without
+ * the secret can neither see the limit nor spend the sender's budget); 400/415 bad body;
  * 409 IDEMPOTENCY_CONFLICT a delivery key reused for another request; 422 INVALID_PARAMETERS.
  * A repeated delivery (same Idempotency-Key, or the same webhook-id for hmac) starts no second run: it answers 200
  * with the first run's id and `Idempotent-Replayed: true`.
  */
+
+/** The one refusal for "no such hook" and "not authenticated for it" (same status, code, message and headers). */
+const NO_HOOK_MESSAGE = 'no webhook trigger at this URL accepts this request; check the URL, the method and the secret or signature';
+const noHook = (): AppError => new AppError('NOT_FOUND', NO_HOOK_MESSAGE);
+
+/** Why a hook request was refused with `noHook()`, for the log only. */
+class HookRefusal extends Error {}
 
 const SENSITIVE_HEADERS = new Set(['authorization', 'cookie', 'x-api-key', 'webhook-signature', 'proxy-authorization']);
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -53,17 +63,17 @@ export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: S
   let lastPurge = 0;
 
   async function findMatch(organizationRef: string, path: string, method: string): Promise<Match & { organizationId: string }> {
-    const notHere = new AppError('NOT_FOUND', 'no active webhook trigger at this URL');
     const org = await findOrganizationByRef(db, organizationRef);
-    if (!org) throw notHere;
+    if (!org) throw new HookRefusal('unknown organization');
     const all: Match[] = (await workflowsWithTrigger(db, org.id, 'webhook', 'active')).flatMap((workflow) =>
       parseTriggers(workflow.definition.triggers)
         .filter((t): t is Match['trigger'] => t.type === 'webhook' && t.enabled && t.config.path === path)
         .map((trigger) => ({ workflow, trigger })),
     );
-    if (!all.length) throw notHere;
+    if (!all.length) throw new HookRefusal('no active webhook trigger at this path');
     const matching = all.filter((m) => m.trigger.config.method === method);
     if (!matching.length) {
+      if (all.some((m) => m.trigger.config.authentication !== 'none')) throw new HookRefusal('no trigger for this method');
       const allow = [...new Set(all.map((m) => m.trigger.config.method))].join(', ');
       throw new AppError('METHOD_NOT_ALLOWED', `this webhook answers ${allow} only`, undefined, { Allow: allow });
     }
@@ -77,14 +87,14 @@ export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: S
     const config_ = match.trigger.config as WebhookConfig;
     if (config_.authentication === 'none') return null;
     const secret = await findSecret(db, match.workflow.id, match.trigger.key);
-    if (!secret) throw new AppError('UNAUTHORIZED', 'this webhook has no secret yet; its owner must generate one (POST .../triggers/{key}/secret)');
+    if (!secret) throw new HookRefusal('no secret generated yet (POST .../triggers/{key}/secret)');
     if (config_.authentication === 'bearer') {
       const header = ctx.get('authorization');
       const [scheme, token, extra] = header.split(' ');
-      if (!header) throw new AppError('UNAUTHORIZED', 'missing authorization');
-      if (scheme !== 'Bearer' || !token || extra !== undefined) throw new AppError('UNAUTHORIZED', 'invalid authorization format');
+      if (!header) throw new HookRefusal('missing authorization');
+      if (scheme !== 'Bearer' || !token || extra !== undefined) throw new HookRefusal('invalid authorization format');
       const given = Buffer.from(sha256(token), 'hex');
-      if (!timingSafeEqual(given, Buffer.from(secret.secret_hash, 'hex'))) throw new AppError('UNAUTHORIZED', 'invalid webhook secret');
+      if (!timingSafeEqual(given, Buffer.from(secret.secret_hash, 'hex'))) throw new HookRefusal('invalid webhook secret');
       return null;
     }
     const result = verify(
@@ -93,13 +103,35 @@ export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: S
       raw,
       config.triggers.webhookToleranceMs,
     );
-    if (!result.ok) throw new AppError('UNAUTHORIZED', `invalid webhook signature: ${result.problem}`);
+    if (!result.ok) throw new HookRefusal(`invalid webhook signature: ${result.problem}`);
     return `webhook-id:${result.id}`;
+  }
+
+  /**
+   * Finds and authenticates the hook. Every refusal answers `noHook()` after the same work as a real hook's
+   * (body read to its limit, a secret lookup), so neither the answer nor its timing tells a path apart from a wrong
+   * secret; the reason goes to the request log.
+   */
+  async function findAndAuthenticate(ctx: Context, params: { organization: string; path: string }, method: string) {
+    let match: (Match & { organizationId: string }) | null = null;
+    try {
+      match = await findMatch(params.organization, params.path, method);
+      const raw = await readRawBody(ctx, config.triggers.webhookMaxBodyBytes);
+      return { match, raw, signedKey: await authenticate(ctx, match, raw) };
+    } catch (err) {
+      if (!(err instanceof HookRefusal)) throw err;
+      if (!match) {
+        await readRawBody(ctx, config.triggers.webhookMaxBodyBytes);
+        await findSecret(db, randomUUID(), 'none');
+      }
+      ctx.state.log?.info({ reason: err.message }, 'webhook request refused');
+      throw noHook();
+    }
   }
 
   return async function receive(ctx: Context, params: { organization: string; path: string }): Promise<RouteResult> {
     const method = ctx.method.toUpperCase();
-    const match = await findMatch(params.organization, params.path, method);
+    const { match, raw, signedKey } = await findAndAuthenticate(ctx, params, method);
     const { workflow, trigger } = match;
     const rule = trigger.config.rateLimit ? parseRateRule(trigger.config.rateLimit) : config.triggers.webhookRateLimit;
     const decision = await limiter.hit([{ bucket: 'triggers.webhook', key: `${workflow.id}:${trigger.key}`, rule }]);
@@ -108,8 +140,6 @@ export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: S
         'Retry-After': String(decision.retryAfterSeconds),
       });
     }
-    const raw = await readRawBody(ctx, config.triggers.webhookMaxBodyBytes);
-    const signedKey = await authenticate(ctx, match, raw);
     const idempotencyKey = ctx.get('idempotency-key');
     if (idempotencyKey && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
       throw new AppError('VALIDATION_ERROR', 'invalid Idempotency-Key', [{ path: 'headers.idempotency-key', problem: '1 to 255 visible ASCII characters' }]);

@@ -79,7 +79,8 @@ const send = (body: string | Buffer, headers: Record<string, string>, path = hoo
 const msgId = () => `msg_${randomUUID()}`;
 
 describe('signatures', () => {
-  test('forged, foreign, tampered and incomplete signatures: 401 in the envelope, no run, no receipt', async () => {
+  test('forged, foreign, tampered and incomplete signatures: refused like an unknown hook, no run, no receipt', async () => {
+    const unknown = await send('{}', {}, hook('no-such-hook'));
     const before = await sideEffects();
     const body = '{"n":1}';
     const good = signatureHeaders(secret, msgId(), body);
@@ -106,7 +107,7 @@ describe('signatures', () => {
     const failures: string[] = [];
     for (const [name, b, headers] of cases) {
       const res = await send(b, headers);
-      if (res.status !== 401 || res.body?.error?.code !== 'UNAUTHORIZED') failures.push(`${name}: ${res.status} ${res.text.slice(0, 120)}`);
+      if (res.status !== 404 || res.text !== unknown.text) failures.push(`${name}: ${res.status} ${res.text.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
     expect(await sideEffects()).toEqual(before);
@@ -116,6 +117,7 @@ describe('signatures', () => {
   });
 
   test('skewed timestamps (past and future beyond the tolerance, malformed) are refused even when correctly signed', async () => {
+    const unknown = await send('{}', {}, hook('no-such-hook'));
     const before = await sideEffects();
     const body = '{"n":3}';
     const at = (ms: number) => signatureHeaders(secret, msgId(), body, new Date(Date.now() + ms));
@@ -134,7 +136,7 @@ describe('signatures', () => {
     const failures: string[] = [];
     for (const [name, headers] of cases) {
       const res = await send(body, headers);
-      if (res.status !== 401 || !isEnvelope(res.body)) failures.push(`${name}: ${res.status} ${res.text.slice(0, 120)}`);
+      if (res.status !== 404 || res.text !== unknown.text) failures.push(`${name}: ${res.status} ${res.text.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
     expect(await sideEffects()).toEqual(before);
@@ -145,11 +147,12 @@ describe('signatures', () => {
 
   test("bearer: another trigger's secret, the HMAC secret, a second scheme or a lower-case scheme are refused", async () => {
     const before = await sideEffects(bearerWorkflow);
+    const unknown = await send('{}', {}, hook('no-such-hook'));
     const cases = [`Bearer ${siblingSecret}`, `Bearer ${secret}`, `bearer ${bearerSecret}`, `Basic ${bearerSecret}`, `Bearer ${bearerSecret} extra`, `Bearer  ${bearerSecret}`, `Bearer ${bearerSecret.slice(0, -1)}`];
     const failures: string[] = [];
     for (const authorization of cases) {
       const res = await send('{}', { authorization }, hook('bearer'));
-      if (res.status !== 401 || !isEnvelope(res.body)) failures.push(`${authorization.slice(0, 12)}: ${res.status}`);
+      if (res.status !== 404 || res.text !== unknown.text) failures.push(`${authorization.slice(0, 12)}: ${res.status}`);
     }
     expect(failures).toEqual([]);
     expect(await sideEffects(bearerWorkflow)).toEqual(before);
@@ -186,7 +189,7 @@ describe('replays', () => {
     expect((await send(body, headers)).status).toBe(202);
     const before = await sideEffects();
     // The attacker keeps the captured headers and changes the body: the signature no longer matches.
-    expect((await send('{"n":6}', headers)).status).toBe(401);
+    expect((await send('{"n":6}', headers)).status).toBe(404);
     // The captured headers with the query string changed (not covered by the signature) start nothing new.
     const withQuery = await send(body, headers, `${hook('signed')}?n=99`);
     expect(withQuery.status).toBe(409);
