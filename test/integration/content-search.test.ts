@@ -47,7 +47,8 @@ async function put(api: TestApi, tenant: TestTenant, name: string, text: string,
 }
 
 beforeAll(async () => {
-  api = await startApi();
+  // The embedding stand-in below listens on 127.0.0.3, the address the test worker also allows (globalSetup).
+  api = await startApi({ TOOLS_HTTP_ALLOWED_HOSTS: '127.0.0.3' });
   tenantA = await createTestTenant(api);
   tenantB = await createTestTenant(api);
   for (const [name, doc] of Object.entries(DOCS)) ids[name] = await put(api, tenantA, name, doc.text, doc);
@@ -220,7 +221,7 @@ describe('an OpenAI-compatible embedding endpoint (local stand-in)', () => {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model: body.model }));
       });
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.3', r));
   });
   afterAll(async () => {
     await new Promise((r) => server.close(r));
@@ -234,7 +235,7 @@ describe('an OpenAI-compatible embedding endpoint (local stand-in)', () => {
         thirdParty: {
           embeddings: {
             enabled: true,
-            config: { provider: 'openai', baseUrl: `http://127.0.0.1:${port}/v1`, model: 'test-embed-64', dimensions: '64' },
+            config: { provider: 'openai', baseUrl: `http://127.0.0.3:${port}/v1`, model: 'test-embed-64', dimensions: '64' },
             secrets: { apiKey: 'sk-test-key-0123456789' },
           },
         },
@@ -271,7 +272,7 @@ describe('an OpenAI-compatible embedding endpoint (local stand-in)', () => {
     expect(status.job.status).toBe('failed');
     const embed = status.job.steps.find((s: { name: string }) => s.name === 'embed');
     expect(embed).toMatchObject({ state: 'failed', attempts: api.config.content.processingMaxAttempts });
-    expect(embed.error).toMatch(/unreachable/);
+    expect(embed.error).toMatch(/connection failed/);
     expect(status.job.steps.find((s: { name: string }) => s.name === 'chunk').state).toBe('succeeded');
     server = createServer();
     server.listen(0);

@@ -5,6 +5,9 @@ import { getTool } from '../../activities/tools/registry';
 import type { ToolContext } from '../../activities/tools/types';
 import { signStandardWebhook } from '../../activities/tools/webhook_send';
 import { createSecretBox } from '../../lib/secrets';
+import os from 'node:os';
+import path from 'node:path';
+import { startPrivatePostgres, type PrivatePostgres } from '../helpers/faults';
 import { waitForMail } from '../helpers/mail';
 import { startApi, type TestApi } from '../helpers/stack';
 import { createTestTenant, type TestTenant } from '../helpers/tenants';
@@ -155,7 +158,15 @@ describe('content_read / content_write', () => {
 });
 
 describe('db_query', () => {
-  const connection = () => api.config.database.url;
+  // A tenant's own database: a private PostgreSQL (the platform's database is never reachable from tools).
+  let tenantDb: PrivatePostgres;
+  const connection = () => tenantDb.url;
+  beforeAll(async () => {
+    tenantDb = await startPrivatePostgres(path.join(process.env.LOOM_TEST_DIR ?? os.tmpdir(), `tools-pg-${randomUUID().slice(0, 8)}`));
+  }, 120_000);
+  afterAll(async () => {
+    await tenantDb?.exit();
+  });
 
   test('parameterised, read-only by default, row cap', async () => {
     const out = await run('db_query', { connection_string: connection(), sql: 'SELECT g AS n, $1::text AS tag FROM generate_series(1, 5) g', params: ['x'], max_rows: 3 });

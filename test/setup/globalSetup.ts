@@ -61,6 +61,9 @@ export default async function globalSetup(): Promise<void> {
     WORKER_ENSURE_BACKGROUND_JOBS: 'false',
     // Triggers tests: outgoing webhooks may reach the local receiver; short retries, quick auto-disable and polling.
     WEBHOOKS_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
+    // Stand-ins for external SaaS that the worker must reach (embedding providers) listen on 127.0.0.3, the one
+    // private address tools may reach here; every other internal destination stays refused by the real worker.
+    TOOLS_HTTP_ALLOWED_HOSTS: '127.0.0.3',
     WEBHOOKS_RETRY_INITIAL_INTERVAL: '200ms',
     WEBHOOKS_RETRY_MAX_INTERVAL: '1s',
     WEBHOOKS_MAX_ATTEMPTS: '3',
