@@ -15,6 +15,7 @@ import { requestContext } from './middleware/requestContext';
 import { createOrganizationsDomain } from './organizations';
 import { createRunsDomain } from './runs';
 import { createRunPictureDomain } from './runs-picture';
+import { createSecretsDomain } from './secrets';
 import { systemRoutes } from './system/routes';
 import { createWorkflowsDomain } from './workflows';
 import { createTriggersDomain } from './triggers';
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps): App {
     ...createRunsDomain(deps).routes,
     ...createRunPictureDomain(deps).routes,
     ...createContentDomain(deps).routes,
+    ...createSecretsDomain(deps).routes,
   ];
 
   const koa = new Koa({ proxy: deps.config.http.trustProxy });

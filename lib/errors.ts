@@ -42,6 +42,11 @@ export const ERROR_CATALOG = {
   WORKFLOW_INVALID: { status: 422, description: 'The workflow definition is invalid; see details' },
   INVALID_PARAMETERS: { status: 422, description: 'Run parameters do not match the declared parameters' },
   RUN_NOT_RETRYABLE: { status: 409, description: 'Only failed or cancelled runs can be retried' },
+  INLINE_CREDENTIAL: {
+    status: 422,
+    description: 'A node config holds a literal credential; store it as a secret and write {{secret.NAME}}; see details',
+  },
+  UNKNOWN_SECRET: { status: 422, description: 'A node config references a secret the organization does not have; see details' },
 
   // Content
   RANGE_NOT_SATISFIABLE: { status: 416, description: 'The Range header does not fit the object' },

@@ -16,6 +16,9 @@ export const PERMISSIONS = {
   'settings:read': ['owner', 'admin', 'member'],
   'settings:update': ['owner', 'admin'],
   'integrations:manage': ['owner', 'admin'],
+  // Organization secrets: members see names (to write {{secret.NAME}}); values are never readable by anyone.
+  'secrets:read': ['owner', 'admin', 'member'],
+  'secrets:write': ['owner', 'admin'],
   'audit:read': ['owner', 'admin'],
   'usage:read': ['owner', 'admin', 'member', 'viewer'],
   'content:read': ['owner', 'admin', 'member', 'viewer'],

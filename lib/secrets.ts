@@ -16,8 +16,12 @@ export interface EncryptedSecret {
 export interface SecretBox {
   /** True when the key comes from SERVICE_ENCRYPTION_KEY rather than the JWT secret. */
   dedicatedKey: boolean;
-  seal(plain: string): EncryptedSecret;
-  open(secret: EncryptedSecret): string;
+  /**
+   * `context` (optional) is bound to the ciphertext as GCM additional data: the value opens only with the same
+   * context (e.g. `organization_secret:<organization id>:<name>`), so a sealed value copied to another row fails.
+   */
+  seal(plain: string, context?: string): EncryptedSecret;
+  open(secret: EncryptedSecret, context?: string): string;
 }
 
 const VERSION = 'v1';
@@ -32,19 +36,21 @@ export function createSecretBox(options: { encryptionKey: string | null; jwtSecr
     : deriveKey(options.jwtSecret, 'loom/secrets-at-rest/from-jwt-secret');
   return {
     dedicatedKey: options.encryptionKey !== null,
-    seal(plain) {
+    seal(plain, context) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
+      if (context !== undefined) cipher.setAAD(Buffer.from(context, 'utf8'));
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       const packed = Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
       return { enc: `${VERSION}:${packed}`, last4: plain.length >= 12 ? plain.slice(-4) : '' };
     },
-    open(secret) {
+    open(secret, context) {
       const [version, packed] = secret.enc.split(':');
       if (version !== VERSION || !packed) throw new Error('unknown secret format');
       const raw = Buffer.from(packed, 'base64url');
       const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
       decipher.setAuthTag(raw.subarray(12, 28));
+      if (context !== undefined) decipher.setAAD(Buffer.from(context, 'utf8'));
       return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
     },
   };

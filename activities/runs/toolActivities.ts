@@ -6,12 +6,14 @@ import { NonRetryableToolError, type ToolDefinition } from '../tools/types';
 import type { RunOptions, ToolActivityInput, ToolActivityResult, ToolFailureDetails } from '../../workflows/runs/types';
 import { admitCall, recordFailure, recordSuccess } from './circuitBreaker';
 import { buildScope, InputResolutionError, toolInputFrom } from './resolve';
+import { redactFailure, resolveSecretReferences, type ResolvedSecrets } from './secretReferences';
 import { storeIfLarge } from './values';
 
 /**
  * One activity per registered tool, whose activity type IS the tool id (Temporal Web histories then read
  * "json_transform", "http_request"...). Each wraps: circuit breaker admission → resolve inputs → validate input →
- * execute → validate output → keep large outputs in object storage.
+ * execute → validate output → keep large outputs in object storage. `{{secret.NAME}}` references in the config are
+ * resolved here and nowhere else; their values are taken back out of the output and of failure messages.
  *
  * Failures become ApplicationFailures whose `type` is the error code; validation problems, NonRetryableToolError
  * and an open circuit are non-retryable. `details[0].attempt` tells the interpreter how many attempts were made.
@@ -36,6 +38,7 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
   // Local activities (tools with `runsLocally`) cannot heartbeat: the workflow task they run in is their liveness.
   const heartbeat = ctx.info.isLocal ? undefined : setInterval(() => ctx.heartbeat({ attempt }), HEARTBEAT_EVERY_MS);
   let executing = false;
+  let secrets: ResolvedSecrets | null = null;
   try {
     if (input.breaker) {
       const admission = await admitCall(deps.db, input.organizationId, tool.id, input.breaker);
@@ -43,13 +46,14 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
         throw failure('CIRCUIT_OPEN', `circuit open for tool ${tool.id} until ${admission.retryAt.toISOString()}`, attempt, true);
       }
     }
+    secrets = await resolveSecretReferences(deps, input.organizationId, input.config);
     const scope = await buildScope(deps, input.organizationId, input.context);
-    const toolInput = toolInputFrom(input.config, input.inputs, scope);
+    const toolInput = secrets.fill(await toolInputFrom(secrets.config, input.inputs, scope));
     const inputCheck = validateToolInput(tool, toolInput);
     if (!inputCheck.ok) throw failure('INVALID_INPUT', describeProblems(inputCheck.problems), attempt, true);
 
     executing = true;
-    const output = await tool.execute(toolInput, {
+    const rawOutput = await tool.execute(toolInput, {
       organizationId: input.organizationId,
       runId: input.runId,
       nodeId: input.nodeId,
@@ -62,6 +66,7 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
       },
     });
     executing = false;
+    const output = secrets.redactValue(rawOutput);
 
     const outputCheck = validateToolOutput(tool, output);
     if (!outputCheck.ok) throw failure('INVALID_OUTPUT', describeProblems(outputCheck.problems), attempt, true);
@@ -75,7 +80,7 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
     return { output: stored, attempt };
   } catch (err) {
     if (ctx.cancellationSignal.aborted) throw err instanceof CancelledFailure ? err : new CancelledFailure('run cancelled');
-    const mapped = toFailure(err, attempt);
+    const mapped = redactFailure(toFailure(err, attempt), secrets);
     if (input.breaker && executing) {
       await recordFailure(deps.db, input.organizationId, tool.id, input.breaker, { code: mapped.type ?? 'TOOL_ERROR', message: mapped.message });
     }

@@ -1,4 +1,5 @@
 import type { AppDeps, Domain } from '../domain';
+import { existingSecretNames } from '../secrets/queries';
 import { workflowRoutes } from './routes';
 import { createWorkflowsService, emptyListeners, type WorkflowListeners, type WorkflowsService } from './service';
 import { validationEnv } from './validationEnv';
@@ -16,6 +17,12 @@ export interface WorkflowsDomain extends Domain {
 
 /** Workflow definitions, their versions and status, and the tool catalogue (docs/workflows.md). */
 export function createWorkflowsDomain(deps: AppDeps, listeners: WorkflowListeners = emptyListeners()): WorkflowsDomain {
-  const service = createWorkflowsService({ db: deps.db, logger: deps.logger, validationEnv, listeners });
+  const service = createWorkflowsService({
+    db: deps.db,
+    logger: deps.logger,
+    validationEnv,
+    listeners,
+    secretNames: (organizationId, names) => existingSecretNames(deps.db, organizationId, names),
+  });
   return { service, listeners, routes: workflowRoutes(service) };
 }

@@ -1,5 +1,6 @@
 import { getTool } from '../../activities/tools/registry';
 import type { ToolDefinition } from '../../activities/tools/types';
+import { scanDefinitionCredentials } from '../../lib/dag/inlineCredentials';
 import type { StoredDefinition } from '../../lib/dag/model';
 import type { WorkflowVersionRow, WorkflowWithDefinition } from './queries';
 
@@ -25,7 +26,12 @@ function toolsOf(definition: StoredDefinition) {
   });
 }
 
-function definitionFields(definition: StoredDefinition) {
+/**
+ * Definitions stored before literal credentials were refused at save show `****` in their place, to every role
+ * (docs/secrets.md); runs still use the stored value until the workflow is saved with a secret reference.
+ */
+function definitionFields(stored: StoredDefinition) {
+  const definition = scanDefinitionCredentials(stored).redacted;
   return {
     dag: definition.dag,
     tools: toolsOf(definition),

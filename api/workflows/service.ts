@@ -1,5 +1,6 @@
 import type { Db } from '../../db/knex';
 import { compileDocument, isDefinitionDocument } from '../../lib/dag/document';
+import { scanDefinitionCredentials } from '../../lib/dag/inlineCredentials';
 import type { StoredDefinition, WorkflowStatus } from '../../lib/dag/model';
 import {
   loadSubworkflowGraph,
@@ -7,6 +8,7 @@ import {
   subworkflowProblems,
   type WorkflowLookup,
 } from '../../lib/dag/subworkflows';
+import { definitionSecretReferences } from '../../lib/dag/secretReferences';
 import { validateDefinition, type DefinitionInput, type ValidationEnv } from '../../lib/dag/validate';
 import { AppError, notFound, type ErrorDetail } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -85,6 +87,8 @@ export interface ServiceDeps {
   logger: Logger;
   validationEnv: ValidationEnv;
   listeners: WorkflowListeners;
+  /** Which of `names` the organization's secrets store holds (save-time check of `{{secret.NAME}}`). */
+  secretNames(organizationId: string, names: string[]): Promise<Set<string>>;
 }
 
 type Serialized = WorkflowWithDefinition;
@@ -123,7 +127,7 @@ interface ParsedInput {
 }
 
 export function createWorkflowsService(deps: ServiceDeps) {
-  const { db, logger, validationEnv, listeners } = deps;
+  const { db, logger, validationEnv, listeners, secretNames } = deps;
 
   const lookup: WorkflowLookup = async (ids) =>
     (await findWorkflowsForReference(db, ids)).map((w) => ({
@@ -178,7 +182,28 @@ export function createWorkflowsService(deps: ServiceDeps) {
       problems.push(...subworkflowProblems(self, result.subworkflows, graph));
     }
     if (problems.length || !result.ok) throw invalid(problems);
+    await checkCredentials(result.definition, dagPath, self.organizationId);
     return result.definition;
+  }
+
+  /**
+   * Node configs hold no literal credential (422 INLINE_CREDENTIAL) and reference only secrets the organization
+   * has (422 UNKNOWN_SECRET), each problem naming the node and key (docs/secrets.md).
+   */
+  async function checkCredentials(definition: StoredDefinition, dagPath: string, organizationId: string): Promise<void> {
+    const inline = scanDefinitionCredentials(definition, dagPath).problems;
+    if (inline.length) {
+      throw new AppError('INLINE_CREDENTIAL', `the definition holds ${inline.length} literal credential${inline.length === 1 ? '' : 's'}`, inline.slice(0, 200));
+    }
+    const references = definitionSecretReferences(definition, dagPath);
+    if (!references.length) return;
+    const known = await secretNames(organizationId, [...new Set(references.map((r) => r.name))]);
+    const unknown = references
+      .filter((r) => !known.has(r.name))
+      .map((r) => ({ path: r.path, problem: `secret "${r.name}" does not exist in this organization (PUT /api/v1/secrets/${r.name})` }));
+    if (unknown.length) {
+      throw new AppError('UNKNOWN_SECRET', `the definition references ${unknown.length === 1 ? 'a secret' : 'secrets'} this organization does not have`, unknown.slice(0, 200));
+    }
   }
 
   function metadataColumns(metadata: Record<string, unknown>): { tags: string[]; category: string | null } {

@@ -17,6 +17,7 @@ import { parseNodeConfig, toolBindings, zodProblems, type TypedConfig } from './
 import { parameterDeclProblems } from './parameters';
 import { nodePath, type Problem } from './problems';
 import { parseReference, RESERVED_NAMES } from './references';
+import { hasSecretReferences, misplacedSecretReferenceProblems, secretReferenceProblems } from './secretReferences';
 import { deriveEntryPoints, deriveExitPoints, dependencyStructure, type DagStructure } from './structure';
 import { triggerProblems } from './triggers';
 
@@ -319,15 +320,18 @@ export function validateDefinition(
       });
       checkToolConfig(typed.config.tool, typed.config.config, inputs.map((b) => b.name ?? b.from.split('.')[1]!), `${base}.config`, env, problems);
       refs.checkTemplates(node.id, typed.config.config, `${base}.config.config`, env, new Set());
+      problems.push(...secretReferenceProblems(typed.config.config, `${base}.config.config`));
     } else if (typed.type === 'subworkflow') {
       subworkflows.push({ path: `${base}.config.workflow_id`, workflowId: typed.config.workflow_id });
       refs.checkTemplates(node.id, typed.config.inputs, `${base}.config.inputs`, env, new Set());
+      problems.push(...misplacedSecretReferenceProblems(typed.config.inputs, `${base}.config.inputs`, 'subworkflow inputs'));
     } else if (typed.type === 'loop') {
       const { items, iterator, template } = typed.config;
       if (RESERVED_NAMES.has(iterator) || nodeIds.has(iterator)) {
         problems.push({ path: `${base}.config.iterator`, problem: `"${iterator}" is already a node id or a reserved name` });
       }
       refs.checkLoopItems(node.id, items, `${base}.config.items`, env);
+      problems.push(...misplacedSecretReferenceProblems(items, `${base}.config.items`, 'loop items'));
       // The item is bound under the iterator's name and its position as `<iterator>_index` (`loop` is a reserved
       // word in CEL, so `loop.index` cannot be written).
       const locals = new Set([iterator, `${iterator}_index`]);
@@ -339,12 +343,15 @@ export function validateDefinition(
         tc.inputs.forEach((binding, i) => refs.checkStatic(node.id, binding.from, `${tp}.config.inputs[${i}].from`));
         checkToolConfig(tc.tool, tc.config, tc.inputs.map((b) => b.name ?? b.from.split('.')[1]!), `${tp}.config`, env, problems);
         refs.checkTemplates(node.id, tc.config, `${tp}.config.config`, env, locals);
+        problems.push(...secretReferenceProblems(tc.config, `${tp}.config.config`));
       } else if (parsed.value.type === 'subworkflow') {
         subworkflows.push({ path: `${tp}.config.workflow_id`, workflowId: parsed.value.config.workflow_id });
         refs.checkTemplates(node.id, parsed.value.config.inputs, `${tp}.config.inputs`, env, locals);
+        problems.push(...misplacedSecretReferenceProblems(parsed.value.config.inputs, `${tp}.config.inputs`, 'subworkflow inputs'));
       }
     } else if (typed.type === 'condition') {
       refs.checkTemplates(node.id, `\${${unwrapTemplate(typed.config.expression)}}`, `${base}.config.expression`, env, new Set());
+      problems.push(...misplacedSecretReferenceProblems(typed.config.expression, `${base}.config.expression`, 'conditions'));
     }
     if (typed.type !== 'tool' && node.inputs?.length) {
       node.inputs.forEach((binding, i) => refs.checkStatic(node.id, binding.from, `${base}.inputs[${i}].from`));
@@ -384,9 +391,12 @@ export function validateDefinition(
         else if (!nodeIds.has(override.handler)) {
           if (!env.tool(override.handler)) {
             problems.push({ path: `${op}.handler`, problem: `"${override.handler}" is neither a node nor a tool` });
-          } else if (override.handler_config && !env.hasTemplates(override.handler_config)) {
+          } else if (override.handler_config && !env.hasTemplates(override.handler_config) && !hasSecretReferences(override.handler_config)) {
             problems.push(...env.tool(override.handler)!.configProblems(override.handler_config, `${op}.handler_config`));
           }
+        }
+        if (override.handler_config) {
+          problems.push(...secretReferenceProblems(override.handler_config, `${op}.handler_config`));
         }
       } else if (override.handler) {
         problems.push({ path: `${op}.handler`, problem: 'only used with the fallback strategy' });
@@ -484,7 +494,8 @@ function checkToolConfig(
   const dynamic = new Set(boundNames);
   const fixed: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(config)) {
-    if (env.hasTemplates(v)) dynamic.add(k);
+    // Templates and secret references are filled at run time: their fields are checked then.
+    if (env.hasTemplates(v) || hasSecretReferences(v)) dynamic.add(k);
     else fixed[k] = v;
   }
   const prefix = `${path}.config`;

@@ -21,6 +21,8 @@ export interface VictimResources {
   member: TestUser;
   invitationId: string;
   apiKeyId: string;
+  /** name of a secret in the organization's secrets store */
+  secretName: string;
 }
 
 export async function createVictimResources(api: TestApi, tenant: TestTenant): Promise<VictimResources> {
@@ -43,7 +45,10 @@ export async function createVictimResources(api: TestApi, tenant: TestTenant): P
   });
   if (invite.status !== 201) throw new Error(`invitation failed: ${invite.status} ${invite.text}`);
   const key = await createTestApiKey(api, tenant.organizationId, token, 'member');
-  return { workflowId, runId: run.id, contentId: upload.body.id, member, invitationId: invite.body.id, apiKeyId: key.id };
+  const secretName = 'VICTIM_SECRET';
+  const secret = await api.request('PUT', `/api/v1/secrets/${secretName}`, { token, body: { value: `victim-${randomUUID()}` } });
+  if (secret.status !== 201) throw new Error(`secret failed: ${secret.status} ${secret.text}`);
+  return { workflowId, runId: run.id, contentId: upload.body.id, member, invitationId: invite.body.id, apiKeyId: key.id, secretName };
 }
 
 /** Values for each path parameter name of the document, taken from `victim` (random UUIDs where no fixture exists). */
@@ -65,6 +70,7 @@ export function victimPathValues(tenant: TestTenant, victim: VictimResources, ro
     userID: victim.member.userId,
     invitationId: victim.invitationId,
     keyId: victim.apiKeyId,
+    name: victim.secretName,
     version: '1',
     key: 'webhook',
     endpoint_id: randomUUID(),

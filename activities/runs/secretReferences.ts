@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { ApplicationFailure } from '@temporalio/common';
+import { readSecretValues } from '../../api/secrets/queries';
+import { findSecretReferences, replaceSecretReferences } from '../../lib/dag/secretReferences';
+import type { ActivityDeps } from '../deps';
+import { InputResolutionError } from './resolve';
+
+/**
+ * `{{secret.NAME}}` in a tool's config, resolved inside the activity only (docs/secrets.md). Workflow code, its
+ * history and the run's records only ever hold the reference.
+ *
+ * Before templates are rendered each reference becomes a placeholder carrying a random per-attempt nonce; after
+ * rendering the placeholders become the values. So a value is never seen by the template engine, and a template
+ * whose result (a run parameter, an earlier node's output) spells `{{secret.NAME}}` resolves to that text, never to
+ * the secret. Values are then taken back out of the tool's output and error messages (`redact`).
+ */
+
+/** Values shorter than this are not searched for in outputs and errors: they would match unrelated text. */
+export const MIN_REDACTED_LENGTH = 4;
+
+export interface ResolvedSecrets {
+  /** the tool config with placeholders instead of references */
+  config: Record<string, unknown>;
+  /** the rendered tool input with the placeholders replaced by the values */
+  fill(input: Record<string, unknown>): Record<string, unknown>;
+  /** every value (and its URL-encoded form) in a text replaced by its reference */
+  redactText(text: string): string;
+  /** `redactText` over every string of a JSON value */
+  redactValue(value: unknown): unknown;
+}
+
+function mapStrings(value: unknown, fn: (text: string) => string, depth = 0): unknown {
+  if (typeof value === 'string') return fn(value);
+  if (depth > 64 || !value || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, fn, depth + 1));
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, mapStrings(v, fn, depth + 1)]));
+}
+
+const NO_SECRETS: ResolvedSecrets = {
+  config: {},
+  fill: (input) => input,
+  redactText: (text) => text,
+  redactValue: (value) => value,
+};
+
+export async function resolveSecretReferences(
+  deps: Pick<ActivityDeps, 'db' | 'config'>,
+  organizationId: string,
+  config: Record<string, unknown>,
+): Promise<ResolvedSecrets> {
+  const names = [...new Set(findSecretReferences(config, '').map((r) => r.name))];
+  if (names.length === 0) return { ...NO_SECRETS, config };
+  const values = await readSecretValues(deps, organizationId, names);
+  const missing = names.filter((n) => !values.has(n));
+  if (missing.length) {
+    throw new InputResolutionError(
+      'UNKNOWN_SECRET',
+      `the node config references secret${missing.length === 1 ? '' : 's'} ${missing.join(', ')}, not defined in this organization (PUT /api/v1/secrets/{name})`,
+    );
+  }
+
+  const nonce = randomBytes(12).toString('hex');
+  const placeholder = new RegExp(`\\u0000${nonce}:([A-Z][A-Z0-9_]*)\\u0000`, 'g');
+  const withPlaceholders = mapStrings(config, (text) => replaceSecretReferences(text, (name) => `\u0000${nonce}:${name}\u0000`));
+
+  const needles: { text: string; name: string }[] = [];
+  for (const [name, value] of values) {
+    if (value.length < MIN_REDACTED_LENGTH) continue;
+    needles.push({ text: value, name });
+    const encoded = encodeURIComponent(value);
+    if (encoded !== value) needles.push({ text: encoded, name });
+  }
+  needles.sort((a, b) => b.text.length - a.text.length);
+  const redactText = (text: string): string =>
+    needles.reduce((out, needle) => (out.includes(needle.text) ? out.split(needle.text).join(`{{secret.${needle.name}}}`) : out), text);
+
+  return {
+    config: withPlaceholders as Record<string, unknown>,
+    fill: (input) => mapStrings(input, (text) => (text.includes('\u0000') ? text.replace(placeholder, (_m, name: string) => values.get(name) ?? '') : text)) as Record<string, unknown>,
+    redactText,
+    redactValue: (value) => mapStrings(value, redactText),
+  };
+}
+
+/** The failure with secret values taken out of its message (the only text of it that reaches the history). */
+export function redactFailure(failure: ApplicationFailure, secrets: ResolvedSecrets | null): ApplicationFailure {
+  if (!secrets) return failure;
+  const message = secrets.redactText(failure.message);
+  if (message === failure.message) return failure;
+  return ApplicationFailure.create({
+    type: failure.type ?? undefined,
+    message,
+    nonRetryable: failure.nonRetryable ?? undefined,
+    details: failure.details ? [...failure.details] : undefined,
+  });
+}
