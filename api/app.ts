@@ -9,6 +9,7 @@ import { mountRoutes, type Authenticator } from './http/mount';
 import { createMetricsDomain } from './metrics';
 import type { RouteDef } from './http/route';
 import { securityHeaders } from './http/securityHeaders';
+import { auditForbidden } from './middleware/auditForbidden';
 import { errorMiddleware } from './middleware/errors';
 import { createIdempotencyStore } from './middleware/idempotency';
 import { requestContext } from './middleware/requestContext';
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): App {
   koa.use(securityHeaders());
   koa.use(requestContext(deps.logger, metrics.metrics.observeRequest));
   koa.use(errorMiddleware());
+  koa.use(auditForbidden(deps.db, deps.logger));
   koa.use(router.routes());
   // Not thrown: the router then sets Allow, and errorMiddleware turns its bare 405/501 into the envelope with it.
   koa.use(router.allowedMethods());

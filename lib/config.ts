@@ -81,6 +81,7 @@ const envSchema = z.object({
   SERVICE_AUTH_EMAIL_VERIFICATION_TOKEN_DURATION: duration('1h'),
   SERVICE_RATE_LIMIT_LOGIN_IP: rate('50/15m'),
   SERVICE_RATE_LIMIT_LOGIN_ACCOUNT: rate('10/15m'),
+  SERVICE_RATE_LIMIT_LOGIN_ACCOUNT_IP: rate('10/15m'),
   SERVICE_RATE_LIMIT_REGISTER_IP: rate('20/1h'),
   SERVICE_RATE_LIMIT_REFRESH_IP: rate('300/15m'),
   SERVICE_RATE_LIMIT_REFRESH_ACCOUNT: rate('60/15m'),
@@ -214,7 +215,7 @@ export interface Config {
   };
   /** Abuse limits of the auth endpoints (null = off); see api/ratelimit. */
   rateLimits: Record<
-    'loginIp' | 'loginAccount' | 'registerIp' | 'refreshIp' | 'refreshAccount' | 'resetIp' | 'resetAccount',
+    'loginIp' | 'loginAccount' | 'loginAccountIp' | 'registerIp' | 'refreshIp' | 'refreshAccount' | 'resetIp' | 'resetAccount',
     RateRule | null
   >;
   organizations: {
@@ -388,6 +389,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: {
       loginIp: e.SERVICE_RATE_LIMIT_LOGIN_IP,
       loginAccount: e.SERVICE_RATE_LIMIT_LOGIN_ACCOUNT,
+      loginAccountIp: e.SERVICE_RATE_LIMIT_LOGIN_ACCOUNT_IP,
       registerIp: e.SERVICE_RATE_LIMIT_REGISTER_IP,
       refreshIp: e.SERVICE_RATE_LIMIT_REFRESH_IP,
       refreshAccount: e.SERVICE_RATE_LIMIT_REFRESH_ACCOUNT,

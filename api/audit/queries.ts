@@ -1,9 +1,13 @@
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import type { CursorPosition } from '../../lib/pagination';
 
 export interface AuditRow {
   id: string;
-  organization_id: string;
+  /** Null for account events (login, password, sessions). */
+  organization_id: string | null;
+  /** The account an account event concerns. */
+  user_id: string | null;
   actor_type: string;
   actor_id: string | null;
   action: string;
@@ -24,6 +28,12 @@ export interface AuditFilter {
   to?: Date;
 }
 
+/** An exact action, or a family such as `member.*`. */
+function whereAction(q: Knex.QueryBuilder, action: string): void {
+  if (action.endsWith('.*')) q.where('action', 'like', `${action.slice(0, -1).replace(/[%_\\]/g, '\\$&')}%`);
+  else q.where({ action });
+}
+
 /** Newest first, keyset on (created_at, id). */
 export async function listAuditLogs(
   db: Db,
@@ -35,11 +45,7 @@ export async function listAuditLogs(
   const q = db('audit_logs')
     .select('*', db.raw('created_at::text AS sort_key'))
     .where({ organization_id: organizationId });
-  if (filter.action) {
-    // `member.*` selects a family of actions.
-    if (filter.action.endsWith('.*')) q.where('action', 'like', `${filter.action.slice(0, -1).replace(/[%_\\]/g, '\\$&')}%`);
-    else q.where({ action: filter.action });
-  }
+  if (filter.action) whereAction(q, filter.action);
   if (filter.actor) q.where({ actor_id: filter.actor });
   if (filter.from) q.where('created_at', '>=', filter.from);
   if (filter.to) q.where('created_at', '<', filter.to);
@@ -47,7 +53,27 @@ export async function listAuditLogs(
   return q.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit + 1);
 }
 
-/** Deletes entries older than each organization's retention (security.auditLogRetentionDays, default 365). */
+/** The account events of one user (no organization), newest first, keyset on (created_at, id). */
+export async function listAccountEvents(
+  db: Db,
+  userId: string,
+  filter: Pick<AuditFilter, 'action'>,
+  limit: number,
+  after: CursorPosition | null,
+): Promise<AuditRow[]> {
+  const q = db('audit_logs')
+    .select('*', db.raw('created_at::text AS sort_key'))
+    .where({ user_id: userId })
+    .whereNull('organization_id');
+  if (filter.action) whereAction(q, filter.action);
+  if (after) q.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [after.sort, after.id]);
+  return q.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit + 1);
+}
+
+/**
+ * Deletes entries older than each organization's retention (security.auditLogRetentionDays, default 365), and
+ * account events (no organization) older than the default.
+ */
 export async function purgeExpiredAuditLogs(db: Db, defaultRetentionDays: number): Promise<number> {
   const result = await db.raw(
     `DELETE FROM audit_logs a USING organizations o
@@ -55,5 +81,9 @@ export async function purgeExpiredAuditLogs(db: Db, defaultRetentionDays: number
         AND a.created_at < now() - make_interval(days => COALESCE((o.settings->'security'->>'auditLogRetentionDays')::int, ?))`,
     [defaultRetentionDays],
   );
-  return (result as { rowCount: number }).rowCount;
+  const accounts = await db('audit_logs')
+    .whereNull('organization_id')
+    .where('created_at', '<', db.raw('now() - make_interval(days => ?)', [defaultRetentionDays]))
+    .delete();
+  return (result as { rowCount: number }).rowCount + accounts;
 }

@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { decodeCursor, pageQuerySchema, pageSchema, toPage } from '../../lib/pagination';
 import { validationError } from '../../lib/errors';
 import type { AppDeps } from '../domain';
-import { defineRoute, type RouteDef } from '../http/route';
-import { listAuditLogs, type AuditRow } from './queries';
+import { defineRoute, type RouteDef, type UserPrincipal } from '../http/route';
+import { listAccountEvents, listAuditLogs, type AuditRow } from './queries';
 
 const auditEntry = z.object({
   id: z.uuid(),
-  organizationID: z.uuid(),
-  actor: z.object({ type: z.enum(['user', 'apiKey', 'system']), id: z.string().nullable() }),
+  organizationID: z.uuid().nullable().describe('null for account events'),
+  actor: z
+    .object({ type: z.enum(['user', 'apiKey', 'system', 'anonymous']), id: z.string().nullable() })
+    .describe('`anonymous`: not signed in (a login attempt, a reset request); the IP and user agent say who'),
   action: z.string(),
   target: z.object({ type: z.string(), id: z.string().nullable() }).nullable(),
   changes: z.object({ before: z.unknown(), after: z.unknown() }).nullable().describe('changed fields only; secrets masked'),
@@ -21,7 +23,7 @@ function serialize(row: AuditRow): z.infer<typeof auditEntry> {
   return {
     id: row.id,
     organizationID: row.organization_id,
-    actor: { type: row.actor_type as 'user' | 'apiKey' | 'system', id: row.actor_id },
+    actor: { type: row.actor_type as z.infer<typeof auditEntry>['actor']['type'], id: row.actor_id },
     action: row.action,
     target: row.target_type ? { type: row.target_type, id: row.target_id } : null,
     changes: (row.changes as { before: unknown; after: unknown } | null) ?? null,
@@ -33,6 +35,30 @@ function serialize(row: AuditRow): z.infer<typeof auditEntry> {
 
 export function auditRoutes(deps: AppDeps): RouteDef[] {
   return [
+    defineRoute({
+      method: 'get',
+      path: '/api/auth/security-events',
+      operationId: 'listSecurityEvents',
+      summary: 'List the security events of your own account, newest first',
+      description:
+        'Account events, which belong to no organization: `auth.login_succeeded`, `auth.login_failed` (also ' +
+        'attempts by others with your e-mail), `auth.refresh_reuse_detected`, `auth.password_changed`, ' +
+        '`auth.password_reset_requested`, `auth.password_reset_completed`, `auth.logout`, `auth.session_revoked`, ' +
+        '`auth.sessions_revoked`; each with actor, IP and user agent. Filter with `action` (exact, or `auth.*`).',
+      tags: ['auth', 'audit'],
+      auth: 'user',
+      query: pageQuerySchema.extend({ action: z.string().max(100).optional() }),
+      responses: { 200: { description: 'a page of events', schema: pageSchema(auditEntry) } },
+      handler: async ({ query, principal }) => {
+        const after = query.cursor ? decodeCursor(query.cursor) : null;
+        if (query.cursor && !after) throw validationError('invalid cursor');
+        // auth 'user': the principal is a signed-in user.
+        const { userId } = principal as UserPrincipal;
+        const rows = await listAccountEvents(deps.db, userId, { action: query.action }, query.limit, after);
+        const page = toPage(rows, query.limit, (r) => ({ sort: r.sort_key, id: r.id }));
+        return { body: { data: page.data.map(serialize), nextCursor: page.nextCursor } };
+      },
+    }),
     defineRoute({
       method: 'get',
       path: '/api/v1/organizations/{id}/audit-logs',

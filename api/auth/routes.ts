@@ -88,8 +88,8 @@ export function authRoutes(service: AuthService): RouteDef[] {
       auth: 'user',
       responses: { 204: { description: 'Signed out' } },
       errors: ['TOKEN_EXPIRED'],
-      handler: async ({ principal }) => {
-        await service.logout(user(principal));
+      handler: async ({ ctx, principal }) => {
+        await service.logout(ctx, user(principal));
         return { status: 204 };
       },
     }),
@@ -230,8 +230,8 @@ export function authRoutes(service: AuthService): RouteDef[] {
       params: s.sessionParams,
       responses: { 204: { description: 'Session ended' } },
       errors: ['NOT_FOUND', 'TOKEN_EXPIRED'],
-      handler: async ({ principal, params }) => {
-        await service.revokeSession(user(principal), params.id);
+      handler: async ({ ctx, principal, params }) => {
+        await service.revokeSession(ctx, user(principal), params.id);
         return { status: 204 };
       },
     }),

@@ -5,8 +5,9 @@ import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
+import { recordAudit, type AuditActor, type AuditInput } from '../audit/record';
 import type { UserPrincipal } from '../http/route';
-import type { RateLimiter } from '../ratelimit/limiter';
+import { rateLimited, type RateLimiter } from '../ratelimit/limiter';
 import { emailVerificationEmail, passwordResetEmail, type EmailText } from './emails';
 import { userReadByCheck } from './authenticate';
 import { IDLE_BEYOND_POLICY_MESSAGE, idleBeyondPolicy } from './idleLimit';
@@ -36,6 +37,27 @@ export function metaOf(ctx: Context): SessionMeta {
   return { ip: ctx.ip || null, userAgent: ctx.get('user-agent') || null };
 }
 
+/** Who acts in an account event: the signed-in user, or (login, reset) someone known only by IP and user agent. */
+function accountActor(ctx: Context, userId: string | null): AuditActor {
+  const userAgent = ctx.get('user-agent') || null;
+  return userId ? { type: 'user', id: userId, ip: ctx.ip, userAgent } : { type: 'anonymous', id: null, ip: ctx.ip, userAgent };
+}
+
+/** An account event (no organization) about `userId`'s account. */
+function accountEvent(
+  ctx: Context,
+  input: { userId: string | null; actorUserId: string | null; action: string; target?: AuditInput['target']; after?: unknown },
+): AuditInput {
+  return {
+    organizationId: null,
+    userId: input.userId,
+    actor: accountActor(ctx, input.actorUserId),
+    action: input.action,
+    ...(input.target ? { target: input.target } : {}),
+    ...(input.after !== undefined ? { after: input.after } : {}),
+  };
+}
+
 /** The `local` strategy's check. Unknown e-mail and wrong password cost the same bcrypt comparison. */
 export function createCredentialVerifier(db: Db, passwords: PasswordHasher) {
   return async function verifyCredentials(email: string, password: string): Promise<q.UserRow | null> {
@@ -46,6 +68,7 @@ export function createCredentialVerifier(db: Db, passwords: PasswordHasher) {
 }
 
 const invalidCredentials = (): AppError => new AppError('INVALID_CREDENTIALS', 'invalid e-mail or password');
+
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, config, logger, mailer, tokens, sessions, passwords, limiter } = deps;
@@ -100,17 +123,34 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { user, tokens: pair };
     },
 
+    /**
+     * Limits (docs/auth.md#login-limits): every attempt counts per IP and per (e-mail, IP) before the password is
+     * checked; failures count per e-mail after it, and beyond that limit a wrong password answers 429 while the
+     * right one still signs in, so nobody can lock the owner of an address out by failing on purpose.
+     */
     async login(ctx: Context, input: { email: string; password: string }) {
       await limiter.consume([
         { bucket: 'auth.login.ip', key: ctx.ip, rule: limits.loginIp },
-        { bucket: 'auth.login.account', key: input.email, rule: limits.loginAccount },
+        { bucket: 'auth.login.account_ip', key: `${input.email} ${ctx.ip}`, rule: limits.loginAccountIp },
       ]);
       const user = await deps.passport.login(ctx, input);
-      if (!user) throw invalidCredentials();
+      if (!user) {
+        // Unknown e-mail or wrong password: the same work and the same answer either way.
+        const [decision] = await Promise.all([
+          limiter.hit([{ bucket: 'auth.login.account', key: input.email, rule: limits.loginAccount }]),
+          q.findUserByEmail(db, input.email).then((known) =>
+            recordAudit(db, accountEvent(ctx, { userId: known?.id ?? null, actorUserId: null, action: 'auth.login_failed' })),
+          ),
+        ]);
+        if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
+        throw invalidCredentials();
+      }
       if (user.password_hash && passwords.needsRehash(user.password_hash)) {
         await q.updatePasswordHash(db, user.id, await passwords.hash(input.password));
       }
-      const { tokens: pair } = await sessions.create(user, metaOf(ctx));
+      const { tokens: pair } = await sessions.create(user, metaOf(ctx), undefined, (trx, sessionId) =>
+        recordAudit(trx, accountEvent(ctx, { userId: user.id, actorUserId: user.id, action: 'auth.login_succeeded', target: { type: 'session', id: sessionId } })),
+      );
       return { user, tokens: pair };
     },
 
@@ -126,7 +166,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw err;
       }
       await limiter.consume([{ bucket: 'auth.refresh.account', key: claims.sub, rule: limits.refreshAccount }]);
-      return sessions.rotate(claims, refreshToken, ctx.state.log);
+      return sessions.rotate(claims, refreshToken, metaOf(ctx), ctx.state.log);
     },
 
     async me(principal: UserPrincipal) {
@@ -134,8 +174,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { user: userReadByCheck(principal) ?? (await requireUser(principal.userId)), principal };
     },
 
-    async logout(principal: UserPrincipal): Promise<void> {
-      await sessions.revoke(principal.sessionId);
+    async logout(ctx: Context, principal: UserPrincipal): Promise<void> {
+      await db.transaction(async (trx) => {
+        await q.deleteSession(trx, principal.sessionId);
+        await recordAudit(trx, accountEvent(ctx, { userId: principal.userId, actorUserId: principal.userId, action: 'auth.logout', target: { type: 'session', id: principal.sessionId } }));
+      });
     },
 
     async updateProfile(principal: UserPrincipal, patch: { name?: string | null; image?: string | null }) {
@@ -175,7 +218,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordHash = await passwords.hash(input.newPassword);
       await db.transaction(async (trx) => {
         await q.updatePasswordHash(trx, user.id, passwordHash);
-        await q.deleteUserSessions(trx, user.id);
+        const ended = await q.deleteUserSessions(trx, user.id);
+        await recordAudit(trx, accountEvent(ctx, { userId: user.id, actorUserId: user.id, action: 'auth.password_changed', after: { sessionsRevoked: ended } }));
       });
       const { tokens: pair } = await sessions.create(user, metaOf(ctx), principal.activeOrganizationId);
       return pair;
@@ -188,6 +232,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         { bucket: 'auth.reset.account', key: email, rule: limits.resetAccount },
       ]);
       const user = await q.findUserByEmail(db, email);
+      // Recorded for unknown addresses too (no account named), so the answer takes the same work either way.
+      await recordAudit(db, accountEvent(ctx, { userId: user?.id ?? null, actorUserId: null, action: 'auth.password_reset_requested' }));
       if (!user) return;
       sendInBackground(user.email, await issueEmailToken(user, 'password_reset'), 'password reset');
     },
@@ -206,7 +252,8 @@ export function createAuthService(deps: AuthServiceDeps) {
           throw new AppError('INVALID_TOKEN', 'invalid or expired reset token');
         }
         await q.updatePasswordHash(trx, user.id, passwordHash, { verifyEmail: true });
-        await q.deleteUserSessions(trx, user.id);
+        const ended = await q.deleteUserSessions(trx, user.id);
+        await recordAudit(trx, accountEvent(ctx, { userId: user.id, actorUserId: null, action: 'auth.password_reset_completed', after: { sessionsRevoked: ended } }));
       });
     },
 
@@ -232,8 +279,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       return sessions.listLive(principal.userId);
     },
 
-    async revokeSession(principal: UserPrincipal, sessionId: string): Promise<void> {
-      if (!(await sessions.revoke(sessionId, principal.userId))) throw new AppError('NOT_FOUND', 'session not found');
+    async revokeSession(ctx: Context, principal: UserPrincipal, sessionId: string): Promise<void> {
+      await db.transaction(async (trx) => {
+        if (!(await q.deleteSession(trx, sessionId, principal.userId))) throw new AppError('NOT_FOUND', 'session not found');
+        await recordAudit(trx, accountEvent(ctx, { userId: principal.userId, actorUserId: principal.userId, action: 'auth.session_revoked', target: { type: 'session', id: sessionId } }));
+      });
     },
   };
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import { recordAudit } from '../audit/record';
 import { sessionIdleLimitMs } from './idleLimit';
 import * as q from './queries';
 import { hashToken, type RefreshClaims, type TokenService } from './tokens';
@@ -52,13 +54,28 @@ export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
    * immediately previous token is only refused (a client racing itself); any other reuse means a copy of the
    * token is in someone else's hands, so the whole session is revoked.
    */
-  async function refuseStale(session: q.SessionRow | undefined, presentedHash: string, log: Logger): Promise<never> {
+  async function refuseStale(
+    session: q.SessionRow | undefined,
+    presentedHash: string,
+    meta: SessionMeta,
+    log: Logger,
+  ): Promise<never> {
     if (!session) throw sessionExpired();
     const rotatedAt = session.rotated_at ? new Date(session.rotated_at).getTime() : 0;
     if (session.previous_token === presentedHash && Date.now() - rotatedAt < auth.refreshReuseGraceMs) {
       throw new AppError('INVALID_TOKEN', 'refresh token already used');
     }
-    await q.deleteSession(db, session.id);
+    await db.transaction(async (trx) => {
+      await q.deleteSession(trx, session.id);
+      await recordAudit(trx, {
+        organizationId: null,
+        userId: session.user_id,
+        actor: { type: 'anonymous', id: null, ip: meta.ip, userAgent: meta.userAgent },
+        action: 'auth.refresh_reuse_detected',
+        target: { type: 'session', id: session.id },
+        after: { sessionRevoked: true },
+      });
+    });
     log.warn({ sessionId: session.id, userId: session.user_id }, 'refresh token reuse detected, session revoked');
     throw new AppError('INVALID_TOKEN', 'refresh token reuse detected; session revoked');
   }
@@ -72,6 +89,8 @@ export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
       user: { id: string; email: string },
       meta: SessionMeta,
       organizationId?: string | null,
+      /** Runs in the opening transaction (the login's audit entry commits with the session). */
+      onOpened?: (trx: Knex.Transaction, sessionId: string) => Promise<void>,
     ): Promise<{ sessionId: string; tokens: TokenPair }> {
       const sessionId = randomUUID();
       const expiresAt = new Date(Date.now() + tokens.refreshTtlMs);
@@ -89,6 +108,7 @@ export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
           idleSince: idleSince(),
           keepNewest: Math.max(0, auth.maxSessionsPerUser - 1),
         });
+        if (onOpened) await onOpened(trx, sessionId);
         return opened.activeOrganizationId;
       });
       return {
@@ -101,14 +121,14 @@ export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
      * Exchanges the session's current refresh token for a new pair; the presented token is spent. `log` is the
      * request's logger, so a detected reuse is traced to the request.
      */
-    async rotate(claims: RefreshClaims, presentedToken: string, log: Logger): Promise<TokenPair> {
+    async rotate(claims: RefreshClaims, presentedToken: string, meta: SessionMeta, log: Logger): Promise<TokenPair> {
       const presentedHash = hashToken(presentedToken);
       const session = await q.findSession(db, claims.sid);
       if (!session || session.user_id !== claims.sub || isDead(session)) throw sessionExpired();
-      if (session.token !== presentedHash) return refuseStale(session, presentedHash, log);
+      if (session.token !== presentedHash) return refuseStale(session, presentedHash, meta, log);
       const refreshToken = tokens.signRefresh({ userId: session.user_id, sessionId: session.id, expiresAt: session.expires_at });
       const rotated = await q.rotateSessionToken(db, session.id, presentedHash, hashToken(refreshToken));
-      if (!rotated) return refuseStale(await q.findSession(db, session.id), presentedHash, log);
+      if (!rotated) return refuseStale(await q.findSession(db, session.id), presentedHash, meta, log);
       return pair(
         { userId: session.user_id, email: session.email, sessionId: session.id, organizationId: rotated.active_organization_id },
         refreshToken,

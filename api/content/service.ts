@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { AppDeps } from '../domain';
+import { recordAudit } from '../audit/record';
 import type { Actor, OrganizationContext } from '../http/route';
 import { zodDetails } from '../http/mount';
 import { AppError, forbidden, notFound, validationError } from '../../lib/errors';
@@ -321,6 +322,9 @@ export function createContentService(deps: AppDeps) {
           prefix: contentPrefix(organizationId, id),
           versions: row.last_version,
         });
+        if (actor) {
+          await recordAudit(trx, { organizationId, actor, action: 'content.deleted', target: { type: 'content', id }, before: { title: row.title, versions: row.last_version } });
+        }
         await deps.temporal.workflow.start('contentDeletionWorkflow', {
           taskQueue: config.temporal.taskQueue,
           workflowId,

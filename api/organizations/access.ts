@@ -4,10 +4,12 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { PlanQuotas } from '../../lib/config';
 import type { ApiKeyPrincipal, OrganizationContext, Principal } from '../http/route';
+import { recordAudit } from '../audit/record';
+import { createAuditThrottle } from '../audit/throttle';
 import { IDLE_BEYOND_POLICY_MESSAGE, idleBeyondPolicy } from '../auth/idleLimit';
 import { deleteSession } from '../auth/queries';
 import { hashToken, looksLikeApiKey } from './apiKeyFormat';
-import { findApiKeyByHash, getAccessRow, touchApiKey, type Plan } from './queries';
+import { findApiKeyByHash, getAccessRow, touchApiKey, type ApiKeyRow, type Plan } from './queries';
 import { isIpAllowed } from './settingsModel';
 import { currentPeriod, type ApiCallMeter } from './usageMeter';
 
@@ -37,6 +39,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 export function createAccess(deps: AccessDeps) {
   // Last-used is written at most once a minute per key and process (and the UPDATE itself guards across processes).
   const lastTouched = new Map<string, number>();
+  const refusedKeyThrottle = createAuditThrottle({ windowMs: 60_000, maxKeys: 10_000 });
 
   function presentedApiKey(ctx: Context): string | null {
     const header = ctx.get('x-api-key');
@@ -51,7 +54,10 @@ export function createAccess(deps: AccessDeps) {
     const key = presentedApiKey(ctx);
     if (key === null) return null;
     const row = await findApiKeyByHash(deps.db, hashToken(key));
-    if (!row || row.revoked_at || (row.expires_at && row.expires_at.getTime() <= Date.now())) {
+    if (!row) throw new AppError('INVALID_TOKEN', 'invalid token');
+    const refusal = row.revoked_at ? 'revoked' : row.expires_at && row.expires_at.getTime() <= Date.now() ? 'expired' : null;
+    if (refusal) {
+      await auditRefusedKey(ctx, row, refusal);
       throw new AppError('INVALID_TOKEN', 'invalid token');
     }
     const now = Date.now();
@@ -62,12 +68,29 @@ export function createAccess(deps: AccessDeps) {
     return { kind: 'apiKey', apiKeyId: row.id, organizationId: row.organization_id, role: row.role };
   }
 
+  /**
+   * A revoked or expired key still in use is a leaked or forgotten credential: the organization sees it in its
+   * audit log (`api_key.rejected`), at most once a minute per key and process, whoever keeps presenting it.
+   */
+  async function auditRefusedKey(ctx: Context, row: ApiKeyRow, refusal: 'revoked' | 'expired'): Promise<void> {
+    if (!refusedKeyThrottle.allow(row.id)) return;
+    await recordAudit(deps.db, {
+      organizationId: row.organization_id,
+      actor: { type: 'apiKey', id: row.id, ip: ctx.ip, userAgent: ctx.get('user-agent') || null },
+      action: 'api_key.rejected',
+      target: { type: 'api_key', id: row.id },
+      after: { reason: refusal, prefix: row.prefix, path: ctx.path },
+    }).catch((err: unknown) => deps.logger.warn({ err }, 'audit of a refused API key failed'));
+  }
+
   async function resolveOrganization(principal: Principal, organizationId: string, ctx: Context): Promise<OrganizationContext | null> {
     if (principal.kind === 'apiKey' && principal.organizationId !== organizationId) return null;
     const row = await getAccessRow(deps.db, organizationId, principal.kind === 'user' ? principal.userId : null);
     if (!row || row.status !== 'active') return null;
     const role = principal.kind === 'user' ? row.role : principal.role;
     if (!role) return null;
+    // From here on the caller belongs to the organization: a refusal below is audited there (auditForbidden.ts).
+    ctx.state.organizationId = organizationId;
 
     if (row.ip_allowlist?.length && !isIpAllowed(ctx.ip, row.ip_allowlist)) {
       throw new AppError('IP_NOT_ALLOWED', `requests from ${ctx.ip} are not allowed for this organization`);

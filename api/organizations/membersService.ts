@@ -2,6 +2,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, toPage, type Page } from '../../lib/pagination';
 import { can, type Role } from '../../lib/permissions';
 import { recordAudit } from '../audit/record';
+import { revokeKeysOfCreator } from './apiKeysService';
 import { writeEvent } from '../events/outbox';
 import type { Actor, OrganizationContext } from '../http/route';
 import { deleteMembership, getMember, listMembers, lockOwners, setMemberRole, type MemberRow } from './queries';
@@ -13,7 +14,8 @@ import { invalidCursor } from './util';
  * - `members:manage` (owner, admin) changes roles and removes members; anyone may remove themselves (leave);
  * - only an owner grants the owner role or changes/removes an owner;
  * - the last owner can be neither demoted nor removed (transfer ownership first);
- * - the owner rows are locked while a rule about owners is checked, so concurrent requests cannot both pass.
+ * - the owner rows are locked while a rule about owners is checked, so concurrent requests cannot both pass;
+ * - a removed, leaving or demoted member's API keys go in the same transaction (apiKeysService.ts#revokeKeysOfCreator).
  */
 export function createMembersService(d: OrgServiceDeps) {
   const { db } = d;
@@ -50,6 +52,7 @@ export function createMembersService(d: OrgServiceDeps) {
         before: { role: member.role },
         after: { role },
       });
+      await revokeKeysOfCreator(trx, { organizationId: org.organizationId, userId, newRole: role, reason: 'creator_demoted', actor });
       return { ...member, role };
     });
   }
@@ -79,6 +82,13 @@ export function createMembersService(d: OrgServiceDeps) {
         target: { type: 'user', id: userId },
         before: { role: member.role, email: member.email },
       });
+      await revokeKeysOfCreator(trx, {
+        organizationId: org.organizationId,
+        userId,
+        newRole: null,
+        reason: leaving ? 'creator_left' : 'creator_removed',
+        actor,
+      });
     });
   }
 
@@ -99,6 +109,8 @@ export function createMembersService(d: OrgServiceDeps) {
         before: { owner: callerUserId, targetRole: target.role },
         after: { owner: userId, previousOwnerRole: 'admin' },
       });
+      // Keys are never owner keys, so this revokes nothing today; it keeps the rule in one place if that changes.
+      await revokeKeysOfCreator(trx, { organizationId: org.organizationId, userId: callerUserId, newRole: 'admin', reason: 'creator_demoted', actor });
     });
   }
 

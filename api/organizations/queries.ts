@@ -325,6 +325,27 @@ export async function revokeApiKey(db: Conn, organizationId: string, id: string)
   await db('api_keys').where({ organization_id: organizationId, id }).update({ revoked_at: db.fn.now() });
 }
 
+/**
+ * Revokes the live keys `userId` created in the organization, all of them or only those with one of `roles`;
+ * returns what was revoked (for the audit entries).
+ */
+export async function revokeApiKeysOfCreator(
+  db: Conn,
+  organizationId: string,
+  userId: string,
+  roles: readonly Role[] | null,
+): Promise<Pick<ApiKeyRow, 'id' | 'name' | 'role' | 'prefix'>[]> {
+  const q = db('api_keys').where({ organization_id: organizationId, created_by: userId }).whereNull('revoked_at');
+  if (roles) q.whereIn('role', roles);
+  return q.update({ revoked_at: db.fn.now() }).returning(['id', 'name', 'role', 'prefix']);
+}
+
+/** The user a key was created by (the person accountable for keys it mints in turn). */
+export async function getApiKeyCreator(db: Conn, organizationId: string, id: string): Promise<string | null> {
+  const row = await db('api_keys').where({ organization_id: organizationId, id }).first('created_by');
+  return (row?.created_by as string | null | undefined) ?? null;
+}
+
 export async function findApiKeyByHash(db: Conn, keyHash: string): Promise<ApiKeyRow | undefined> {
   return db<ApiKeyRow>('api_keys').where({ key_hash: keyHash }).first();
 }

@@ -47,6 +47,13 @@ export interface RateLimiter {
 
 const CLEANUP_EVERY_MS = 60_000;
 
+/** The 429 of a refused hit, for callers that decide with `hit` and refuse later. */
+export function rateLimited(retryAfterSeconds: number): AppError {
+  return new AppError('RATE_LIMITED', `too many requests, retry in ${retryAfterSeconds} s`, undefined, {
+    'Retry-After': String(retryAfterSeconds),
+  });
+}
+
 function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
@@ -105,11 +112,7 @@ export function createRateLimiter(db: Db): RateLimiter {
     hit,
     async consume(hits) {
       const decision = await hit(hits);
-      if (!decision.allowed) {
-        throw new AppError('RATE_LIMITED', `too many requests, retry in ${decision.retryAfterSeconds} s`, undefined, {
-          'Retry-After': String(decision.retryAfterSeconds),
-        });
-      }
+      if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
     },
     async reset(bucket, key) {
       await db('rate_limit_counters').where({ bucket, key: hashKey(key) }).delete();

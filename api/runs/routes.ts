@@ -47,7 +47,7 @@ export function runRoutes(s: RunsService): RouteDef[] {
       errors: ['INVALID_PARAMETERS', 'INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
       handler: async (input) => ({
         status: 201,
-        body: await s.start(input.organization!.organizationId, input.params.id, input.body.parameters, userIdOf(input)),
+        body: await s.start(input.organization!.organizationId, input.params.id, input.body.parameters, userIdOf(input), input.actor!),
       }),
     }),
     defineRoute({
@@ -98,8 +98,8 @@ export function runRoutes(s: RunsService): RouteDef[] {
       params: runParams,
       responses: { 200: { description: 'the run after cancellation', schema: runSchema } },
       errors: ['INVALID_STATE'],
-      handler: async ({ organization, params }) => ({
-        body: await s.cancel(organization!.organizationId, params.id, params.run_id),
+      handler: async ({ organization, params, actor }) => ({
+        body: await s.cancel(organization!.organizationId, params.id, params.run_id, actor!),
       }),
     }),
     defineRoute({
@@ -120,7 +120,7 @@ export function runRoutes(s: RunsService): RouteDef[] {
       errors: ['RUN_NOT_RETRYABLE', 'INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
       handler: async (input) => ({
         status: 201,
-        body: await s.retry(input.organization!.organizationId, input.params.id, input.params.run_id, userIdOf(input)),
+        body: await s.retry(input.organization!.organizationId, input.params.id, input.params.run_id, userIdOf(input), input.actor!),
       }),
     }),
   ];

@@ -6,7 +6,9 @@ import { approvalForManualRun } from '../../lib/triggers/approval';
 import { checkParameters } from '../../workflows/runs/parameters';
 import type { RunInput, RunOptions, RunTrigger } from '../../workflows/runs/types';
 import { toolRunOptions } from '../../activities/runs/toolActivities';
+import { recordAudit } from '../audit/record';
 import type { AppDeps } from '../domain';
+import type { Actor } from '../http/route';
 import { loadWorkflowVersion, type LoadedWorkflowVersion } from '../workflows/queries';
 import { unlimitedAdmission, type RunAdmission } from './admission';
 import type { RunExecutions } from './executions';
@@ -38,15 +40,22 @@ const OPEN: RunStatus[] = ['pending', 'running'];
 const CANCEL_WAIT_MS = 15_000;
 
 export interface RunsService {
-  start(organizationId: string, workflowId: string, parameters: Record<string, unknown>, userId: string | null): Promise<Record<string, unknown>>;
+  /** `actor` (who asked, from where) goes to the audit log; absent for starts that are not API requests. */
+  start(
+    organizationId: string,
+    workflowId: string,
+    parameters: Record<string, unknown>,
+    userId: string | null,
+    actor?: Actor,
+  ): Promise<Record<string, unknown>>;
   get(organizationId: string, workflowId: string, runId: string): Promise<Record<string, unknown>>;
   list(
     organizationId: string,
     workflowId: string,
     query: { status?: RunStatus; limit: number; cursor?: string },
   ): Promise<Page<Record<string, unknown>>>;
-  cancel(organizationId: string, workflowId: string, runId: string): Promise<Record<string, unknown>>;
-  retry(organizationId: string, workflowId: string, runId: string, userId: string | null): Promise<Record<string, unknown>>;
+  cancel(organizationId: string, workflowId: string, runId: string, actor?: Actor): Promise<Record<string, unknown>>;
+  retry(organizationId: string, workflowId: string, runId: string, userId: string | null, actor?: Actor): Promise<Record<string, unknown>>;
   listDeadLetters(
     organizationId: string,
     query: { workflow_id?: string; run_id?: string; queue?: string; status?: DeadLetterRow['status']; limit: number; cursor?: string },
@@ -170,6 +179,12 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
     return { row, live: null };
   }
 
+  /** After the fact: the run exists (or was cancelled) whether or not this entry could be written. */
+  async function auditRun(actor: Actor | undefined, organizationId: string, action: string, runId: string, after: Record<string, unknown>): Promise<void> {
+    if (!actor) return;
+    await recordAudit(db, { organizationId, actor, action, target: { type: 'run', id: runId }, after });
+  }
+
   async function requireWorkflow(organizationId: string, workflowId: string): Promise<void> {
     if (!isUuid(workflowId)) throw notFound('workflow');
     const exists = await db('workflows').where({ id: workflowId, organization_id: organizationId }).first('id');
@@ -183,7 +198,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
   }
 
   return {
-    async start(organizationId, workflowId, parameters, userId) {
+    async start(organizationId, workflowId, parameters, userId, actor) {
       await admission.admit(organizationId);
       const loaded = await loadRunnable(organizationId, workflowId);
       const { values, problems } = checkParameters(loaded.compiled.parameters, parameters);
@@ -198,6 +213,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
         createdBy: userId,
         approval: approval?.wait,
       });
+      await auditRun(actor, organizationId, 'run.started', row.id, { workflowId, version: row.workflow_version, trigger: 'manual' });
       return present(row);
     },
 
@@ -228,17 +244,18 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       };
     },
 
-    async cancel(organizationId, workflowId, runId) {
+    async cancel(organizationId, workflowId, runId, actor) {
       const row = await requireRun(organizationId, workflowId, runId);
       if (!OPEN.includes(row.status)) throw new AppError('INVALID_STATE', `run is already ${row.status}`);
       const found = await executions.cancel(runId);
       if (found) await executions.waitClosed(runId, CANCEL_WAIT_MS);
       else await markRunFinished(db, runId, 'cancelled', row.errors);
+      await auditRun(actor, organizationId, 'run.cancelled', runId, { workflowId });
       const { row: fresh, live } = await readOpen((await findRunById(db, organizationId, runId))!);
       return present(fresh, live);
     },
 
-    async retry(organizationId, workflowId, runId, userId) {
+    async retry(organizationId, workflowId, runId, userId, actor) {
       await admission.admit(organizationId);
       const original = await requireRun(organizationId, workflowId, runId);
       if (original.status !== 'failed' && original.status !== 'cancelled') {
@@ -256,6 +273,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
         createdBy: userId,
         approval: approval?.wait,
       });
+      await auditRun(actor, organizationId, 'run.started', row.id, { workflowId, version: row.workflow_version, trigger: 'retry', retryOf: original.id });
       return present(row);
     },
 

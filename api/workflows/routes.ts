@@ -20,6 +20,7 @@ import type { WorkflowActor, WorkflowsService } from './service';
 const actorOf = (input: RouteInput<unknown, unknown, unknown>): WorkflowActor => ({
   role: input.organization!.role,
   userId: input.principal?.kind === 'user' ? input.principal.userId : null,
+  audit: input.actor!,
 });
 
 const ownership =

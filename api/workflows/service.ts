@@ -14,6 +14,8 @@ import { AppError, notFound, type ErrorDetail } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { decodeCursor, encodeCursor, type Page } from '../../lib/pagination';
 import type { Role } from '../../lib/permissions';
+import { recordAudit } from '../audit/record';
+import type { Actor } from '../http/route';
 import {
   countOpenRuns,
   deleteWorkflow,
@@ -43,6 +45,8 @@ import { createWorkflowSchema, updateWorkflowSchema } from './schemas';
 export interface WorkflowActor {
   role: Role;
   userId: string | null;
+  /** Who acted, from where: for the audit log. */
+  audit: Actor;
 }
 
 export interface StatusChangeEvent {
@@ -255,6 +259,7 @@ export function createWorkflowsService(deps: ServiceDeps) {
         createdBy: actor.userId,
         definition,
       });
+      await recordAudit(db, { organizationId, actor: actor.audit, action: 'workflow.created', target: { type: 'workflow', id: row.id }, after: { name: row.name, version: 1 } });
       await notify('onVersionCreated', listeners.onVersionCreated, {
         organizationId,
         workflowId: row.id,
@@ -321,6 +326,14 @@ export function createWorkflowsService(deps: ServiceDeps) {
           ...metadataColumns(metadata),
           current_version: next,
         });
+        await recordAudit(trx, {
+          organizationId,
+          actor: actor.audit,
+          action: 'workflow.updated',
+          target: { type: 'workflow', id },
+          before: { name: locked.name, version: locked.current_version },
+          after: { name: input.name ?? locked.name, version: next },
+        });
         return next;
       });
       const updated = await get(organizationId, id);
@@ -351,6 +364,7 @@ export function createWorkflowsService(deps: ServiceDeps) {
           );
         }
         await updateWorkflowRow(trx, organizationId, id, { status: to });
+        await recordAudit(trx, { organizationId, actor: actor.audit, action: 'workflow.status_changed', target: { type: 'workflow', id }, before: { status: locked.status }, after: { status: to } });
         return locked.status;
       });
       const updated = await get(organizationId, id);
@@ -373,6 +387,7 @@ export function createWorkflowsService(deps: ServiceDeps) {
         throw new AppError('INVALID_STATE', `the workflow has ${open} open run(s); cancel them (or archive the workflow) first`);
       }
       if (!(await deleteWorkflow(db, organizationId, id))) throw notFound('workflow');
+      await recordAudit(db, { organizationId, actor: actor.audit, action: 'workflow.deleted', target: { type: 'workflow', id }, before: { name: current.name, version: current.current_version } });
       await notify('onDeleted', listeners.onDeleted, { organizationId, workflowId: id });
     },
 

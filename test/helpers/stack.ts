@@ -41,6 +41,7 @@ export interface TestResponse {
  */
 export const TEST_RATE_LIMIT_OVERRIDES: Record<string, string> = {
   SERVICE_RATE_LIMIT_LOGIN_IP: 'off',
+  SERVICE_RATE_LIMIT_LOGIN_ACCOUNT_IP: 'off',
   SERVICE_RATE_LIMIT_REGISTER_IP: 'off',
   SERVICE_RATE_LIMIT_REFRESH_IP: 'off',
   SERVICE_RATE_LIMIT_RESET_IP: 'off',

@@ -299,7 +299,11 @@ describe('status transitions', () => {
       throw new Error('a failing listener does not undo the change');
     });
     const wf = (await create(simpleWorkflow())).body;
-    const actor = { role: 'owner' as const, userId: tenant.owner.userId };
+    const actor = {
+      role: 'owner' as const,
+      userId: tenant.owner.userId,
+      audit: { type: 'user' as const, id: tenant.owner.userId, ip: '127.0.0.1', userAgent: null },
+    };
     await domain.service.transition(tenant.organizationId, actor, wf.id, 'active');
     expect(heard).toEqual(['draft->active@1']);
     expect((await domain.service.get(tenant.organizationId, wf.id)).status).toBe('active');

@@ -11,6 +11,7 @@ describe('auth configuration', () => {
     expect(c.rateLimits).toEqual({
       loginIp: { limit: 50, windowMs: 900_000 },
       loginAccount: { limit: 10, windowMs: 900_000 },
+      loginAccountIp: { limit: 10, windowMs: 900_000 },
       registerIp: { limit: 20, windowMs: 3_600_000 },
       refreshIp: { limit: 300, windowMs: 900_000 },
       refreshAccount: { limit: 60, windowMs: 900_000 },

@@ -227,8 +227,14 @@ test('the per-IP login limit holds against rotating X-Forwarded-For when proxies
   }
 });
 
+// Proxies are not trusted here, so every attempt comes from one source: the per-(account, IP) limit holds for the
+// right password too. The owner signing in from elsewhere is not refused (security/login-lockout.test.ts).
 test('the per-account login limit holds against rotating X-Forwarded-For, even for the right password', async () => {
-  const { api: limited } = await startApiWithLogCapture({ SERVICE_AUTH_BCRYPT_COST: '4', SERVICE_RATE_LIMIT_LOGIN_ACCOUNT: '3/15m' });
+  const { api: limited } = await startApiWithLogCapture({
+    SERVICE_AUTH_BCRYPT_COST: '4',
+    SERVICE_RATE_LIMIT_LOGIN_ACCOUNT: '3/15m',
+    SERVICE_RATE_LIMIT_LOGIN_ACCOUNT_IP: '3/15m',
+  });
   try {
     const email = `acct-${randomUUID().slice(0, 12)}@example.com`;
     const password = `Ac9!${randomUUID()}`;
