@@ -38,6 +38,7 @@ export default tseslint.config(
           patterns: [
             { group: ['../activities/*', '../activities', '!../activities/index'], message: 'import activity types only (import type)', allowTypeImports: true },
             { group: ['**/db/*', '**/api/*', 'knex', 'pg', 'minio', 'pino', 'nodemailer'], message: 'no I/O in workflow code' },
+            { group: ['jsonata', '@marcbachmann/cel-js', 're2', '**/expressions/sandbox', '**/expressions/sandbox/*'], message: 'expressions are evaluated in activities, never in workflow code' },
           ],
         },
       ],
@@ -47,6 +48,30 @@ export default tseslint.config(
         { object: 'Math', property: 'random', message: 'use uuid4() from @temporalio/workflow or pass randomness in' },
       ],
       'no-restricted-globals': ['error', 'setInterval', 'fetch', 'process', 'require', 'Buffer'],
+    },
+  },
+  {
+    // The expression sandbox (lib/expressions/sandbox, docs/expressions.md#sandbox) is the one place user CEL,
+    // JSONata and regexes run: under a deadline that stops them, with RE2. Importing an engine anywhere else could
+    // evaluate without those guards. Save-time checks use lib/expressions (its index: parse and check only).
+    files: ['**/*.ts'],
+    ignores: ['lib/expressions/**', 'workflows/**', 'lib/dag/**', 'test/unit/expressions/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['jsonata', '@marcbachmann/cel-js', 're2'].map((name) => ({
+            name,
+            message: 'evaluate user expressions through lib/expressions/sandbox (deadline, limits, RE2)',
+          })),
+          patterns: [
+            {
+              group: ['**/lib/expressions/cel', '**/lib/expressions/templates', '**/lib/expressions/values', '**/lib/expressions/sandbox/*'],
+              message: 'import lib/expressions (checks) or lib/expressions/sandbox (evaluation), not their internals',
+            },
+          ],
+        },
+      ],
     },
   },
   {

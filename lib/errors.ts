@@ -52,6 +52,14 @@ export const ERROR_CATALOG = {
   RANGE_NOT_SATISFIABLE: { status: 416, description: 'The Range header does not fit the object' },
   UPSTREAM_ERROR: { status: 502, description: 'An external provider (e.g. an embedding endpoint) failed' },
 
+  // Expressions (JSONata, CEL, regular expressions; lib/expressions/sandbox)
+  INVALID_REGEX: { status: 400, description: 'The regular expression does not compile with RE2 (no backreferences or lookaround) or is too long' },
+  EXPRESSION_TIMEOUT: { status: 422, description: 'The expression ran past its deadline and was stopped' },
+  EXPRESSION_TOO_COMPLEX: {
+    status: 422,
+    description: 'The expression recursed too deeply, built too long a sequence or used too much memory',
+  },
+
   // Server side
   SERVICE_UNAVAILABLE: { status: 503, description: 'A backing service is unavailable; retry later' },
   INTERNAL_ERROR: { status: 500, description: 'Unexpected server error' },

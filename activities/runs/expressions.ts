@@ -1,9 +1,11 @@
-import { evaluateExpression, expressionContext, renderTemplates } from '../../lib/expressions';
+import { expressionContext } from '../../lib/expressions';
+import { evaluateCel, renderTemplates } from '../../lib/expressions/sandbox';
 
 /**
- * The runs activities' one door to the expression language (lib/expressions: CEL with bounded size, depth and
- * cost). Scopes are built with `scope()`: `params`, `nodes`, every node id at the top level, and locals (the loop
- * iterator and `<iterator>_index`).
+ * The runs activities' one door to the expression language: CEL with bounded size, depth and cost, evaluated in
+ * the expression sandbox (lib/expressions/sandbox) under a deadline that really stops it. Scopes are built with
+ * `scope()`: `params`, `nodes`, every node id at the top level, and locals (the loop iterator and
+ * `<iterator>_index`).
  */
 
 export type ExpressionScope = Record<string, unknown>;
@@ -12,10 +14,10 @@ export function scope(params: Record<string, unknown>, nodes: Record<string, unk
   return expressionContext({ params, nodes, locals });
 }
 
-export function evaluate(text: string, context: ExpressionScope): unknown {
-  return evaluateExpression(text, context);
+export function evaluate(text: string, context: ExpressionScope): Promise<unknown> {
+  return evaluateCel(text, context);
 }
 
-export function render(value: unknown, context: ExpressionScope): unknown {
+export function render(value: unknown, context: ExpressionScope): Promise<unknown> {
   return renderTemplates(value, context);
 }

@@ -50,29 +50,29 @@ function codeOf(err: unknown): string {
   return err instanceof ExpressionError ? err.code : 'EXPRESSION_FAILED';
 }
 
-export function renderValue(value: unknown, context: ExpressionScope): unknown {
+export async function renderValue(value: unknown, context: ExpressionScope): Promise<unknown> {
   try {
-    return render(value, context);
+    return await render(value, context);
   } catch (err) {
     throw new InputResolutionError(codeOf(err), `template: ${(err as Error).message}`);
   }
 }
 
-export function evaluateExpression(text: string, context: ExpressionScope): unknown {
+export async function evaluateExpression(text: string, context: ExpressionScope): Promise<unknown> {
   try {
-    return evaluate(text, context);
+    return await evaluate(text, context);
   } catch (err) {
     throw new InputResolutionError(codeOf(err), `expression ${JSON.stringify(text.slice(0, 200))}: ${(err as Error).message}`);
   }
 }
 
 /** A tool's input: its config with `${...}` rendered, then each `from` binding set by name. */
-export function toolInputFrom(
+export async function toolInputFrom(
   config: Record<string, unknown>,
   bindings: { name?: string; from: string }[],
   context: ExpressionScope,
-): Record<string, unknown> {
-  const rendered = renderValue(config, context);
+): Promise<Record<string, unknown>> {
+  const rendered = await renderValue(config, context);
   const input: Record<string, unknown> =
     rendered && typeof rendered === 'object' && !Array.isArray(rendered) ? { ...(rendered as Record<string, unknown>) } : {};
   for (const binding of bindings) {

@@ -63,7 +63,7 @@ export function createRunActivities(deps: ActivityDeps) {
     async runEvaluateCondition(input: { organizationId: string; expression: string; context: EvalContext }): Promise<{ result: boolean }> {
       return guarded(async () => {
       const scope = await buildScope(deps, input.organizationId, input.context);
-      const value = evaluateExpression(input.expression, scope);
+      const value = await evaluateExpression(input.expression, scope);
       if (typeof value !== 'boolean') {
         throw nonRetryable('EXPRESSION_ERROR', `condition must yield a boolean, got ${typeName(value)}`);
       }
@@ -87,8 +87,8 @@ export function createRunActivities(deps: ActivityDeps) {
       const value = REFERENCE.test(text)
         ? readReference(scope, text)
         : text.startsWith('${')
-          ? renderValue(text, scope)
-          : evaluateExpression(text, scope);
+          ? await renderValue(text, scope)
+          : await evaluateExpression(text, scope);
       const resolved = await resolveRefs(deps, input.organizationId, value);
       if (!Array.isArray(resolved)) throw nonRetryable('LOOP_ITEMS_NOT_LIST', `loop items must be a list, got ${typeName(resolved)}`);
       if (resolved.length > input.maxItems) {
@@ -160,7 +160,7 @@ export function createRunActivities(deps: ActivityDeps) {
       let stored: unknown;
       try {
         const scope = await buildScope(deps, input.organizationId, input.context);
-        stored = input.tool ? toolInputFrom(input.config, input.inputs, scope) : { config: input.config };
+        stored = input.tool ? await toolInputFrom(input.config, input.inputs, scope) : { config: input.config };
       } catch (err) {
         stored = { config: input.config, resolutionError: (err as Error).message };
       }

@@ -1,23 +1,23 @@
-import jsonata from 'jsonata';
-import { regexProblem } from '../../lib/expressions/regexSafety';
+import { DEFAULT_JSONATA_LIMITS, ExpressionError, type JsonataLimits } from '../../lib/expressions';
+import { evaluateJsonata } from '../../lib/expressions/sandbox';
 import { defineTool, NonRetryableToolError } from './types';
 
 /**
- * JSON transform with JSONata (>= 2.0.4: earlier versions allowed prototype pollution through `$merge`/paths).
- * Time-boxed: JSONata checks an evaluation deadline, a stack depth and a sequence length at every step; regular
- * expressions are vetted (see lib/expressions/regexSafety.ts) because a regex match cannot be interrupted.
+ * JSON transform with JSONata, evaluated in the expression sandbox (lib/expressions/sandbox): a deadline that
+ * stops the evaluating thread, JSONata's stack and sequence limits, a heap cap, and RE2 for regex literals.
  */
-export const JSONATA_LIMITS = { timeoutMs: 2000, maxStack: 300, maxSequence: 100_000, maxExpressionLength: 10_000 };
+export const JSONATA_LIMITS: JsonataLimits = DEFAULT_JSONATA_LIMITS;
 
-/** JSONata constructs regexes through this class, so each pattern is checked before JavaScript compiles it. */
-class VettedRegExp extends RegExp {
-  constructor(pattern: string | RegExp, flags?: string) {
-    const source = typeof pattern === 'string' ? pattern : pattern.source;
-    const problem = regexProblem(source);
-    if (problem) throw new NonRetryableToolError('UNSAFE_REGEX', problem);
-    super(pattern, flags);
-  }
-}
+/**
+ * Sandbox codes become the tool's error codes: a syntax error stays INVALID_EXPRESSION and a failure on the data
+ * TRANSFORM_FAILED (as before); running too long or doing too much keep the sandbox's own codes. All are
+ * non-retryable: the same expression on the same data fails the same way.
+ */
+const TOOL_CODES: Partial<Record<ExpressionError['code'], string>> = {
+  EXPRESSION_INVALID: 'INVALID_EXPRESSION',
+  EXPRESSION_FAILED: 'TRANSFORM_FAILED',
+  EXPRESSION_LIMIT: 'TRANSFORM_FAILED',
+};
 
 interface JsonTransformInput {
   expression: string;
@@ -29,28 +29,13 @@ export async function runJsonata(
   expression: string,
   data: unknown,
   bindings: Record<string, unknown> = {},
-  limits = JSONATA_LIMITS,
+  limits: JsonataLimits = JSONATA_LIMITS,
 ): Promise<unknown> {
-  let compiled: jsonata.Expression;
   try {
-    compiled = jsonata(expression, {
-      timeout: limits.timeoutMs,
-      stack: limits.maxStack,
-      sequence: limits.maxSequence,
-      RegexEngine: VettedRegExp as unknown as RegExpConstructor,
-    });
+    return await evaluateJsonata(expression, data, bindings, limits);
   } catch (err) {
-    if (err instanceof NonRetryableToolError) throw err;
-    throw new NonRetryableToolError('INVALID_EXPRESSION', `JSONata syntax error: ${(err as Error).message}`);
-  }
-  try {
-    const result = await compiled.evaluate(data, bindings);
-    // JSONata sequences are arrays with extra flags; a JSON round trip gives plain data (and drops functions).
-    return result === undefined ? null : (JSON.parse(JSON.stringify(result)) as unknown);
-  } catch (err) {
-    if (err instanceof NonRetryableToolError) throw err;
-    const e = err as { code?: string; message?: string };
-    throw new NonRetryableToolError('TRANSFORM_FAILED', `JSONata ${e.code ?? 'error'}: ${e.message ?? String(err)}`);
+    if (!(err instanceof ExpressionError)) throw err;
+    throw new NonRetryableToolError(TOOL_CODES[err.code] ?? err.code, `JSONata: ${err.message}`);
   }
 }
 
@@ -60,7 +45,8 @@ export default defineTool<JsonTransformInput, { result: unknown }>({
   category: 'data',
   description:
     'Transforms JSON with a JSONata expression (https://jsonata.org). `data` is the input document, `bindings` ' +
-    'are extra $variables. Time-boxed (2 s, stack 300, sequences of 100k).',
+    'are extra $variables. Sandboxed: stopped after 2 s, nested calls up to 300 deep, sequences up to 100k items, ' +
+    'regular expressions run by RE2 (no backreferences or lookaround).',
   inputSchema: {
     type: 'object',
     required: ['expression'],

@@ -1,6 +1,7 @@
-import jsonata from 'jsonata';
 import type { AppDeps } from '../domain';
 import { AppError, notFound } from '../../lib/errors';
+import { DEFAULT_JSONATA_LIMITS, ExpressionError, type JsonataLimits } from '../../lib/expressions';
+import { evaluateJsonata, regexMatches } from '../../lib/expressions/sandbox';
 import { extractText, structuredData, type ExtractedText } from '../../activities/content/extractors';
 import { PermanentContentError } from '../../activities/content/errors';
 import * as q from './queries';
@@ -9,10 +10,12 @@ import type { ExtractRequest } from './schemas';
 /**
  * On-demand extraction from one version of a content: text (a PDF page range), JSONata or field paths over
  * structured data, regex matches over the text, or the recorded metadata. Runs in the API process on files up to
- * the processing size limit; JSONata is time-boxed.
+ * the processing size limit; JSONata and regexes run in the expression sandbox (a thread stopped at its deadline,
+ * RE2 for regexes), so a hostile expression never holds the event loop.
  */
-const JSONATA_TIME_LIMIT_MS = 2000;
 const MAX_RESULT_CHARS = 1_000_000;
+/** Files hold more rows than a transform step builds: sequences up to a million items (the thread's heap cap holds). */
+const EXTRACT_JSONATA_LIMITS: JsonataLimits = { ...DEFAULT_JSONATA_LIMITS, maxSequence: 1_000_000 };
 
 export function createContentExtractor(deps: AppDeps) {
   const { db, storage, config } = deps;
@@ -69,7 +72,7 @@ export function createContentExtractor(deps: AppDeps) {
         }
         case 'jsonata': {
           const data = structuredData(await original(), version.mime_type);
-          return { ...base, result: limitSize(await evaluateJsonata(request.expression, data)) };
+          return { ...base, result: limitSize(await evaluateJsonata(request.expression, data, {}, EXTRACT_JSONATA_LIMITS)) };
         }
         case 'fields': {
           const data = structuredData(await original(), version.mime_type);
@@ -80,47 +83,32 @@ export function createContentExtractor(deps: AppDeps) {
           return { ...base, result: limitSize(result) };
         }
         case 'regex': {
-          let regex: RegExp;
-          try {
-            regex = new RegExp(request.pattern, `${request.flags.replace(/g/g, '')}g`);
-          } catch (err) {
-            throw new AppError('VALIDATION_ERROR', `invalid regex: ${(err as Error).message}`, [{ path: 'body.pattern', problem: 'invalid' }]);
-          }
           const { text } = await textOf();
-          const matches: { match: string; index: number; groups: (string | null)[] }[] = [];
-          for (const m of text.matchAll(regex)) {
-            matches.push({ match: m[0], index: m.index ?? 0, groups: m.slice(1).map((g) => g ?? null) });
-            if (matches.length >= request.maxMatches) break;
-          }
-          return { ...base, result: { matches, truncated: matches.length >= request.maxMatches } };
+          return { ...base, result: await regexMatches(text, request.pattern, request.flags, request.maxMatches) };
         }
         default:
           throw new AppError('VALIDATION_ERROR', 'unknown extraction type');
       }
     } catch (err) {
       if (err instanceof PermanentContentError) throw new AppError('UNPROCESSABLE', err.message);
+      if (err instanceof ExpressionError) throw expressionAppError(err);
       throw err;
     }
   };
 }
 
-async function evaluateJsonata(expression: string, data: unknown): Promise<unknown> {
-  let compiled: jsonata.Expression;
-  try {
-    compiled = jsonata(expression);
-  } catch (err) {
-    throw new AppError('VALIDATION_ERROR', `invalid JSONata: ${(err as Error).message}`, [{ path: 'body.expression', problem: 'does not compile' }]);
-  }
-  const deadline = Date.now() + JSONATA_TIME_LIMIT_MS;
-  // JSONata calls this hook on every step of evaluation: a runaway expression stops at the deadline.
-  (compiled.assign as unknown as (name: symbol, value: unknown) => void)(Symbol.for('jsonata.__evaluate_entry'), () => {
-    if (Date.now() > deadline) throw new Error(`JSONata evaluation exceeded ${JSONATA_TIME_LIMIT_MS} ms`);
-  });
-  try {
-    const result = (await compiled.evaluate(data)) as unknown;
-    return result === undefined ? null : result;
-  } catch (err) {
-    throw new AppError('UNPROCESSABLE', `JSONata evaluation failed: ${(err as Error).message}`);
+/** Sandbox failures as API errors: the author's mistakes are 400s, what the data or the limits refuse 422s. */
+function expressionAppError(err: ExpressionError): AppError {
+  switch (err.code) {
+    case 'EXPRESSION_INVALID':
+      return new AppError('VALIDATION_ERROR', `invalid JSONata: ${err.message}`, [{ path: 'body.expression', problem: 'does not compile' }]);
+    case 'INVALID_REGEX':
+      return new AppError('INVALID_REGEX', err.message, [{ path: 'body.pattern', problem: 'invalid' }]);
+    case 'EXPRESSION_TIMEOUT':
+    case 'EXPRESSION_TOO_COMPLEX':
+      return new AppError(err.code, err.message);
+    default:
+      return new AppError('UNPROCESSABLE', `evaluation failed: ${err.message}`);
   }
 }
 

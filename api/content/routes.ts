@@ -270,7 +270,7 @@ export function contentRoutes(
           schema: z.object({ contentId: z.string(), version: z.number(), type: z.string(), mimeType: z.string(), result: z.unknown() }),
         },
       },
-      errors: ['UNPROCESSABLE'],
+      errors: ['UNPROCESSABLE', 'INVALID_REGEX', 'EXPRESSION_TIMEOUT', 'EXPRESSION_TOO_COMPLEX'],
       handler: async ({ params, body, organization }) => ({ body: await extract(organization!.organizationId, params.id, body) }),
     }),
     defineRoute({

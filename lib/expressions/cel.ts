@@ -1,5 +1,5 @@
-import { Environment, type ASTNode } from '@marcbachmann/cel-js';
-import { ExpressionError } from './errors';
+import { Environment, EvaluationError, ParseError, TypeError as CelTypeError, type ASTNode } from '@marcbachmann/cel-js';
+import { ExpressionError, internalFailure } from './errors';
 import { DEFAULT_EXPRESSION_LIMITS, FORBIDDEN_NAMES, type ExpressionLimits } from './limits';
 import { regexProblem } from './regexSafety';
 import { fromCel, toCel } from './values';
@@ -52,8 +52,14 @@ export function nestingDepth(text: string): number {
   return max;
 }
 
+/** The first line of a CEL error (its message without the source excerpt). */
 function firstLine(err: unknown): string {
   return String((err as Error)?.message ?? err).split('\n')[0]!;
+}
+
+/** CEL's own errors speak to the author ("No such key: b"); anything else is an engine internal, never echoed. */
+function isCelError(err: unknown): err is Error {
+  return err instanceof EvaluationError || err instanceof ParseError || err instanceof CelTypeError;
 }
 
 /** Walks the AST iteratively (no recursion: the AST depth is bounded, but be safe anyway). */
@@ -151,6 +157,7 @@ export function checkExpression(text: string, limits: ExpressionLimits = DEFAULT
   try {
     parsed = envFor(limits).parse(text);
   } catch (err) {
+    if (!isCelError(err)) return { ok: false, problems: [internalFailure(err).message] };
     return { ok: false, problems: [`invalid expression: ${firstLine(err)}`] };
   }
   const problems = astProblems(parsed.ast, limits);
@@ -168,10 +175,32 @@ export function parseExpression(text: string, limits: ExpressionLimits = DEFAULT
   return envFor(limits).parse(text).ast;
 }
 
+type Program = ReturnType<Environment['parse']>;
+
+/** Checked programs by text (default limits only): a condition evaluated for every node of every run parses once. */
+const programs = new Map<string, Program>();
+const MAX_CACHED_PROGRAMS = 2000;
+
+function programFor(text: string, limits: ExpressionLimits): Program {
+  const cacheable = limits === DEFAULT_EXPRESSION_LIMITS;
+  const cached = cacheable ? programs.get(text) : undefined;
+  if (cached) return cached;
+  const check = checkExpression(text, limits);
+  if (!check.ok) throw new ExpressionError('EXPRESSION_INVALID', check.problems.join('; '));
+  const program = envFor(limits).parse(text);
+  if (cacheable) {
+    if (programs.size >= MAX_CACHED_PROGRAMS) programs.delete(programs.keys().next().value!);
+    programs.set(text, program);
+  }
+  return program;
+}
+
 /**
- * Evaluates a CEL expression over plain JSON data. Integral numbers are CEL ints, others doubles; the result is
- * plain JSON again (ints back to numbers). Throws ExpressionError: EXPRESSION_INVALID (fails the checks),
- * EXPRESSION_FAILED (e.g. a missing key), EXPRESSION_LIMIT (too slow or too large a result).
+ * Evaluates a CEL expression over plain JSON data, in the calling thread. Integral numbers are CEL ints, others
+ * doubles; the result is plain JSON again (ints back to numbers). Throws ExpressionError: EXPRESSION_INVALID (fails
+ * the checks), EXPRESSION_FAILED (e.g. a missing key), EXPRESSION_LIMIT (too large a result), EXPRESSION_TOO_COMPLEX.
+ * Not interruptible: callers outside lib/expressions go through the sandbox (lib/expressions/sandbox), which runs
+ * this in a thread it can stop at the deadline.
  */
 export function evaluateExpression(
   text: string,
@@ -179,20 +208,16 @@ export function evaluateExpression(
   limits: Partial<ExpressionLimits> = {},
 ): unknown {
   const effective = Object.keys(limits).length ? { ...DEFAULT_EXPRESSION_LIMITS, ...limits } : DEFAULT_EXPRESSION_LIMITS;
-  const check = checkExpression(text, effective);
-  if (!check.ok) throw new ExpressionError('EXPRESSION_INVALID', check.problems.join('; '));
+  const program = programFor(text, effective);
   const data = toCel(context) as Record<string, unknown>;
-  const started = Date.now();
   let raw: unknown;
   try {
-    raw = envFor(effective).evaluate(text, data);
+    raw = program(data);
   } catch (err) {
+    if (!isCelError(err)) throw internalFailure(err);
     throw new ExpressionError('EXPRESSION_FAILED', firstLine(err));
   }
   if (raw instanceof Promise) throw new ExpressionError('EXPRESSION_FAILED', 'asynchronous expressions are not supported');
-  if (Date.now() - started > effective.timeoutMs) {
-    throw new ExpressionError('EXPRESSION_LIMIT', `expression took longer than ${effective.timeoutMs} ms`);
-  }
   const value = fromCel(raw);
   if (JSON.stringify(value ?? null).length > effective.maxResultBytes) {
     throw new ExpressionError('EXPRESSION_LIMIT', `expression result larger than ${effective.maxResultBytes} bytes`);

@@ -1,10 +1,19 @@
 /**
  * Expressions of workflows: CEL conditions and `${...}` templates. Checked when a workflow is saved (lib/dag
  * validation) and evaluated in activities, never in workflow code, so an evaluator upgrade cannot break replays.
+ * This entry point is parse-and-check only (no threads, no evaluation): evaluation goes through the sandbox,
+ * lib/expressions/sandbox, which can stop a runaway expression.
  */
-export { checkExpression, evaluateExpression, nestingDepth, parseExpression, type ExpressionCheck } from './cel';
-export { ExpressionError } from './errors';
-export { DEFAULT_EXPRESSION_LIMITS, FORBIDDEN_NAMES, type ExpressionLimits } from './limits';
+export { checkExpression, nestingDepth, parseExpression, type ExpressionCheck } from './cel';
+export { ExpressionError, type ExpressionErrorCode } from './errors';
+export {
+  DEFAULT_EXPRESSION_LIMITS,
+  DEFAULT_JSONATA_LIMITS,
+  FORBIDDEN_NAMES,
+  REGEX_LIMITS,
+  type ExpressionLimits,
+  type JsonataLimits,
+} from './limits';
 export { isRegexSafe, regexProblem } from './regexSafety';
 export {
   checkTemplates,
@@ -13,7 +22,6 @@ export {
   hasTemplates,
   parseTemplateString,
   referencesOfExpression,
-  renderTemplates,
   RESERVED_CONTEXT_NAMES,
   scanTemplates,
   type ExpressionReference,

@@ -8,7 +8,7 @@ export interface ExpressionLimits {
   maxAstNodes: number;
   /** nested comprehension macros (`map`, `filter`, `all`, `exists`, `exists_one`): n^k work for k levels */
   maxComprehensionDepth: number;
-  /** evaluation wall time; CEL is not interruptible mid-evaluation, so this bounds what a result may cost */
+  /** evaluation deadline: the sandbox stops the evaluating thread when it passes (lib/expressions/sandbox) */
   timeoutMs: number;
   /** JSON size of a result */
   maxResultBytes: number;
@@ -46,3 +46,28 @@ export const FORBIDDEN_NAMES = new Set([
   'Function',
   'import',
 ]);
+
+/** JSONata (json_transform tool, content extraction): its own per-step checks plus the sandbox's hard deadline. */
+export interface JsonataLimits {
+  /**
+   * deadline; JSONata checks it between steps, the sandbox stops the thread shortly after it regardless (0 leaves
+   * only the sandbox's hard stop, 250 ms: tests use it to show that stop works without JSONata's help)
+   */
+  timeoutMs: number;
+  /** nested function calls (JSONata's own stack guard, before JavaScript's) */
+  maxStack: number;
+  /** items of one sequence, e.g. `[1..n]` */
+  maxSequence: number;
+  /** characters of one expression */
+  maxExpressionLength: number;
+}
+
+export const DEFAULT_JSONATA_LIMITS: JsonataLimits = {
+  timeoutMs: 2000,
+  maxStack: 300,
+  maxSequence: 100_000,
+  maxExpressionLength: 10_000,
+};
+
+/** Regular expressions from users (content extraction): RE2 runs them in linear time, under a deadline too. */
+export const REGEX_LIMITS = { maxPatternLength: 1000, timeoutMs: 2000, maxMatches: 10_000 };

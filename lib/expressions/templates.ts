@@ -169,6 +169,11 @@ function children(node: ASTNode): ASTNode[] {
 
 /** The references (chains rooted at an identifier) one expression makes, macro variables excluded. */
 export function referencesOfExpression(expression: string): string[][] {
+  return referencesAndBindings(expression).chains;
+}
+
+/** The references of an expression and the names its macros bind (`items.map(x, ...)` binds `x`). */
+export function referencesAndBindings(expression: string): { chains: string[][]; bound: Set<string> } {
   const ast = parseExpression(expression);
   const bound = new Set<string>();
   const all: ASTNode[] = [];
@@ -195,7 +200,7 @@ export function referencesOfExpression(expression: string): string[][] {
     }
     if (!bound.has(chain[0]!)) chains.push(chain);
   }
-  return chains;
+  return { chains, bound };
 }
 
 /** Every reference of every valid template in a value (invalid templates are reported by checkTemplates). */

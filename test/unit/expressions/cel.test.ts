@@ -1,4 +1,5 @@
-import { checkExpression, evaluateExpression, ExpressionError, nestingDepth } from '../../../lib/expressions';
+import { checkExpression, ExpressionError, nestingDepth } from '../../../lib/expressions';
+import { evaluateExpression } from '../../../lib/expressions/cel';
 
 describe('checkExpression', () => {
   test('accepts ordinary CEL', () => {

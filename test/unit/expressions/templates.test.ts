@@ -4,8 +4,8 @@ import {
   findReferences,
   hasTemplates,
   parseTemplateString,
-  renderTemplates,
 } from '../../../lib/expressions';
+import { renderTemplates } from '../../../lib/expressions/templates';
 
 describe('parseTemplateString', () => {
   test('splits text and expressions, honours braces in strings and maps, and $${ escapes', () => {

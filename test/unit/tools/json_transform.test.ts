@@ -1,7 +1,10 @@
-import tool, { runJsonata } from '../../../activities/tools/json_transform';
+import tool, { JSONATA_LIMITS, runJsonata } from '../../../activities/tools/json_transform';
+import { closeSandbox } from '../../../lib/expressions/sandbox';
 import type { ToolContext } from '../../../activities/tools/types';
 
 const ctx = {} as ToolContext;
+
+afterAll(() => closeSandbox());
 
 describe('json_transform', () => {
   test('evaluates JSONata over data with bindings', async () => {
@@ -21,9 +24,14 @@ describe('json_transform', () => {
     await expect(runJsonata('(', {})).rejects.toMatchObject({ name: 'NonRetryableToolError', code: 'INVALID_EXPRESSION' });
   });
 
-  test('an endless recursion is cut by the stack limit', async () => {
-    await expect(runJsonata('($f := function($x){ $f($x) }; $f(1))', {})).rejects.toMatchObject({
-      code: 'TRANSFORM_FAILED',
+  test('an endless recursion is cut: by the stack limit, or at the deadline when it is a tail call', async () => {
+    await expect(runJsonata('($f := function($x){ 1 + $f($x) }; $f(1))', {})).rejects.toMatchObject({
+      name: 'NonRetryableToolError',
+      code: 'EXPRESSION_TOO_COMPLEX',
+    });
+    const limits = { ...JSONATA_LIMITS, timeoutMs: 100 };
+    await expect(runJsonata('($f := function($x){ $f($x) }; $f(1))', {}, {}, limits)).rejects.toMatchObject({
+      code: 'EXPRESSION_TIMEOUT',
     });
   });
 
@@ -31,12 +39,13 @@ describe('json_transform', () => {
     const limits = { timeoutMs: 50, maxStack: 100_000, maxSequence: 10_000_000, maxExpressionLength: 10_000 };
     await expect(
       runJsonata('$count([1..1000000].($string($)))', {}, {}, limits),
-    ).rejects.toMatchObject({ code: 'TRANSFORM_FAILED' });
+    ).rejects.toMatchObject({ code: 'EXPRESSION_TIMEOUT' });
   });
 
-  test('catastrophic regexes are refused before they run', async () => {
-    await expect(runJsonata('$match(s, /(a+)+$/)', { s: 'aaaa' })).rejects.toMatchObject({ code: 'UNSAFE_REGEX' });
+  test('regexes run on RE2: a catastrophic pattern answers at once, backreferences are refused', async () => {
+    expect(await runJsonata('$match(s, /(a+)+$/)', { s: `${'a'.repeat(100_000)}b` })).toBeNull();
     expect(await runJsonata('$contains(s, /b+/)', { s: 'abbc' })).toBe(true);
+    await expect(runJsonata('$match(s, /(a)\\1/)', { s: 'aa' })).rejects.toMatchObject({ code: 'INVALID_REGEX' });
   });
 
   test('prototype pollution through $merge is not possible', async () => {

@@ -1,0 +1,27 @@
+import { evaluateExpression } from '../cel';
+import { ExpressionError, internalFailure } from '../errors';
+import { renderTemplates } from '../templates';
+import { evaluateJsonata } from './jsonata';
+import type { SandboxTask } from './protocol';
+import { regexMatches } from './regex';
+
+/**
+ * Runs one task in the calling thread. Inside a sandbox thread this is what the deadline can stop; unit tests call
+ * it directly to check the engines' own limits. Every failure leaves as an ExpressionError with a clear message.
+ */
+export async function runTask(task: SandboxTask): Promise<unknown> {
+  try {
+    switch (task.op) {
+      case 'cel':
+        return evaluateExpression(task.text, task.context, task.limits);
+      case 'render':
+        return renderTemplates(task.value, task.context, task.limits);
+      case 'jsonata':
+        return await evaluateJsonata(task.expression, task.data, task.bindings, task.limits);
+      case 'regex':
+        return regexMatches(task.text, task.pattern, task.flags, task.maxMatches);
+    }
+  } catch (err) {
+    throw err instanceof ExpressionError ? err : internalFailure(err);
+  }
+}

@@ -1,0 +1,72 @@
+import jsonata from 'jsonata';
+import { ExpressionError, internalFailure } from '../errors';
+import type { JsonataLimits } from '../limits';
+import { SandboxRegExp } from './regex';
+
+/**
+ * JSONata (>= 2.0.4: earlier versions allowed prototype pollution through `$merge`/paths) in the calling thread,
+ * with its own per-step checks (deadline, stack depth, sequence length) and RE2 for regex literals. Called inside a
+ * sandbox thread (thread.ts), which also stops it at the deadline when a single step runs long.
+ */
+
+/** JSONata's error codes that mean "this expression does too much", not "it is wrong". */
+const TOO_COMPLEX: Record<string, string> = {
+  D1011: 'the expression recursed too deeply (nested function calls)',
+  D2014: 'the expression built a range larger than allowed',
+  D2015: 'the expression built a sequence longer than allowed',
+};
+
+interface JsonataFailure {
+  code?: string;
+  message?: string;
+  position?: number;
+}
+
+function isJsonataFailure(err: unknown): err is JsonataFailure & object {
+  return typeof err === 'object' && err !== null && typeof (err as JsonataFailure).code === 'string' && /^[A-Z]\d{4}$/.test((err as JsonataFailure).code!);
+}
+
+function mapFailure(err: unknown, limits: JsonataLimits, phase: 'compile' | 'evaluate'): ExpressionError {
+  if (err instanceof ExpressionError) return err;
+  if (!isJsonataFailure(err)) return internalFailure(err);
+  const code = err.code!;
+  if (code === 'D1012') return new ExpressionError('EXPRESSION_TIMEOUT', `expression ran longer than ${limits.timeoutMs} ms and was stopped`);
+  if (TOO_COMPLEX[code]) return new ExpressionError('EXPRESSION_TOO_COMPLEX', TOO_COMPLEX[code]!);
+  // JSONata's own messages are written for expression authors ("Expected ")" before end of expression").
+  const message = `${code}: ${String(err.message ?? '').split('\n')[0]!.slice(0, 300)}`;
+  return new ExpressionError(phase === 'compile' ? 'EXPRESSION_INVALID' : 'EXPRESSION_FAILED', message);
+}
+
+export async function evaluateJsonata(
+  expression: string,
+  data: unknown,
+  bindings: Record<string, unknown>,
+  limits: JsonataLimits,
+): Promise<unknown> {
+  if (expression.length > limits.maxExpressionLength) {
+    throw new ExpressionError('EXPRESSION_INVALID', `expression longer than ${limits.maxExpressionLength} characters`);
+  }
+  let compiled: jsonata.Expression;
+  try {
+    compiled = jsonata(expression, {
+      timeout: limits.timeoutMs,
+      stack: limits.maxStack,
+      sequence: limits.maxSequence,
+      RegexEngine: SandboxRegExp,
+    });
+  } catch (err) {
+    throw mapFailure(err, limits, 'compile');
+  }
+  let result: unknown;
+  try {
+    result = await compiled.evaluate(data, bindings);
+  } catch (err) {
+    throw mapFailure(err, limits, 'evaluate');
+  }
+  // JSONata sequences are arrays with extra flags; a JSON round trip gives plain data (and drops functions).
+  try {
+    return result === undefined ? null : (JSON.parse(JSON.stringify(result)) as unknown);
+  } catch (err) {
+    throw internalFailure(err);
+  }
+}

@@ -1,0 +1,16 @@
+import type { ExpressionErrorCode } from '../errors';
+import type { ExpressionLimits, JsonataLimits } from '../limits';
+
+/** Messages between the sandbox pool (pool.ts) and its threads (thread.ts). Plain data: structured clone. */
+export type SandboxTask =
+  | { op: 'cel'; text: string; context: Record<string, unknown>; limits?: Partial<ExpressionLimits> }
+  | { op: 'render'; value: unknown; context: Record<string, unknown>; limits?: Partial<ExpressionLimits> }
+  | { op: 'jsonata'; expression: string; data: unknown; bindings: Record<string, unknown>; limits: JsonataLimits }
+  | { op: 'regex'; text: string; pattern: string; flags: string; maxMatches: number };
+
+export type SandboxRequest = SandboxTask & { id: number };
+
+export type SandboxReply =
+  | { ready: true }
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; code: ExpressionErrorCode; message: string };
