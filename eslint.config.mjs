@@ -9,6 +9,11 @@ const nodeBuiltins = [
   'util', 'v8', 'vm', 'worker_threads', 'zlib',
 ];
 
+// Modules that open connections by themselves; only lib/net may use them (see the outbound block below).
+const OUTBOUND_MODULES = ["/^(node:)?(net|tls|http2|dgram)$/", "/^(undici|node-fetch|axios|got|cross-fetch|ky)$/"];
+const OUTBOUND_MESSAGE =
+  'network access goes through lib/net (guardedRequest / tenantPostgresClient and the outbound policy), not a raw client';
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.data/', 'coverage/', 'client/generated/', 'bench/results/'] },
   js.configs.recommended,
@@ -48,6 +53,33 @@ export default tseslint.config(
         { object: 'Math', property: 'random', message: 'use uuid4() from @temporalio/workflow or pass randomness in' },
       ],
       'no-restricted-globals': ['error', 'setInterval', 'fetch', 'process', 'require', 'Buffer'],
+    },
+  },
+  {
+    // The outbound policy (lib/net/outbound.ts, docs/security.md#outbound-policy): every destination a tenant can
+    // name is reached through lib/net (guarded HTTP client, vetted PostgreSQL client). Raw network clients anywhere
+    // else could skip the guard, so they are refused here; a platform-internal call that needs one says why in an
+    // eslint-disable comment. (Workflow code and lib/dag have their own stricter block above.)
+    files: ['api/**/*.ts', 'activities/**/*.ts', 'lib/**/*.ts', 'worker/**/*.ts', 'db/**/*.ts'],
+    ignores: ['lib/net/**', 'lib/dag/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: OUTBOUND_MESSAGE }],
+      'no-restricted-syntax': [
+        'error',
+        ...OUTBOUND_MODULES.flatMap((pattern) => [
+          { selector: `ImportDeclaration[importKind!='type'][source.value=${pattern}]`, message: OUTBOUND_MESSAGE },
+          { selector: `ImportExpression[source.value=${pattern}]`, message: OUTBOUND_MESSAGE },
+          { selector: `CallExpression[callee.name='require'][arguments.0.value=${pattern}]`, message: OUTBOUND_MESSAGE },
+        ]),
+        {
+          selector: `ImportDeclaration[importKind!='type'][source.value=/^(node:)?https?$/] > :matches(ImportDefaultSpecifier, ImportNamespaceSpecifier, ImportSpecifier[importKind!='type'][imported.name=/^(request|get|Agent)$/])`,
+          message: OUTBOUND_MESSAGE,
+        },
+        {
+          selector: `ImportDeclaration[importKind!='type'][source.value='pg'] > :matches(ImportDefaultSpecifier, ImportNamespaceSpecifier, ImportSpecifier[importKind!='type'][imported.name=/^(Client|Pool|native|Connection)$/])`,
+          message: OUTBOUND_MESSAGE,
+        },
+      ],
     },
   },
   {

@@ -175,12 +175,12 @@ const envSchema = z.object({
   TOOLS_HTTP_MAX_RESPONSE_BYTES: int(5 * 1024 * 1024, 1024),
   TOOLS_HTTP_MAX_REDIRECTS: int(5, 0, 20),
   TOOLS_HTTP_ALLOWED_HOSTS: z.string().optional().default(''),
-  TOOLS_DB_STATEMENT_TIMEOUT: duration('10s'),
   OUTBOUND_PROTECTED_ENDPOINTS: z
     .string()
     .optional()
     .default('')
     .refine((v) => v.split(',').every((e) => !e.trim() || /^(\[[0-9a-fA-F:.]+\]|[^:\s/]+):\d{1,5}$/.test(e.trim())), 'a comma-separated list of host:port'),
+  TOOLS_DB_STATEMENT_TIMEOUT: duration('10s'),
   TOOLS_DB_MAX_ROWS: int(1000, 1, 100_000),
   TOOLS_EMAIL_ALLOW_HTML: bool(false),
   TOOLS_EMAIL_DAILY_RECIPIENTS: int(200, 0, 1_000_000),
@@ -274,9 +274,9 @@ export interface Config {
     region: string;
   };
   mail: { host: string; port: number; from: string };
-  /** Built-in workflow tools. */
   /** Extra platform services (host:port) that no tenant destination may reach (lib/net/platformEndpoints.ts). */
   outbound: { protectedEndpoints: string[] };
+  /** Built-in workflow tools. */
   tools: {
     http: { timeoutMs: number; maxResponseBytes: number; maxRedirects: number; allowedHosts: string[] };
     db: { statementTimeoutMs: number; maxRows: number };
@@ -445,9 +445,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       region: e.MINIO_REGION,
     },
     mail: { host: e.SMTP_HOST, port: e.SMTP_PORT, from: e.MAIL_FROM },
+    outbound: { protectedEndpoints: e.OUTBOUND_PROTECTED_ENDPOINTS.split(',').map((h) => h.trim()).filter(Boolean) },
     tools: {
       http: {
-    outbound: { protectedEndpoints: e.OUTBOUND_PROTECTED_ENDPOINTS.split(',').map((h) => h.trim()).filter(Boolean) },
         timeoutMs: e.TOOLS_HTTP_TIMEOUT,
         maxResponseBytes: e.TOOLS_HTTP_MAX_RESPONSE_BYTES,
         maxRedirects: e.TOOLS_HTTP_MAX_REDIRECTS,
