@@ -238,6 +238,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/security-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the security events of your own account, newest first
+         * @description Account events, which belong to no organization: `auth.login_succeeded`, `auth.login_failed` (also attempts by others with your e-mail), `auth.refresh_reuse_detected`, `auth.password_changed`, `auth.password_reset_requested`, `auth.password_reset_completed`, `auth.logout`, `auth.session_revoked`, `auth.sessions_revoked`; each with actor, IP and user agent. Filter with `action` (exact, or `auth.*`).
+         *
+         *     Authentication: bearer access token.
+         */
+        get: operations["listSecurityEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/sessions": {
         parameters: {
             query?: never;
@@ -1162,6 +1184,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/secrets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's secrets (names and metadata, never values)
+         * @description Sorted by name; not paginated (an organization holds at most 500). Node configs use a secret as `{{secret.NAME}}`, resolved by the worker right before the tool runs (docs/secrets.md).
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `secrets:read`).
+         */
+        get: operations["listSecrets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/secrets/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or replace a secret (write-only: its value is never returned)
+         * @description Answers 201 when created, 200 when replaced; audited as secret.created / secret.updated. Node configs use a secret as `{{secret.NAME}}`, resolved by the worker right before the tool runs (docs/secrets.md).
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin (permission `secrets:write`).
+         */
+        put: operations["putSecret"];
+        post?: never;
+        /**
+         * Delete a secret
+         * @description Audited as secret.deleted. Workflows that still reference it can no longer be saved, and their runs fail with UNKNOWN_SECRET at the node that uses it.
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin (permission `secrets:write`).
+         */
+        delete: operations["deleteSecret"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tools": {
         parameters: {
             query?: never;
@@ -1729,7 +1801,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics of this API process
-         * @description Prometheus text exposition: `loom_http_request_duration_seconds{method,route,status}`, `loom_runs{status}`, `loom_task_queue_backlog{type,queue}` and process metrics (`loom_api_*`). The worker serves its own metrics (activity durations, worker state) on WORKER_METRICS_PORT (docs/operating.md).
+         * @description Prometheus text exposition: `loom_http_request_duration_seconds{method,route,status}`, `loom_runs{status}`, `loom_task_queue_backlog{type,queue}` and process metrics (`loom_api_*`). When SERVICE_METRICS_TOKEN is set, send `Authorization: Bearer <token>`; when SERVICE_METRICS_PORT is set, this page is served on that port instead of this one. The worker serves its own metrics (activity durations, worker state) on WORKER_METRICS_PORT (docs/operating.md).
          *
          *     Authentication: none.
          */
@@ -1833,7 +1905,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATE" | "UNPROCESSABLE" | "IDEMPOTENCY_CONFLICT" | "INVALID_CREDENTIALS" | "USER_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "SESSION_EXPIRED" | "UNAUTHORIZED" | "FORBIDDEN" | "WEAK_PASSWORD" | "NO_ACTIVE_ORGANIZATION" | "ORGANIZATION_LIMIT" | "SLUG_TAKEN" | "QUOTA_EXCEEDED" | "RATE_LIMITED" | "IP_NOT_ALLOWED" | "LAST_OWNER" | "INVITATION_EXPIRED" | "WORKFLOW_INVALID" | "INVALID_PARAMETERS" | "RUN_NOT_RETRYABLE" | "RANGE_NOT_SATISFIABLE" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATE" | "UNPROCESSABLE" | "IDEMPOTENCY_CONFLICT" | "INVALID_CREDENTIALS" | "USER_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "SESSION_EXPIRED" | "UNAUTHORIZED" | "FORBIDDEN" | "WEAK_PASSWORD" | "NO_ACTIVE_ORGANIZATION" | "ORGANIZATION_LIMIT" | "SLUG_TAKEN" | "QUOTA_EXCEEDED" | "RATE_LIMITED" | "IP_NOT_ALLOWED" | "LAST_OWNER" | "INVITATION_EXPIRED" | "WORKFLOW_INVALID" | "INVALID_PARAMETERS" | "RUN_NOT_RETRYABLE" | "INLINE_CREDENTIAL" | "UNKNOWN_SECRET" | "RANGE_NOT_SATISFIABLE" | "UPSTREAM_ERROR" | "INVALID_REGEX" | "EXPRESSION_TIMEOUT" | "EXPRESSION_TOO_COMPLEX" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
                 details?: {
                     path: string;
                     problem: string;
@@ -2721,6 +2793,84 @@ export interface operations {
             };
             /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSecurityEvents: {
+        parameters: {
+            query?: {
+                action?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            action: string;
+                            /** @description `anonymous`: not signed in (a login attempt, a reset request); the IP and user agent say who */
+                            actor: {
+                                id: string | null;
+                                /** @enum {string} */
+                                type: "user" | "apiKey" | "system" | "anonymous";
+                            };
+                            /** @description changed fields only; secrets masked */
+                            changes: {
+                                after: unknown;
+                                before: unknown;
+                            } | null;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            ip: string | null;
+                            /** @description null for account events */
+                            organizationID: string | null;
+                            target: {
+                                id: string | null;
+                                type: string;
+                            } | null;
+                            userAgent: string | null;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5000,7 +5150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON; INVALID_REGEX: The regular expression does not compile with RE2 (no backreferences or lookaround) or is too long */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5063,7 +5213,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNPROCESSABLE: The request is well-formed but semantically invalid; see details */
+            /** @description UNPROCESSABLE: The request is well-formed but semantically invalid; see details; EXPRESSION_TIMEOUT: The expression ran past its deadline and was stopped; EXPRESSION_TOO_COMPLEX: The expression recursed too deeply, built too long a sequence or used too much memory */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7809,10 +7959,11 @@ export interface operations {
                     "application/json": {
                         data: {
                             action: string;
+                            /** @description `anonymous`: not signed in (a login attempt, a reset request); the IP and user agent say who */
                             actor: {
                                 id: string | null;
                                 /** @enum {string} */
-                                type: "user" | "apiKey" | "system";
+                                type: "user" | "apiKey" | "system" | "anonymous";
                             };
                             /** @description changed fields only; secrets masked */
                             changes: {
@@ -7823,8 +7974,8 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             ip: string | null;
-                            /** Format: uuid */
-                            organizationID: string;
+                            /** @description null for account events */
+                            organizationID: string | null;
                             target: {
                                 id: string | null;
                                 type: string;
@@ -9316,6 +9467,320 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSecrets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            createdAt: string;
+                            createdBy: string | null;
+                            /** @description last 4 characters of values of 12 characters or more, else null */
+                            last4: string | null;
+                            name: string;
+                            updatedAt: string;
+                            updatedBy: string | null;
+                        }[];
+                        nextCursor: null;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the secret's name: an upper-case letter, then up to 63 upper-case letters, digits or underscores */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the secret value; stored encrypted and never returned by any route */
+                    value: string;
+                };
+            };
+        };
+        responses: {
+            /** @description replaced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        createdBy: string | null;
+                        /** @description last 4 characters of values of 12 characters or more, else null */
+                        last4: string | null;
+                        name: string;
+                        updatedAt: string;
+                        updatedBy: string | null;
+                    };
+                };
+            };
+            /** @description created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        createdBy: string | null;
+                        /** @description last 4 characters of values of 12 characters or more, else null */
+                        last4: string | null;
+                        name: string;
+                        updatedAt: string;
+                        updatedBy: string | null;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; CONFLICT: The request conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the secret's name: an upper-case letter, then up to 63 upper-case letters, digits or underscores */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details */
             400: {
@@ -13029,6 +13494,15 @@ export interface operations {
             };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
