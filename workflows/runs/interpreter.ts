@@ -20,6 +20,9 @@ import {
   type NodeOutcome,
 } from './execute';
 import { executeLoop } from './loop';
+import { untakenBranch } from './scheduler/branch';
+import { decide, type SchedulerAction } from './scheduler/decide';
+import { isOpen } from './scheduler/state';
 import { strategyFor } from './strategy';
 import { awaitApproval, type ApprovalGate } from '../triggers/approval';
 import type { EvalContext, RunInput, RunStateView, RunSummary } from './types';
@@ -32,8 +35,9 @@ import type { EvalContext, RunInput, RunStateView, RunSummary } from './types';
  * - a condition runs its trueBranch or falseBranch; the other is skipped (and skipping propagates);
  * - a parallel node starts its branches' nodes and finishes by its join strategy; losers are cancelled;
  * - tool / loop / subworkflow nodes run as activities / batches / child workflows.
- * The scheduler below is a plain loop over node states woken by node completions; all decisions are pure
- * functions of those states, so replay is deterministic and the structure stays easy to version with patched().
+ * The scheduling decisions are a pure function of the graph and the node states (scheduler/decide.ts, unit-tested
+ * without Temporal); this class applies them and does the I/O, woken by node completions. Replay is deterministic
+ * and the structure stays easy to version with patched().
  */
 
 export const runStateQuery = defineQuery<RunStateView>('runState');
@@ -204,93 +208,41 @@ class Interpreter {
   }
 
   private isOpen(id: string): boolean {
-    const s = this.states[id]!.status;
-    return s === 'pending' || s === 'running';
+    return isOpen(this.states[id]!.status);
   }
 
-  /** Decides every node that can be decided now; repeats until nothing changes (skips propagate in one pass). */
+  /** Applies what the scheduler decides now (scheduler/decide.ts), in its order: skips, joins, node starts. */
   private schedule(): void {
-    let changed = true;
-    while (changed && !this.failFast) {
-      changed = false;
-      for (const id of this.graph.order) {
-        const node = this.graph.nodes.get(id)!;
-        const state = this.states[id]!;
-        if (state.status === 'running' && node.type === 'parallel') {
-          if (this.settleJoin(node)) changed = true;
-          continue;
-        }
-        if (state.status !== 'pending') continue;
-        const decision = this.readiness(id);
-        if (decision === 'wait') continue;
-        if (decision === 'skip') {
-          this.finish(id, 'skipped');
-          changed = true;
-        } else if (node.type === 'parallel') {
-          Object.assign(state, { status: 'running', startedAt: new Date().toISOString(), attempts: 1 });
-          changed = true;
-        } else if (this.inFlight < this.input.options.maxConcurrentNodes) {
-          this.start(node);
-          changed = true;
-        }
-      }
+    if (this.failFast) {
+      // Nothing starts after a fail_fast failure. Dirty, so that drive() waits for its cancelled scope instead of
+      // reporting the nodes left open as UNREACHABLE.
+      this.dirty = true;
+      return;
     }
-    if (changed) this.dirty = true;
+    const actions = decide(this.graph, this.states, { inFlight: this.inFlight, maxConcurrentNodes: this.input.options.maxConcurrentNodes });
+    for (const action of actions) this.apply(action);
+    if (actions.length > 0) this.dirty = true;
   }
 
-  private readiness(id: string): 'wait' | 'run' | 'skip' {
-    const preds = this.graph.preds.get(id)!;
-    const starts = this.graph.startPreds.get(id)!;
-    if (preds.length === 0 && starts.length === 0) return 'run';
-    let anyCompleted = false;
-    for (const p of preds) {
-      const s = this.states[p]!;
-      if (s.status === 'pending' || s.status === 'running') return 'wait';
-      if (s.status === 'failed' && s.via !== 'dead_letter') return 'skip';
-      if (s.status === 'completed') anyCompleted = true;
+  private apply(action: SchedulerAction): void {
+    switch (action.kind) {
+      case 'skip':
+        this.finish(action.node, 'skipped');
+        return;
+      case 'openParallel':
+        Object.assign(this.states[action.node]!, { status: 'running', startedAt: new Date().toISOString(), attempts: 1 });
+        return;
+      case 'start':
+        this.start(this.graph.nodes.get(action.node)!);
+        return;
+      case 'completeJoin':
+        for (const member of action.cancel) this.cancelNode(member);
+        this.finish(action.node, 'completed', action.output);
+        return;
+      case 'failJoin':
+        this.fail(action.node, action.failure);
+        return;
     }
-    for (const p of starts) {
-      const s = this.states[p]!.status;
-      if (s === 'pending') return 'wait';
-      if (s === 'running' || s === 'completed') anyCompleted = true;
-    }
-    return anyCompleted ? 'run' : 'skip';
-  }
-
-  /** Join of a running parallel node; true when it finished. */
-  private settleJoin(node: Extract<TypedNode, { type: 'parallel' }>): boolean {
-    const { branches, joinStrategy, n } = node.config;
-    const verdicts = branches.map((branch) => {
-      const states = branch.nodes.map((id) => this.states[id]!);
-      if (states.some((s) => s.status === 'pending' || s.status === 'running')) return 'open';
-      return states.every((s) => s.status === 'completed' || s.status === 'skipped') ? 'ok' : 'bad';
-    });
-    const ok = verdicts.filter((v) => v === 'ok').length;
-    const open = verdicts.filter((v) => v === 'open').length;
-    const need = joinStrategy === 'wait_all' ? branches.length : joinStrategy === 'wait_any' ? 1 : Math.min(n ?? branches.length, branches.length);
-    if (ok >= need) {
-      branches.forEach((branch, i) => {
-        if (verdicts[i] === 'open') for (const member of branch.nodes) this.cancelNode(member);
-      });
-      const outputs: Record<string, Record<string, unknown>> = {};
-      const completed: string[] = [];
-      branches.forEach((branch, i) => {
-        if (verdicts[i] !== 'ok') return;
-        completed.push(branch.id);
-        outputs[branch.id] = Object.fromEntries(branch.nodes.map((id) => [id, this.states[id]!.output]));
-      });
-      this.finish(node.id, 'completed', { branches: outputs, completed });
-      return true;
-    }
-    if (ok + open < need) {
-      this.fail(node.id, {
-        code: 'JOIN_FAILED',
-        message: `${joinStrategy} needs ${need} completed branches; ${branches.length - ok - open} failed or were cancelled`,
-        attempts: 1,
-      });
-      return true;
-    }
-    return false;
   }
 
   /** Cancels one node: a pending node directly, a running one through its cancellation scope. */
@@ -406,10 +358,8 @@ class Interpreter {
   }
 
   private applyBranch(node: Extract<TypedNode, { type: 'condition' }>): void {
-    const result = (this.states[node.id]!.output as { result?: boolean } | null)?.result;
-    const notTaken = result ? node.config.falseBranch : node.config.trueBranch;
-    const taken = result ? node.config.trueBranch : node.config.falseBranch;
-    if (notTaken && notTaken !== taken && this.states[notTaken]?.status === 'pending') this.finish(notTaken, 'skipped');
+    const skipped = untakenBranch(node, this.states);
+    if (skipped) this.finish(skipped, 'skipped');
   }
 
   /** The node's error strategy, after its attempts are spent. */
