@@ -1,6 +1,7 @@
 import type { ActivityDeps } from '../deps';
 import type { EvalContext } from '../../workflows/runs/types';
 import { REFERENCE } from '../../lib/dag/model';
+import { isParameterRoot } from '../../lib/dag/parameterRoots';
 import { ExpressionError } from '../../lib/expressions';
 import { evaluate, render, scope, type ExpressionScope } from './expressions';
 import { resolveRefs } from './values';
@@ -35,11 +36,12 @@ export async function buildScope(deps: ActivityDeps, organizationId: string, con
   return scope(params, nodes, locals);
 }
 
+/** A `from` reference's value: a run parameter (`params.x` or `parameters.x`, as validation accepts) or a node output. */
 export function readReference(context: ExpressionScope, reference: string): unknown {
   const match = REFERENCE.exec(reference);
   if (!match) throw new InputResolutionError('INVALID_REFERENCE', `${reference} is not <node_id>.<output_name>`);
   const [, head, name] = match as unknown as [string, string, string];
-  if (head === 'params') return (context.params as Record<string, unknown>)[name];
+  if (isParameterRoot(head)) return (context.params as Record<string, unknown>)[name];
   const nodes = context.nodes as Record<string, unknown>;
   if (!(head in nodes)) throw new InputResolutionError('MISSING_INPUT', `${reference}: node ${head} has no output in this run`);
   const output = nodes[head];

@@ -1,5 +1,6 @@
 import type { ASTNode } from '@marcbachmann/cel-js';
 import type { ErrorDetail } from '../errors';
+import { isParameterRoot, NODES_ROOT, PARAMETER_ROOTS, RESERVED_ROOTS } from '../dag/parameterRoots';
 import { checkExpression, evaluateExpression, parseExpression } from './cel';
 import { ExpressionError } from './errors';
 import { DEFAULT_EXPRESSION_LIMITS, MAX_TEMPLATES_PER_VALUE, MAX_VALUE_DEPTH, type ExpressionLimits } from './limits';
@@ -215,15 +216,15 @@ export function findReferences(value: unknown, basePath = ''): ExpressionReferen
 /** Classifies a reference chain: `params.x` / `parameters.x`, `nodes.<id>.<output>`, or a bare `<name>.<field>`. */
 export function classify(chain: string[], path: string, expression: string): ExpressionReference {
   const [root, first, second] = chain as [string, string | undefined, string | undefined];
-  if (root === 'params' || root === 'parameters') return { kind: 'param', name: first ?? null, path, expression };
-  if (root === 'nodes' && first) return { kind: 'node', nodeId: first, output: second ?? null, path, expression };
+  if (isParameterRoot(root)) return { kind: 'param', name: first ?? null, path, expression };
+  if (root === NODES_ROOT && first) return { kind: 'node', nodeId: first, output: second ?? null, path, expression };
   return { kind: 'name', name: root, field: first ?? null, path, expression };
 }
 
 // ---- rendering ----
 
 /** Names bound in every expression context besides node ids. */
-export const RESERVED_CONTEXT_NAMES = new Set(['params', 'parameters', 'nodes']);
+export const RESERVED_CONTEXT_NAMES: ReadonlySet<string> = RESERVED_ROOTS;
 
 /**
  * The evaluation context: `params` (alias `parameters`), `nodes` (id -> outputs), every node id at the top level
@@ -239,9 +240,8 @@ export function expressionContext(input: {
     if (!RESERVED_CONTEXT_NAMES.has(id)) context[id] = outputs;
   }
   Object.assign(context, input.locals ?? {});
-  context.params = input.params;
-  context.parameters = input.params;
-  context.nodes = input.nodes;
+  for (const root of PARAMETER_ROOTS) context[root] = input.params;
+  context[NODES_ROOT] = input.nodes;
   return context;
 }
 

@@ -1,4 +1,5 @@
 import type { CompiledWorkflow, NodeDef } from '../../lib/dag/model';
+import { PARAMETER_ROOTS_ALTERNATION } from '../../lib/dag/parameterRoots';
 import {
   ConfigError,
   parseConditionConfig,
@@ -89,8 +90,11 @@ function typed(def: NodeDef): TypedNode {
 }
 
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_-]*/g;
-const NAMED_PARAM = /\b(?:params|parameters)(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\\?["']([A-Za-z_][A-Za-z0-9_]*)\\?["']\])/g;
-const ANY_PARAMS = /\b(?:params|parameters)\b/g;
+const NAMED_PARAM = new RegExp(
+  String.raw`\b(?:${PARAMETER_ROOTS_ALTERNATION})(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\\?["']([A-Za-z_][A-Za-z0-9_]*)\\?["']\])`,
+  'g',
+);
+const ANY_PARAMS = new RegExp(String.raw`\b(?:${PARAMETER_ROOTS_ALTERNATION})\b`, 'g');
 
 /**
  * The parameters a value's templates read: the names used as `params.<name>` / `params["<name>"]`, or all of them
