@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../domain';
 import { recordAudit } from '../audit/record';
 import type { Actor, OrganizationContext } from '../http/route';
-import { zodDetails } from '../http/mount';
 import { AppError, forbidden, notFound, validationError } from '../../lib/errors';
+import { zodIssueDetails } from '../../lib/zodIssues';
 import { decodeCursor, encodeCursor } from '../../lib/pagination';
 import { contentPrefix, originalKey } from '../../lib/content/keys';
 import { mediaTypeOf } from '../../lib/content/mediaTypes';
@@ -51,7 +51,7 @@ export function createContentService(deps: AppDeps) {
   function parseFields(received: ReceivedUpload) {
     const schema = z.object({ title: titleSchema.optional(), tags: tagsSchema.optional(), metadata: metadataSchema.optional() });
     const parsed = schema.safeParse(received.fields);
-    if (!parsed.success) throw new AppError('VALIDATION_ERROR', 'invalid upload fields', zodDetails(parsed.error, ''));
+    if (!parsed.success) throw new AppError('VALIDATION_ERROR', 'invalid upload fields', zodIssueDetails(parsed.error));
     return parsed.data;
   }
 

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/errors';
 import { can } from '../../lib/permissions';
+import { zodIssueDetails } from '../../lib/zodIssues';
 import { readBody } from './body';
 import { enrichRequestLog } from './requestLog';
 import type { IdempotencyStore } from '../middleware/idempotency';
@@ -28,18 +29,11 @@ export function toKoaPath(openApiPath: string): string {
   return openApiPath.replace(/\{(\w+)\}/g, ':$1');
 }
 
-export function zodDetails(error: z.ZodError, prefix: string): { path: string; problem: string }[] {
-  return error.issues.map((issue) => ({
-    path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
-    problem: issue.message,
-  }));
-}
-
 function parseOrThrow(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
   if (!schema) return value;
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new AppError('VALIDATION_ERROR', `invalid ${where}`, zodDetails(result.error, where));
+    throw new AppError('VALIDATION_ERROR', `invalid ${where}`, zodIssueDetails(result.error, where));
   }
   return result.data;
 }

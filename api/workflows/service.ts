@@ -14,6 +14,7 @@ import { AppError, notFound, type ErrorDetail } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { decodeCursor, encodeCursor, type Page } from '../../lib/pagination';
 import type { Role } from '../../lib/permissions';
+import { zodIssueDetails } from '../../lib/zodIssues';
 import { recordAudit } from '../audit/record';
 import type { Actor } from '../http/route';
 import {
@@ -112,12 +113,7 @@ function invalid(details: ErrorDetail[]): AppError {
 }
 
 function badRequest(error: import('zod').ZodError): AppError {
-  const details = error.issues.flatMap((issue) =>
-    issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => ({ path: ['body', ...issue.path.map(String), key].join('.'), problem: 'unknown field' }))
-      : [{ path: ['body', ...issue.path.map(String)].join('.'), problem: issue.message }],
-  );
-  return new AppError('VALIDATION_ERROR', 'invalid body', details);
+  return new AppError('VALIDATION_ERROR', 'invalid body', zodIssueDetails(error, 'body'));
 }
 
 interface ParsedInput {
@@ -146,7 +142,7 @@ export function createWorkflowsService(deps: ServiceDeps) {
       if (!compiled.ok) throw invalid(compiled.problems);
       const doc = compiled.value;
       const metadata = createWorkflowSchema.shape.metadata.safeParse(doc.metadata);
-      if (!metadata.success) throw invalid(metadata.error.issues.map((i) => ({ path: ['metadata', ...i.path.map(String)].join('.'), problem: i.message })));
+      if (!metadata.success) throw invalid(zodIssueDetails(metadata.error, 'metadata'));
       return {
         name: doc.name,
         description: doc.description,

@@ -9,6 +9,7 @@ import {
   type NodeType,
 } from './model';
 import type { Problem } from './problems';
+import { zodIssueDetails } from '../zodIssues';
 
 export type ToolConfig = z.output<typeof toolConfigSchema>;
 export type ConditionConfig = z.output<typeof conditionConfigSchema>;
@@ -31,20 +32,9 @@ const SCHEMAS: Record<NodeType, z.ZodType> = {
   subworkflow: subworkflowConfigSchema,
 };
 
-function joinPath(prefix: string, segments: PropertyKey[]): string {
-  return [prefix, ...segments.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))]
-    .filter(Boolean)
-    .join('.')
-    .replace(/\.\[/g, '[');
-}
-
-/** zod issues as problems; unknown keys are reported one by one at their own path. */
+/** zod issues as problems: lib/zodIssues.ts, the one rule (unknown keys one by one at their own path). */
 export function zodProblems(error: z.ZodError, prefix: string): Problem[] {
-  return error.issues.flatMap((issue) =>
-    issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => ({ path: joinPath(prefix, [...issue.path, key]), problem: 'unknown field' }))
-      : [{ path: joinPath(prefix, issue.path), problem: issue.message }],
-  );
+  return zodIssueDetails(error, prefix);
 }
 
 /** The node's `config` parsed by its type (defaults applied), or the problems naming `<path>.config.<field>`. */

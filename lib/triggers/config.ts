@@ -4,6 +4,7 @@ import { parseDuration } from '../duration';
 import { parseRateRule } from '../rateRule';
 import { isCatalogEvent, EVENT_SOURCES } from '../events/catalog';
 import { cronProblem, isTimeZone } from './cron';
+import { zodIssueDetails } from '../zodIssues';
 
 /**
  * The trigger configs the triggers domain understands (docs/triggers.md), on top of the spec's keys. Parsed with
@@ -150,10 +151,7 @@ export function triggerConfigProblems(entries: { trigger: Trigger; path: string;
     keys.set(key, path);
     const parsed = SCHEMAS[trigger.type].safeParse(trigger.config);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        if (issue.code === 'unrecognized_keys') for (const k of issue.keys) say(`.config.${k}`, 'unknown field');
-        else say(`.config${issue.path.map((p) => `.${String(p)}`).join('')}`, issue.message);
-      }
+      for (const detail of zodIssueDetails(parsed.error, 'config')) say(`.${detail.path}`, detail.problem);
       continue;
     }
     const c = trigger.config;

@@ -66,7 +66,7 @@ describe('trigger configs', () => {
     expect(problems([t('event', { source: 'content', event: 'exploded' })])[0]!.problem).toMatch(/no event content.exploded/);
     expect(problems([t('event', { source: 'run', event: 'completed', bucket: 'b' })])[0]!.path).toBe('triggers[0].config.bucket');
     expect(problems([t('event', { source: 'content', event: 'content.uploaded', bucket: 'b' })])).toEqual([]);
-    expect(problems([t('manual', { approvers: ['boss'] })])[0]!.path).toBe('triggers[0].config.approvers.0');
+    expect(problems([t('manual', { approvers: ['boss'] })])[0]!.path).toBe('triggers[0].config.approvers[0]');
     expect(problems([t('schedule', { cron: '0 9 * * *', extra: 1 }, 'x')])).toEqual([{ path: 'triggers[0].config.extra', problem: 'trigger "x": unknown field' }]);
     expect(problems([t('schedule', { cron: '0 9 * * *' }, 'a'), t('manual', {}, 'a')])[0]!.path).toBe('triggers[1].id');
   });
