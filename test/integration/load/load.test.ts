@@ -85,6 +85,7 @@ function startApiProcess(): Promise<{ child: ChildProcess; port: number }> {
       // security/tokens.test.ts and ratelimit.test.ts) would otherwise turn the login load away.
       SERVICE_RATE_LIMIT_LOGIN_IP: 'off',
       SERVICE_RATE_LIMIT_LOGIN_ACCOUNT: 'off',
+      SERVICE_RATE_LIMIT_LOGIN_ACCOUNT_IP: 'off',
       SERVICE_RATE_LIMIT_REGISTER_IP: 'off',
       RUN_MAX_ACTIVE_PER_ORGANIZATION: String(OPEN_RUNS_CAP),
     },
