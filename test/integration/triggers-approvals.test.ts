@@ -66,7 +66,10 @@ test('a run waits, pending and visibly awaiting approval; only a listed role dec
 
   const again = await decide(workflowId, started.id, 'approve', admin2);
   expect(again.status).toBe(409);
-  expect(await auditActions(started.id)).toEqual([{ action: 'run.approved', actor_id: admin.userId }]);
+  expect(await auditActions(started.id)).toEqual([
+    { action: 'run.started', actor_id: member.userId },
+    { action: 'run.approved', actor_id: admin.userId },
+  ]);
 });
 
 test('the requester cannot approve their own run unless allowSelfApproval', async () => {
@@ -95,7 +98,10 @@ test('rejection needs a comment and cancels the run without running a node', asy
   expect(run.errors[0]).toMatchObject({ code: 'APPROVAL_REJECTED', message: 'rejected: not today' });
   expect(run.node_states.echo.status).toBe('cancelled');
   expect(run.trigger.approval).toMatchObject({ status: 'rejected', decidedBy: admin.userId });
-  expect(await auditActions(started.id)).toEqual([{ action: 'run.rejected', actor_id: admin.userId }]);
+  expect(await auditActions(started.id)).toEqual([
+    { action: 'run.started', actor_id: member.userId },
+    { action: 'run.rejected', actor_id: admin.userId },
+  ]);
 });
 
 test('the approval timeout fails (or cancels) the run, audited as a system decision', async () => {
@@ -105,7 +111,7 @@ test('the approval timeout fails (or cancels) the run, audited as a system decis
   expect(failed.status).toBe('failed');
   expect(failed.errors[0].code).toBe('APPROVAL_TIMED_OUT');
   expect(failed.trigger.approval.status).toBe('timed_out');
-  expect((await auditActions(a.id)).map((e) => e.action)).toEqual(['run.approval_timed_out']);
+  expect((await auditActions(a.id)).map((e) => e.action)).toEqual(['run.started', 'run.approval_timed_out']);
   expect((await decide(failing, a.id, 'approve', admin)).status).toBe(409);
 
   const cancelling = await gatedWorkflow({ approvalTimeout: '1s', onApprovalTimeout: 'cancel' });
