@@ -354,3 +354,49 @@ describe('subworkflows', () => {
     expect(subworkflowProblems({ id: null, organizationId: org }, [{ path: 'p', workflowId: A }], graph)).toEqual([]);
   });
 });
+
+describe('validateDefinition: the order of problems', () => {
+  // Clients read the list in order; this pins it across every stage (see the composition in lib/dag/validate.ts).
+  test('parameters, triggers, graph shape, nodes, edges, node types, cycles, points, bodies, tools, error handling', () => {
+    const input: DefinitionInput = {
+      parameters: [{ name: 'p', type: 'integer', default: 'x' }],
+      triggers: [{ type: 'schedule', config: { cron: 'bad' } }],
+      errorHandling: { default_strategy: 'fallback', node_overrides: { ghost: { strategy: 'retry' } } },
+      tools: ['nope'],
+      dag: {
+        extra: true,
+        nodes: [
+          jt('a', '${zz.out}'),
+          jt('a'),
+          { id: 'c', type: 'condition', config: { expression: 'a.result >', trueBranch: 'ghost' } },
+          { id: 'p', type: 'parallel', config: { branches: [{ id: 'x', nodes: ['zz'] }], joinStrategy: 'wait_n' } },
+          { id: 'l', type: 'loop', config: { items: 'params.p', template: { type: 'tool', config: { tool: 'nope' } } } },
+        ],
+        edges: [{ from: 'a', to: 'zz' }, { from: 'c', to: 'l' }, { from: 'l', to: 'c' }],
+        entryPoints: ['l'],
+      },
+    };
+    expect(problemsOf(input).map((p) => [p.path, p.problem])).toEqual([
+      ['parameters[0].default', 'default "x" is not of type integer'],
+      ['triggers[0].config.cron', 'not a cron expression (5 or 6 fields)'],
+      ['dag.extra', 'unknown field'],
+      ['dag.nodes.a.id', 'duplicate node id "a"'],
+      ['dag.edges[0].to', 'unknown node "zz"'],
+      ['dag.nodes.c.config.trueBranch', '"ghost" is not a node of the graph'],
+      ['dag.nodes.c.config.expression', 'invalid expression: Unexpected token: EOF'],
+      ['dag.nodes.p.config.branches[0].nodes[0]', 'unknown node "zz"'],
+      ['dag.nodes.p.config.n', 'required for joinStrategy wait_n'],
+      ['dag.nodes.c', 'cycle: c -> l -> c'],
+      ['dag.entryPoints[0]', '"l" has predecessors (c)'],
+      ['dag.entryPoints', '"a" has no predecessors but is not an entry point'],
+      ['dag.entryPoints', '"p" has no predecessors but is not an entry point'],
+      ['dag.nodes.a.config.config.expression', 'unknown name "zz": use params.<name>, nodes.<id>.<output> or <id>.<output>'],
+      ['dag.nodes.c.config.expression', '${a.result >}: invalid expression: Unexpected token: EOF'],
+      ['dag.nodes.l.config.items', '"params.p" is of type integer, not a list'],
+      ['dag.nodes.l.config.template.config.tool', 'unknown tool "nope"'],
+      ['tools[0]', 'unknown tool "nope"'],
+      ['error_handling.node_overrides.ghost', 'unknown node "ghost"'],
+      ['error_handling.default_strategy', 'fallback needs a handler per node: use node_overrides with strategy fallback and a handler'],
+    ]);
+  });
+});
