@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationError, type AppError } from './errors';
 
 /**
  * One list convention for every endpoint: `limit` (default 20, max 100) and an opaque `cursor`; responses are
@@ -42,6 +43,22 @@ export function decodeCursor(cursor: string): CursorPosition | null {
     // fall through: not a cursor of ours
   }
   return null;
+}
+
+/**
+ * The 400 every list answers for a cursor it did not make (garbage, another list's, one that does not fit the
+ * order asked for): one status, code, message and detail. `path` names where the cursor came from.
+ */
+export function invalidCursor(path = 'query.cursor'): AppError {
+  return validationError('invalid cursor', [{ path, problem: 'not a cursor from this list' }]);
+}
+
+/** The position a list's cursor encodes; null without a cursor; `invalidCursor(path)` thrown for a foreign one. */
+export function decodeCursorOrThrow(cursor: string | null | undefined, path = 'query.cursor'): CursorPosition | null {
+  if (!cursor) return null;
+  const position = decodeCursor(cursor);
+  if (!position) throw invalidCursor(path);
+  return position;
 }
 
 /** Given rows fetched with limit + 1, cut to the page and compute the next cursor. */

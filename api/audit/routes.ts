@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { decodeCursor, pageQuerySchema, pageSchema, toPage } from '../../lib/pagination';
-import { validationError } from '../../lib/errors';
+import { decodeCursorOrThrow, pageQuerySchema, pageSchema, toPage } from '../../lib/pagination';
 import type { AppDeps } from '../domain';
 import { defineRoute, type RouteDef, type UserPrincipal } from '../http/route';
 import { listAccountEvents, listAuditLogs, type AuditRow } from './queries';
@@ -50,8 +49,7 @@ export function auditRoutes(deps: AppDeps): RouteDef[] {
       query: pageQuerySchema.extend({ action: z.string().max(100).optional() }),
       responses: { 200: { description: 'a page of events', schema: pageSchema(auditEntry) } },
       handler: async ({ query, principal }) => {
-        const after = query.cursor ? decodeCursor(query.cursor) : null;
-        if (query.cursor && !after) throw validationError('invalid cursor');
+        const after = decodeCursorOrThrow(query.cursor);
         // auth 'user': the principal is a signed-in user.
         const { userId } = principal as UserPrincipal;
         const rows = await listAccountEvents(deps.db, userId, { action: query.action }, query.limit, after);
@@ -81,8 +79,7 @@ export function auditRoutes(deps: AppDeps): RouteDef[] {
       }),
       responses: { 200: { description: 'a page of entries', schema: pageSchema(auditEntry) } },
       handler: async ({ query, organization }) => {
-        const after = query.cursor ? decodeCursor(query.cursor) : null;
-        if (query.cursor && !after) throw validationError('invalid cursor');
+        const after = decodeCursorOrThrow(query.cursor);
         const rows = await listAuditLogs(
           deps.db,
           organization!.organizationId,

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../domain';
 import type { Actor, OrganizationContext } from '../http/route';
 import { AppError, forbidden, notFound, validationError } from '../../lib/errors';
-import { decodeCursor, encodeCursor } from '../../lib/pagination';
+import { decodeCursorOrThrow, encodeCursor, invalidCursor } from '../../lib/pagination';
 import { EmbeddingProviderError, type EmbeddingProvider } from '../../lib/embeddings';
 import { embeddingProviderForOrganization } from '../../lib/embeddings/organization';
 import type { VectorHit, VectorStore } from '../../lib/vectors';
@@ -208,17 +208,13 @@ export function createContentSearch(deps: AppDeps, vectors: VectorStore) {
     ) {
       const sortField = body.sort?.field ?? 'createdAt';
       const direction = body.sort?.direction ?? 'desc';
-      let after: q.QueryPosition | null = null;
-      if (body.cursor) {
-        after = decodeCursor(body.cursor);
-        if (!after) throw validationError('invalid cursor', [{ path: 'body.cursor', problem: 'not a cursor of this endpoint' }]);
-      }
+      const after: q.QueryPosition | null = decodeCursorOrThrow(body.cursor, 'body.cursor');
       let rows;
       try {
         rows = await q.queryContent(db, organizationId, { filter: body.filter, sortField, direction, limit: body.limit, after });
       } catch (err) {
         // A cursor made for another sort field does not cast: a client error.
-        if ((err as { code?: string }).code?.startsWith('22')) throw validationError('cursor does not match the sort');
+        if ((err as { code?: string }).code?.startsWith('22')) throw invalidCursor('body.cursor');
         throw err;
       }
       const data = rows.slice(0, body.limit);

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../domain';
 import { recordAudit } from '../audit/record';
 import type { Actor, OrganizationContext } from '../http/route';
-import { AppError, forbidden, notFound, validationError } from '../../lib/errors';
+import { AppError, forbidden, notFound } from '../../lib/errors';
 import { zodIssueDetails } from '../../lib/zodIssues';
-import { decodeCursor, encodeCursor } from '../../lib/pagination';
+import { decodeCursorOrThrow, encodeCursor, invalidCursor } from '../../lib/pagination';
 import { contentPrefix, originalKey } from '../../lib/content/keys';
 import { mediaTypeOf } from '../../lib/content/mediaTypes';
 import { receiveMultipartUpload, type ReceivedUpload } from './multipart';
@@ -218,12 +218,9 @@ export function createContentService(deps: AppDeps) {
 
     async listVersions(organizationId: string, id: string, limit: number, cursor: string | undefined) {
       await load(organizationId, id);
-      let before: number | null = null;
-      if (cursor) {
-        const position = decodeCursor(cursor);
-        if (!position || !/^\d+$/.test(position.sort)) throw validationError('invalid cursor');
-        before = Number(position.sort);
-      }
+      const position = decodeCursorOrThrow(cursor);
+      if (position && !/^\d+$/.test(position.sort)) throw invalidCursor();
+      const before = position ? Number(position.sort) : null;
       const rows = await q.listVersions(db, organizationId, id, limit, before);
       const data = rows.slice(0, limit);
       const last = data[data.length - 1];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { deliveryInput, startDelivery } from '../../activities/events/dispatch';
 import { AppError, notFound } from '../../lib/errors';
 import { catalogDocument, CUSTOM_EVENT_TYPE } from '../../lib/events/catalog';
-import { decodeCursor, toPage, type Page } from '../../lib/pagination';
+import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
 import { uuidFrom } from '../../lib/triggers/ids';
 import { recordAudit } from '../audit/record';
 import type { AppDeps } from '../domain';
@@ -129,8 +129,7 @@ export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promi
       query: { status?: string; limit: number; cursor?: string },
     ): Promise<Page<Record<string, unknown>>> {
       await requireEndpoint(organizationId, endpointId);
-      const after = query.cursor ? decodeCursor(query.cursor) : null;
-      if (query.cursor && !after) throw new AppError('VALIDATION_ERROR', 'invalid cursor', [{ path: 'query.cursor', problem: 'not a cursor from this list' }]);
+      const after = decodeCursorOrThrow(query.cursor);
       const q = db<DeliveryRow>('webhook_deliveries')
         .where({ organization_id: organizationId, endpoint_id: endpointId })
         .orderBy([

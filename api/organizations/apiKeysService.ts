@@ -1,5 +1,5 @@
 import { forbidden, notFound } from '../../lib/errors';
-import { decodeCursor, toPage, type Page } from '../../lib/pagination';
+import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
 import type { Knex } from 'knex';
 import { ROLE_RANK, ROLES, type Role } from '../../lib/permissions';
 import { recordAudit } from '../audit/record';
@@ -16,7 +16,6 @@ import {
   type ApiKeyRow,
 } from './queries';
 import type { OrgServiceDeps } from './serviceDeps';
-import { invalidCursor } from './util';
 
 /**
  * Organization API keys. A key acts with its own role (admin, member or viewer; never owner: deleting the
@@ -94,8 +93,7 @@ export function createApiKeysService(d: OrgServiceDeps) {
   }
 
   async function list(organizationId: string, limit: number, cursor?: string): Promise<Page<ApiKeyRow & { sort_key: string }>> {
-    const after = cursor ? decodeCursor(cursor) : null;
-    if (cursor && !after) throw invalidCursor();
+    const after = decodeCursorOrThrow(cursor);
     return toPage(await listApiKeys(db, organizationId, limit, after), limit, (r) => ({ sort: r.sort_key, id: r.id }));
   }
 

@@ -1,6 +1,6 @@
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { invitationEmail } from '../../lib/emails/organizations';
-import { decodeCursor, toPage, type Page } from '../../lib/pagination';
+import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
 import type { Role } from '../../lib/permissions';
 import { recordAudit } from '../audit/record';
 import { writeEvent } from '../events/outbox';
@@ -24,7 +24,7 @@ import {
   type OrganizationRow,
 } from './queries';
 import type { OrgServiceDeps } from './serviceDeps';
-import { invalidCursor, isUniqueViolation } from './util';
+import { isUniqueViolation } from './util';
 
 /**
  * Invitations: random token (only in the e-mail), stored as SHA-256, expiring after SERVICE_INVITATION_TTL
@@ -94,8 +94,7 @@ export function createInvitationsService(d: OrgServiceDeps) {
   }
 
   async function listPending(organizationId: string, limit: number, cursor?: string): Promise<Page<InvitationRow & { sort_key: string }>> {
-    const after = cursor ? decodeCursor(cursor) : null;
-    if (cursor && !after) throw invalidCursor();
+    const after = decodeCursorOrThrow(cursor);
     const rows = await listPendingInvitations(db, organizationId, limit, after);
     return toPage(rows, limit, (r) => ({ sort: r.sort_key, id: r.id }));
   }

@@ -1,5 +1,5 @@
 import { AppError, forbidden, notFound } from '../../lib/errors';
-import { decodeCursor, toPage, type Page } from '../../lib/pagination';
+import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
 import { can, type Role } from '../../lib/permissions';
 import { recordAudit } from '../audit/record';
 import { revokeKeysOfCreator } from './apiKeysService';
@@ -7,7 +7,6 @@ import { writeEvent } from '../events/outbox';
 import type { Actor, OrganizationContext } from '../http/route';
 import { deleteMembership, getMember, listMembers, lockOwners, setMemberRole, type MemberRow } from './queries';
 import type { OrgServiceDeps } from './serviceDeps';
-import { invalidCursor } from './util';
 
 /**
  * Member rules on top of the permission table:
@@ -21,8 +20,7 @@ export function createMembersService(d: OrgServiceDeps) {
   const { db } = d;
 
   async function list(organizationId: string, limit: number, cursor?: string): Promise<Page<MemberRow>> {
-    const after = cursor ? decodeCursor(cursor) : null;
-    if (cursor && !after) throw invalidCursor();
+    const after = decodeCursorOrThrow(cursor);
     const rows = await listMembers(db, organizationId, limit, after);
     return toPage(rows, limit, (r) => ({ sort: r.sort_key, id: r.user_id }));
   }

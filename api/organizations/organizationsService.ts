@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { AppError, notFound } from '../../lib/errors';
-import { decodeCursor, toPage, type Page } from '../../lib/pagination';
+import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
 import { organizationPrefix } from '../../lib/storage';
 import { recordAudit } from '../audit/record';
 import type { Actor, UserPrincipal } from '../http/route';
@@ -22,7 +22,7 @@ import {
 } from './queries';
 import type { OrgServiceDeps } from './serviceDeps';
 import { defaultSettings } from './settingsModel';
-import { invalidCursor, isUniqueViolation } from './util';
+import { isUniqueViolation } from './util';
 import { currentPeriod } from './usageMeter';
 
 export const createWorkflowId = (organizationId: string): string => `org-create-${organizationId}`;
@@ -72,8 +72,7 @@ export function createOrganizationsService(d: OrgServiceDeps) {
   }
 
   async function listForUser(userId: string, limit: number, cursor?: string): Promise<Page<UserOrganizationRow>> {
-    const after = cursor ? decodeCursor(cursor) : null;
-    if (cursor && !after) throw invalidCursor();
+    const after = decodeCursorOrThrow(cursor);
     const rows = await listOrganizationsOfUser(db, userId, limit, after);
     return toPage(rows, limit, (r) => ({ sort: r.sort_key, id: r.id }));
   }

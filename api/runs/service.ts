@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { NodeState, RunStatus } from '../../lib/dag/model';
-import { decodeCursor, toPage, type Page } from '../../lib/pagination';
+import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
 import { approvalForManualRun } from '../../lib/triggers/approval';
 import { checkParameters } from '../../workflows/runs/parameters';
 import type { RunInput, RunOptions, RunTrigger } from '../../workflows/runs/types';
@@ -67,10 +67,8 @@ export interface RunsService {
 }
 
 function cursorAfter(cursor: string | undefined): { createdAt: string; id: string } | undefined {
-  if (!cursor) return undefined;
-  const position = decodeCursor(cursor);
-  if (!position) throw new AppError('VALIDATION_ERROR', 'invalid cursor', [{ path: 'query.cursor', problem: 'not a cursor from this list' }]);
-  return { createdAt: position.sort, id: position.id };
+  const position = decodeCursorOrThrow(cursor);
+  return position ? { createdAt: position.sort, id: position.id } : undefined;
 }
 
 /** `admission` gates the starts (api/runs/admission.ts); callers that are not API clients keep the default, none. */

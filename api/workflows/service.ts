@@ -12,7 +12,7 @@ import { definitionSecretReferences } from '../../lib/dag/secretReferences';
 import { validateDefinition, type DefinitionInput, type ValidationEnv } from '../../lib/dag/validate';
 import { AppError, notFound, type ErrorDetail } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { decodeCursor, encodeCursor, type Page } from '../../lib/pagination';
+import { decodeCursorOrThrow, encodeCursor, invalidCursor, type Page } from '../../lib/pagination';
 import type { Role } from '../../lib/permissions';
 import { zodIssueDetails } from '../../lib/zodIssues';
 import { recordAudit } from '../audit/record';
@@ -272,12 +272,8 @@ export function createWorkflowsService(deps: ServiceDeps) {
       organizationId: string,
       query: { status?: WorkflowStatus; tag?: string; category?: string; limit: number; cursor?: string },
     ): Promise<Page<Serialized>> {
-      let after: { createdAt: string; id: string } | undefined;
-      if (query.cursor) {
-        const position = decodeCursor(query.cursor);
-        if (!position) throw new AppError('VALIDATION_ERROR', 'invalid cursor', [{ path: 'query.cursor', problem: 'not a cursor from this list' }]);
-        after = { createdAt: position.sort, id: position.id };
-      }
+      const position = decodeCursorOrThrow(query.cursor);
+      const after = position ? { createdAt: position.sort, id: position.id } : undefined;
       const rows = await listWorkflows(db, organizationId, { ...query, after, limit: query.limit + 1 });
       const data = rows.slice(0, query.limit);
       const last = data[data.length - 1];
@@ -393,13 +389,9 @@ export function createWorkflowsService(deps: ServiceDeps) {
       query: { limit: number; cursor?: string },
     ): Promise<Page<WorkflowVersionRow>> {
       await get(organizationId, id);
-      let before: number | undefined;
-      if (query.cursor) {
-        const position = decodeCursor(query.cursor);
-        const n = position ? Number(position.sort) : NaN;
-        if (!Number.isInteger(n)) throw new AppError('VALIDATION_ERROR', 'invalid cursor', [{ path: 'query.cursor', problem: 'not a cursor from this list' }]);
-        before = n;
-      }
+      const position = decodeCursorOrThrow(query.cursor);
+      const before = position ? Number(position.sort) : undefined;
+      if (before !== undefined && !Number.isInteger(before)) throw invalidCursor();
       const rows = await listVersions(db, organizationId, id, { beforeVersion: before, limit: query.limit + 1 });
       const data = rows.slice(0, query.limit);
       const last = data[data.length - 1];
