@@ -50,12 +50,6 @@ export interface SessionRow {
 
 export type AuthTokenPurpose = 'password_reset' | 'email_verification';
 
-const UNIQUE_VIOLATION = '23505';
-
-export function isUniqueViolation(err: unknown): boolean {
-  return (err as { code?: unknown })?.code === UNIQUE_VIOLATION;
-}
-
 // ------------------------------------------------------------------------------------------------ users
 
 export async function findUserByEmail(db: Conn, email: string): Promise<UserRow | undefined> {

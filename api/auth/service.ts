@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { Db } from '../../db/knex';
 import { assertPasswordPolicy, type PasswordPolicy } from '../../lib/auth/passwordPolicy';
 import type { Config } from '../../lib/config';
+import { isUniqueViolation } from '../../lib/db/errors';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
@@ -115,7 +116,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       try {
         user = await q.insertUser(db, { email: input.email, name: input.name || null, passwordHash });
       } catch (err) {
-        if (q.isUniqueViolation(err)) throw new AppError('USER_EXISTS', 'e-mail already registered');
+        if (isUniqueViolation(err)) throw new AppError('USER_EXISTS', 'e-mail already registered');
         throw err;
       }
       const { tokens: pair } = await sessions.create(user, metaOf(ctx), null);

@@ -24,7 +24,7 @@ import {
   type OrganizationRow,
 } from './queries';
 import type { OrgServiceDeps } from './serviceDeps';
-import { isUniqueViolation } from './util';
+import { isUniqueViolation } from '../../lib/db/errors';
 
 /**
  * Invitations: random token (only in the e-mail), stored as SHA-256, expiring after SERVICE_INVITATION_TTL

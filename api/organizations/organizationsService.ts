@@ -22,7 +22,7 @@ import {
 } from './queries';
 import type { OrgServiceDeps } from './serviceDeps';
 import { defaultSettings } from './settingsModel';
-import { isUniqueViolation } from './util';
+import { isUniqueViolation } from '../../lib/db/errors';
 import { currentPeriod } from './usageMeter';
 
 export const createWorkflowId = (organizationId: string): string => `org-create-${organizationId}`;

@@ -13,7 +13,7 @@ import {
   type SettingsUpdate,
   type StoredSettings,
 } from './settingsModel';
-import { isUniqueViolation } from './util';
+import { isUniqueViolation } from '../../lib/db/errors';
 
 /**
  * Settings read and partial update per group. Members ("limited settings access") see general and security;

@@ -1,6 +1,7 @@
 import { toolRunOptions } from '../../activities/runs/toolActivities';
 import type { Db } from '../../db/knex';
 import type { Config } from '../../lib/config';
+import { isUniqueViolation } from '../../lib/db/errors';
 import type { ParameterDecl } from '../../lib/dag/model';
 import { checkParameters, type ParameterProblem } from '../../workflows/runs/parameters';
 import type { RunInput, RunTrigger } from '../../workflows/runs/types';
@@ -73,7 +74,7 @@ export async function prepareTriggeredRun(db: Db, config: Config, request: Prepa
     });
   } catch (err) {
     // A concurrent prepare of the same run inserted it first.
-    if ((err as { code?: string }).code !== '23505') throw err;
+    if (!isUniqueViolation(err)) throw err;
     const again = await findRunById(db, request.organizationId, request.runId);
     if (!again) throw err;
     return again.status === 'pending' ? { kind: 'ready', input: build(again), row: again } : { kind: 'finished', row: again };
