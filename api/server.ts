@@ -1,11 +1,14 @@
 import type { Server } from 'node:http';
 import { loadConfigOrExit, type Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
+import { useScratchDirForTempFiles } from '../lib/vectors/scratch';
 import { createApp, type App } from './app';
 import { closeDeps, createDeps } from './runtime';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit('api');
+  // Once, before any LanceDB work: index builds leave temporary folders in $TMPDIR (lib/vectors/scratch.ts).
+  useScratchDirForTempFiles(config.content.vectorScratchDir);
   const deps = createDeps(config);
   const app = createApp(deps);
   const { koa } = app;

@@ -3,6 +3,7 @@ import { createLogger } from '../lib/logger';
 import { createMailer } from '../lib/mailer';
 import { createStorage, ensureBucket } from '../lib/storage';
 import { createTemporalClient } from '../lib/temporal';
+import { useScratchDirForTempFiles } from '../lib/vectors/scratch';
 import { createDb } from '../db/knex';
 import { ensureBackgroundJobs } from './backgroundJobs';
 import { createWorker } from './createWorker';
@@ -11,6 +12,8 @@ import { disableWorkflowStackTraces } from './workflowStackTraces';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit('worker');
+  // Once, before any LanceDB work: index builds leave temporary folders in $TMPDIR (lib/vectors/scratch.ts).
+  useScratchDirForTempFiles(config.content.vectorScratchDir);
   const logger = createLogger(config.logLevel, 'worker');
   // Before the SDK starts its workflow threads (in createWorker).
   if (!config.worker.workflowStackTraces) disableWorkflowStackTraces();

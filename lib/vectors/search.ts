@@ -1,0 +1,114 @@
+import type * as lancedb from '@lancedb/lancedb';
+import type { Tables } from './connection';
+import { searchFilter, type SearchFilter } from './filters';
+import { IVF_MAX_PARTITIONS } from './indexes';
+import type { VectorKind } from './schema';
+
+export interface VectorHit {
+  contentId: string;
+  version: number;
+  chunkIndex: number;
+  kind: VectorKind;
+  text: string;
+  /** Cosine similarity for vector searches (1 = same direction), BM25 for keyword searches. */
+  score: number;
+}
+
+export interface VectorSearchOptions extends SearchFilter {
+  limit: number;
+}
+
+/** Partitions probed per query; more than a small table's partition count is fine (all are probed: exact). */
+const IVF_NPROBES = 100;
+const INDEX_RECHECK_MS = 10_000;
+const COLUMNS = ['content_id', 'version', 'chunk_index', 'kind', 'text'];
+
+export function toHit(row: Record<string, unknown>, score: number): VectorHit {
+  return {
+    contentId: String(row.content_id),
+    version: Number(row.version),
+    chunkIndex: Number(row.chunk_index),
+    kind: row.kind as VectorKind,
+    text: String(row.text),
+    score,
+  };
+}
+
+export interface KnownIndexes {
+  fts: boolean;
+  vector: boolean;
+  checkedAt: number;
+}
+
+/**
+ * Whether what is known of a table's search indexes answers `need` without listing them again: once an index
+ * exists it stays (indexes are replaced, never dropped); a missing full-text index is looked for on every keyword
+ * query (it appears with the first processed content, and keyword search must see it at once), a missing vector
+ * index at most every INDEX_RECHECK_MS (it only decides whether a short result is retried wider).
+ */
+export function indexKnowledgeFresh(known: KnownIndexes | undefined, need: 'fts' | 'vector', now: number): known is KnownIndexes {
+  return !!known && (known[need] || (need === 'vector' && now - known.checkedAt < INDEX_RECHECK_MS));
+}
+
+export interface Search {
+  vector(table: string, vector: number[], options: VectorSearchOptions): Promise<VectorHit[]>;
+  text(table: string, query: string, options: VectorSearchOptions): Promise<VectorHit[]>;
+  /** Drops what is known of a table's indexes (its handle was dropped). */
+  forget(table: string): void;
+  clear(): void;
+}
+
+/** The search modes: nearest vectors (cosine) and keywords (BM25), both within the filter's organization and kind. */
+export function createSearch(tables: Pick<Tables, 'openIfExists' | 'reading'>): Search {
+  const indexInfo = new Map<string, KnownIndexes>();
+
+  async function indexesOf(name: string, table: lancedb.Table, need: 'fts' | 'vector'): Promise<KnownIndexes> {
+    const known = indexInfo.get(name);
+    if (indexKnowledgeFresh(known, need, Date.now())) return known;
+    const indices = await tables.reading(name, table, (t) => t.listIndices());
+    const info = {
+      fts: indices.some((i) => i.columns.includes('text')),
+      vector: indices.some((i) => i.columns.includes('vector')),
+      checkedAt: Date.now(),
+    };
+    indexInfo.set(name, info);
+    return info;
+  }
+
+  return {
+    async vector(name, vector, options) {
+      const table = await tables.openIfExists(name);
+      if (!table) return [];
+      const search = (nprobes: number) =>
+        tables.reading(name, table, (t) =>
+          t
+            .vectorSearch(vector)
+            .distanceType('cosine')
+            .where(searchFilter(options))
+            .select([...COLUMNS, '_distance'])
+            .limit(options.limit)
+            .nprobes(nprobes) // only used once the ANN index exists
+            .toArray(),
+        ) as Promise<Record<string, unknown>[]>;
+      let rows = await search(IVF_NPROBES);
+      // Too few rows in the probed partitions: a narrow filter (a small organization in a shared table, a content
+      // id list). Probe them all, an exact search over the filtered rows. Without the index the first search was
+      // already exact.
+      if (rows.length < options.limit && (await indexesOf(name, table, 'vector')).vector) rows = await search(IVF_MAX_PARTITIONS);
+      return rows.map((r) => toHit(r, 1 - Number(r._distance)));
+    },
+
+    async text(name, query, options) {
+      const table = await tables.openIfExists(name);
+      if (!table) return [];
+      if (!(await indexesOf(name, table, 'fts')).fts) return [];
+      const rows = (await tables.reading(name, table, (t) =>
+        t.search(query, 'fts', 'text').where(searchFilter(options)).select([...COLUMNS, '_score']).limit(options.limit).toArray(),
+      )) as Record<string, unknown>[];
+      return rows.map((r) => toHit(r, Number(r._score)));
+    },
+
+    forget: (name) => indexInfo.delete(name),
+    clear: () => indexInfo.clear(),
+  };
+}
