@@ -10,15 +10,6 @@ export function createTemporalClient(config: Config['temporal']): Client {
   return new Client({ connection, namespace: config.namespace });
 }
 
-/** Custom search attributes registered by scripts/services (see docs/operating.md). */
-export const SEARCH_ATTRIBUTES = {
-  organizationId: 'LoomOrganizationId',
-  workflowId: 'LoomWorkflowId',
-  workflowVersion: 'LoomWorkflowVersion',
-  runKind: 'LoomRunKind',
-  trigger: 'LoomTrigger',
-} as const;
-
 /**
  * Counts, per connection, the calls running under `withTemporalAbortSignal`. The Temporal client carries a call's
  * abort signal in an AsyncLocalStorage, and on Node 20 a storage that has been used once keeps promise hooks

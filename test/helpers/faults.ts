@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { requestOver, type TestApi, type TestResponse } from './stack';
+import { searchAttributeRegistrations } from '../../workflows/runs/searchAttributes';
 
 /** Helpers for fault tests (test/integration/faults/): free ports and privately owned service processes. */
 
@@ -147,9 +148,8 @@ export async function privateTemporal(dbFile: string): Promise<PrivateProcess & 
   const port = await freePort();
   const uiPort = await freePort();
   const address = `127.0.0.1:${port}`;
-  const attributes = ['LoomOrganizationId=Keyword', 'LoomWorkflowId=Keyword', 'LoomWorkflowVersion=Int', 'LoomRunKind=Keyword', 'LoomTrigger=Keyword'];
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--ui-port', String(uiPort), '--db-filename', dbFile, '--log-level', 'error'];
-  for (const a of attributes) args.push('--search-attribute', a);
+  for (const a of searchAttributeRegistrations()) args.push('--search-attribute', a);
   const healthy = () =>
     new Promise<boolean>((resolve) => {
       execFile(bin, ['operator', 'cluster', 'health', '--address', address], { timeout: 5000 }, (err, stdout) => resolve(!err && stdout.includes('SERVING')));
