@@ -19,7 +19,9 @@ export interface StackOptions {
 export function childEnv(scratch: Scratch, logLevel: string): Record<string, string> {
   const generous = '1000000/1m';
   return {
-    NODE_ENV: 'production',
+    // Not 'production': production mode refuses the dev stack's well-known MinIO credentials (lib/config), and the
+    // compiled build the children run behaves the same otherwise (only that refusal and a warning read NODE_ENV).
+    NODE_ENV: 'development',
     LOG_LEVEL: logLevel,
     SERVICE_JWT_SECRET: scratch.jwtSecret,
     DATABASE_URL: scratch.dbUrl,
