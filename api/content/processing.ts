@@ -61,7 +61,8 @@ export async function startProcessing(deps: AppDeps, input: ProcessingInput, thr
     });
   } catch (err) {
     deps.logger.warn({ err, jobId: input.jobId }, 'content processing could not start');
-    await markJobFailedToStart(deps.db, input.jobId, `processing could not start: ${(err as Error).message}`);
+    // The engine's own message names the platform's Temporal address; members read this text at /status.
+    await markJobFailedToStart(deps.db, input.jobId, 'processing could not start: the workflow engine is unavailable; retry with POST /process');
     await updateContent(deps.db, input.organizationId, input.contentId, { processing_status: 'failed' });
     if (throwOnFailure) throw new AppError('SERVICE_UNAVAILABLE', 'processing could not be started, retry shortly');
   }
