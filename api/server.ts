@@ -3,7 +3,7 @@ import { loadConfigOrExit, type Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { useScratchDirForTempFiles } from '../lib/vectors/scratch';
 import { createApp, type App } from './app';
-import { closeDeps, createDeps } from './runtime';
+import { closeDeps, createDeps } from '../domain/runtime';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit('api');

@@ -5,7 +5,7 @@
  * `minArgs`/`maxArgs`, and `run(args, ctx)` returning the process exit code. Commands get a database handle and
  * the configuration through `ctx` and print with `ctx.out` / `ctx.err`, so tests can call `runAdmin` directly.
  */
-import { pruneAuthData, revokeSessionsByEmail } from '../api/auth/admin';
+import { pruneAuthData, revokeSessionsByEmail } from '../domain/auth/admin';
 import { createDb, type Db } from '../db/knex';
 import { ConfigError, loadConfig, type Config } from '../lib/config';
 import { OPERATIONS_COMMANDS } from './admin/operations';

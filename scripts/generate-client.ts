@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { createApp } from '../api/app';
-import { closeDeps, createDeps } from '../api/runtime';
+import { closeDeps, createDeps } from '../domain/runtime';
 import { loadConfig } from '../lib/config';
 
 const HEADER = `/**

@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
-import { ensureAuditRetentionSchedule } from '../api/audit/schedules';
-import { ensureEventDispatcher } from '../api/events/dispatcher';
-import { ensureDeadLetterPurgeSchedule } from '../api/runs/schedules';
+import { ensureAuditRetentionSchedule } from '../domain/audit/schedules';
+import { ensureEventDispatcher } from '../domain/events/dispatcher';
+import { ensureDeadLetterPurgeSchedule } from '../domain/runs/schedules';
 
 /**
  * The long-lived Temporal executions the platform needs on a task queue: the dead-letter purge and audit-log

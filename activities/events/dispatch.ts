@@ -1,9 +1,9 @@
 import { Context } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { WorkflowIdReusePolicy } from '@temporalio/common';
-import { eventEnvelope, type OutboxEventRow } from '../../api/events/outbox';
-import { withDefaults } from '../../api/organizations/settingsModel';
-import { prepareTriggeredRun, startRunExecution } from '../../api/triggers/runStarter';
+import { eventEnvelope, type OutboxEventRow } from '../../domain/events/outbox';
+import { withDefaults } from '../../domain/organizations/settingsModel';
+import { prepareTriggeredRun, startRunExecution } from '../../domain/triggers/runStarter';
 import type { StoredDefinition } from '../../lib/dag/model';
 import { eventTriggerMatches, MAX_CHAIN_DEPTH, subscriptionMatches } from '../../lib/events/catalog';
 import { parseTriggers, type EventConfig } from '../../lib/triggers/config';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { writeEvent } from '../../api/events/outbox';
+import { writeEvent } from '../../domain/events/outbox';
 import type { RunError, RunStatus } from '../../lib/dag/model';
 
 /**

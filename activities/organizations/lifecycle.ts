@@ -2,8 +2,8 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import { createLocalBillingProvider, type BillingPlan } from '../../lib/billing';
 import { deletionConfirmationEmail, paymentFailedEmail, welcomeEmail } from '../../lib/emails/organizations';
 import { organizationPrefix } from '../../lib/storage';
-import { maskSecrets } from '../../api/audit/mask';
-import { purgeExpiredAuditLogs } from '../../api/audit/queries';
+import { maskSecrets } from '../../domain/audit/mask';
+import { purgeExpiredAuditLogs } from '../../domain/audit/queries';
 import type { ActivityDeps } from '../deps';
 import { organizationCleaners } from './cleaners';
 

@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityDeps } from '../deps';
-import { loadWorkflowVersion } from '../../api/workflows/queries';
+import { loadWorkflowVersion } from '../../domain/workflows/queries';
 import type { CompiledWorkflow, NodeState, RunError, RunStatus } from '../../lib/dag/model';
 import { REFERENCE } from '../../lib/dag/model';
 import type { EvalContext, ValueRef } from '../../workflows/runs/types';

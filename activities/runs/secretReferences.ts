@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/common';
-import { readSecretValues } from '../../api/secrets/queries';
+import { readSecretValues } from '../../domain/secrets/queries';
 import { findSecretReferences, replaceSecretReferences } from '../../lib/dag/secretReferences';
 import type { ActivityDeps } from '../deps';
 import { InputResolutionError } from './resolve';

@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import { deleteSchedulesWhere } from '../../api/triggers/schedules';
+import { deleteSchedulesWhere } from '../../domain/triggers/schedules';
 import type { ActivityDeps } from '../deps';
 
 /** Organization deletion: the Temporal Schedules of its schedule triggers (rows in trigger_schedules have no FK). */

@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
-import { recordAudit } from '../../api/audit/record';
-import { prepareTriggeredRun } from '../../api/triggers/runStarter';
-import { loadWorkflowVersion } from '../../api/workflows/queries';
+import { recordAudit } from '../../domain/audit/record';
+import { prepareTriggeredRun } from '../../domain/triggers/runStarter';
+import { loadWorkflowVersion } from '../../domain/workflows/queries';
 import { parseTriggers, type ScheduleConfig } from '../../lib/triggers/config';
 import { uuidFrom } from '../../lib/triggers/ids';
 import type { RunInput } from '../../workflows/runs/types';

@@ -1,14 +1,14 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { recordAudit } from '../../api/audit/record';
-import type { StoredWebhook } from '../../api/organizations/settingsModel';
+import { recordAudit } from '../../domain/audit/record';
+import type { StoredWebhook } from '../../domain/organizations/settingsModel';
 import { createSecretBox } from '../../lib/secrets';
 import { signatureHeaders } from '../../lib/triggers/standardWebhooks';
 import type { ActivityDeps } from '../deps';
 import { guardedRequest } from '../../lib/net/httpClient';
 import { outboundGuards } from '../../lib/net/outbound';
 import { SsrfRefusedError } from '../../lib/net/ssrfGuard';
-import type { DeliveryRow } from '../../api/events/service';
+import type { DeliveryRow } from '../../domain/events/service';
 
 /**
  * Outgoing webhook deliveries (workflows/triggers/events.ts#webhookDeliveryWorkflow): one attempt per activity

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decodeCursorOrThrow, pageQuerySchema, pageSchema, toPage } from '../../lib/pagination';
 import type { AppDeps } from '../domain';
 import { defineRoute, type RouteDef, type UserPrincipal } from '../http/route';
-import { listAccountEvents, listAuditLogs, type AuditRow } from './queries';
+import { listAccountEvents, listAuditLogs, type AuditRow } from '../../domain/audit/queries';
 
 const auditEntry = z.object({
   id: z.uuid(),

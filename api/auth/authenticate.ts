@@ -3,9 +3,9 @@ import { AppError } from '../../lib/errors';
 import type { Db } from '../../db/knex';
 import type { UserPrincipal } from '../http/route';
 import { createVerifiedTokenCache } from '../../lib/auth/verifiedTokenCache';
-import { sessionIdleLimitMs } from './idleLimit';
-import { findSessionForAuth, touchSession, type SessionForAuth } from './queries';
-import type { AccessClaims, TokenService } from './tokens';
+import { sessionIdleLimitMs } from '../../domain/auth/idleLimit';
+import { findSessionForAuth, touchSession, type SessionForAuth } from '../../domain/auth/queries';
+import type { AccessClaims, TokenService } from '../../domain/auth/tokens';
 
 /**
  * The spec's checks, in its order: header present; exactly `Bearer <token>`; token verifies and is unexpired.

@@ -1,14 +1,14 @@
 import type { Context } from 'koa';
 import type { AppDeps, Domain } from '../domain';
 import type { UserPrincipal } from '../http/route';
-import { createRateLimiter, type RateLimiter } from '../ratelimit/limiter';
+import { createRateLimiter, type RateLimiter } from '../../domain/ratelimit/limiter';
 import { createAccessTokenVerifier } from './authenticate';
 import { createPassport } from './passport';
-import { createPasswordHasher } from './passwords';
+import { createPasswordHasher } from '../../domain/auth/passwords';
 import { authRoutes } from './routes';
-import { createAuthService, createCredentialVerifier } from './service';
-import { createSessionService } from './sessions';
-import { createTokenService } from './tokens';
+import { createAuthService, createCredentialVerifier } from '../../domain/auth/service';
+import { createSessionService } from '../../domain/auth/sessions';
+import { createTokenService } from '../../domain/auth/tokens';
 
 export interface AuthDomain extends Domain {
   /** Bearer access token of a live session (passport `bearer`); the spec's 401 messages in the spec's order. */

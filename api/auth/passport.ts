@@ -5,7 +5,7 @@ import { Strategy as LocalStrategy } from 'passport-local';
 import { AppError } from '../../lib/errors';
 import type { UserPrincipal } from '../http/route';
 import { bearerToken } from './authenticate';
-import type { UserRow } from './queries';
+import type { UserRow } from '../../domain/auth/queries';
 
 /**
  * Passport with two strategies: `local` (e-mail + password, login) and `bearer` (access token, every protected

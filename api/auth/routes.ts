@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, type RouteDef, type UserPrincipal } from '../http/route';
-import * as s from './schemas';
-import { sessionInfo, userProfile, userSummary } from './serializers';
-import type { AuthService } from './service';
+import * as s from '../../domain/auth/schemas';
+import { sessionInfo, userProfile, userSummary } from '../../domain/auth/serializers';
+import type { AuthService } from '../../domain/auth/service';
 
 /** /api/auth: declarations only; the rules are in service.ts. */
 

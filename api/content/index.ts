@@ -1,9 +1,9 @@
 import type { AppDeps, Domain } from '../domain';
 import { createVectorStore, type VectorStore } from '../../lib/vectors';
-import { createContentExtractor } from './extract';
+import { createContentExtractor } from '../../domain/content/extract';
 import { contentRoutes } from './routes';
-import { createContentSearch } from './search';
-import { createContentService } from './service';
+import { createContentSearch } from '../../domain/content/search';
+import { createContentService } from '../../domain/content/service';
 
 export interface ContentDomain extends Domain {
   vectors: VectorStore;

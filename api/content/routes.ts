@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../http/route';
 import { pageQuerySchema, pageSchema } from '../../lib/pagination';
-import type { ContentService } from './service';
-import type { ContentSearch } from './search';
-import type { createContentExtractor } from './extract';
-import * as s from './schemas';
+import type { ContentService } from '../../domain/content/service';
+import type { ContentSearch } from '../../domain/content/search';
+import type { createContentExtractor } from '../../domain/content/extract';
+import * as s from '../../domain/content/schemas';
 
 const tags = ['content'];
 

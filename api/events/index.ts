@@ -1,8 +1,8 @@
 import type { AppDeps, Domain } from '../domain';
-import { createRateLimiter } from '../ratelimit/limiter';
-import { createDispatcherEnsurer } from './dispatcher';
+import { createRateLimiter } from '../../domain/ratelimit/limiter';
+import { createDispatcherEnsurer } from '../../domain/events/dispatcher';
 import { eventRoutes } from './routes';
-import { createEventsService } from './service';
+import { createEventsService } from '../../domain/events/service';
 
 /** Custom events, the event catalog, and the outgoing webhook delivery log (docs/events.md). */
 export function createEventsDomain(deps: AppDeps): Domain {

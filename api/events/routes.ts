@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageSchema } from '../../lib/pagination';
 import { defineRoute, type RouteDef } from '../http/route';
 import { idempotencyKeyOf, requestFingerprint } from '../middleware/idempotency';
-import type { EventsService } from './service';
+import type { EventsService } from '../../domain/events/service';
 
 /** Routes of events and outgoing webhooks (docs/events.md, docs/triggers.md#outgoing-webhooks). */
 

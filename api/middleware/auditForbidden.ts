@@ -1,8 +1,8 @@
 import type { Context, Next } from 'koa';
 import type { Db } from '../../db/knex';
 import type { Logger } from '../../lib/logger';
-import { recordAudit } from '../audit/record';
-import { createAuditThrottle } from '../audit/throttle';
+import { recordAudit } from '../../domain/audit/record';
+import { createAuditThrottle } from '../../domain/audit/throttle';
 import type { Principal } from '../http/route';
 import { toAppError } from './errors';
 
@@ -11,7 +11,7 @@ import { toAppError } from './errors';
  * own-resource rule, IP allowlist): who tried what, from where. Only callers that belong to the organization are
  * recorded (access.ts sets `ctx.state.organizationId` once the membership or key is known), so an outsider cannot
  * write into another tenant's log; and at most one entry per organization, actor and route per minute and process
- * (api/audit/throttle.ts), so a member hammering a refused route cannot flood the table. Mounted inside the error
+ * (domain/audit/throttle.ts), so a member hammering a refused route cannot flood the table. Mounted inside the error
  * middleware, so it sees the error before it becomes the envelope.
  */
 export function auditForbidden(db: Db, logger: Logger) {

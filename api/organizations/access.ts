@@ -4,14 +4,14 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { PlanQuotas } from '../../lib/config';
 import type { ApiKeyPrincipal, OrganizationContext, Principal } from '../http/route';
-import { recordAudit } from '../audit/record';
-import { createAuditThrottle } from '../audit/throttle';
-import { IDLE_BEYOND_POLICY_MESSAGE, idleBeyondPolicy } from '../auth/idleLimit';
-import { deleteSession } from '../auth/queries';
-import { hashToken, looksLikeApiKey } from './apiKeyFormat';
-import { findApiKeyByHash, getAccessRow, touchApiKey, type ApiKeyRow, type Plan } from './queries';
-import { isIpAllowed } from './settingsModel';
-import { currentPeriod, type ApiCallMeter } from './usageMeter';
+import { recordAudit } from '../../domain/audit/record';
+import { createAuditThrottle } from '../../domain/audit/throttle';
+import { IDLE_BEYOND_POLICY_MESSAGE, idleBeyondPolicy } from '../../domain/auth/idleLimit';
+import { deleteSession } from '../../domain/auth/queries';
+import { hashToken, looksLikeApiKey } from '../../domain/organizations/apiKeyFormat';
+import { findApiKeyByHash, getAccessRow, touchApiKey, type ApiKeyRow, type Plan } from '../../domain/organizations/queries';
+import { isIpAllowed } from '../../domain/organizations/settingsModel';
+import { currentPeriod, type ApiCallMeter } from '../../domain/organizations/usageMeter';
 
 /**
  * THE place that decides whether a principal may act in an organization, on every org-scoped request:

@@ -5,15 +5,15 @@ import { auditRoutes } from '../audit/routes';
 import type { AppDeps, Domain } from '../domain';
 import type { ApiKeyPrincipal, OrganizationContext, Principal } from '../http/route';
 import { createAccess } from './access';
-import { createQuotaAlerts } from './quotaAlerts';
+import { createQuotaAlerts } from '../../domain/organizations/quotaAlerts';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { invitationRoutes } from './routes/invitations';
 import { memberRoutes } from './routes/members';
 import { organizationRoutes } from './routes/organizations';
 import { settingsRoutes } from './routes/settings';
-import type { OrgServiceDeps } from './serviceDeps';
-import { createOrganizationsServices } from './services';
-import { createApiCallMeter } from './usageMeter';
+import type { OrgServiceDeps } from '../../domain/organizations/serviceDeps';
+import { createOrganizationsServices } from '../../domain/organizations/services';
+import { createApiCallMeter } from '../../domain/organizations/usageMeter';
 
 export interface OrganizationsDomain extends Domain {
   /** An organization API key presented by the request (401 when it is invalid), or null when none is presented. */

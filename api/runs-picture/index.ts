@@ -1,8 +1,8 @@
 import type { AppDeps, Domain } from '../domain';
-import { createRunExecutions } from '../runs/executions';
-import { createRunsService } from '../runs/service';
+import { createRunExecutions } from '../../domain/runs/executions';
+import { createRunsService } from '../../domain/runs/service';
 import { runPictureRoutes } from './routes';
-import { createRunPictureService } from './service';
+import { createRunPictureService } from '../../domain/runs-picture/service';
 
 /** Run pictures: the DAG of a run drawn as SVG, and a page that keeps it fresh while the run is live. */
 export function createRunPictureDomain(deps: AppDeps): Domain {

@@ -2,7 +2,7 @@ import { PAGE_CSP } from '../http/pageCsp';
 import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../http/route';
 import { RUN_PICTURE_HTML, RUN_PICTURE_SCRIPT } from './page';
-import type { RunPictureService } from './service';
+import type { RunPictureService } from '../../domain/runs-picture/service';
 
 const runPath = z.object({
   id: z.uuid().describe('workflow id'),

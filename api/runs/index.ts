@@ -1,9 +1,9 @@
 import type { AppDeps, Domain } from '../domain';
-import { createRateLimiter } from '../ratelimit/limiter';
-import { createRunAdmission } from './admission';
-import { createRunExecutions } from './executions';
+import { createRateLimiter } from '../../domain/ratelimit/limiter';
+import { createRunAdmission } from '../../domain/runs/admission';
+import { createRunExecutions } from '../../domain/runs/executions';
 import { circuitBreakerRoutes, deadLetterRoutes, runRoutes } from './routes';
-import { createRunsService, type RunsService } from './service';
+import { createRunsService, type RunsService } from '../../domain/runs/service';
 
 export interface RunsDomain extends Domain {
   service: RunsService;

@@ -11,11 +11,11 @@ import {
   runSummarySchema,
   startRunBody,
   workflowParams,
-} from './schemas';
-import { serializeCircuitBreaker, serializeDeadLetter } from './serializers';
-import type { RunsService } from './service';
+} from '../../domain/runs/schemas';
+import { serializeCircuitBreaker, serializeDeadLetter } from '../../domain/runs/serializers';
+import type { RunsService } from '../../domain/runs/service';
 
-/** The run-admission sentence shared by every route that starts a run (api/runs/admission.ts). */
+/** The run-admission sentence shared by every route that starts a run (domain/runs/admission.ts). */
 const ADMISSION =
   'Per organization, API starts are limited to RUN_START_RATE_LIMIT attempts per window and ' +
   'RUN_MAX_ACTIVE_PER_ORGANIZATION open (pending or running) runs: over either, 429 RATE_LIMITED with Retry-After, ' +

@@ -1,7 +1,7 @@
 import type { AppDeps, Domain } from '../domain';
-import { secretBoxFor } from './queries';
+import { secretBoxFor } from '../../domain/secrets/queries';
 import { secretRoutes } from './routes';
-import { createSecretsService, type SecretsService } from './service';
+import { createSecretsService, type SecretsService } from '../../domain/secrets/service';
 
 export interface SecretsDomain extends Domain {
   service: SecretsService;

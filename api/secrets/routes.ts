@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../http/route';
-import { putSecretBody, secretNameParams, secretSchema } from './schemas';
-import { serializeSecret } from './serializers';
-import type { SecretsService } from './service';
+import { putSecretBody, secretNameParams, secretSchema } from '../../domain/secrets/schemas';
+import { serializeSecret } from '../../domain/secrets/serializers';
+import type { SecretsService } from '../../domain/secrets/service';
 
 const tags = ['secrets'];
 const reference =

@@ -1,14 +1,14 @@
 import { createSecretBox } from '../../lib/secrets';
 import type { AppDeps, Domain } from '../domain';
-import { createDispatcherEnsurer } from '../events/dispatcher';
-import { createRateLimiter } from '../ratelimit/limiter';
-import { createRunExecutions } from '../runs/executions';
-import { createRunsService } from '../runs/service';
-import type { WorkflowListeners } from '../workflows/service';
-import { createApprovals } from './approvals';
-import { createWorkflowListeners } from './listeners';
+import { createDispatcherEnsurer } from '../../domain/events/dispatcher';
+import { createRateLimiter } from '../../domain/ratelimit/limiter';
+import { createRunExecutions } from '../../domain/runs/executions';
+import { createRunsService } from '../../domain/runs/service';
+import type { WorkflowListeners } from '../../domain/workflows/service';
+import { createApprovals } from '../../domain/triggers/approvals';
+import { createWorkflowListeners } from '../../domain/triggers/listeners';
 import { triggerRoutes } from './routes';
-import { createTriggersService } from './service';
+import { createTriggersService } from '../../domain/triggers/service';
 import { createWebhookIngress } from './webhookIngress';
 
 export interface TriggersDomain extends Domain {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../lib/errors';
 import { defineRoute, type HttpMethod, type RouteDef } from '../http/route';
-import type { createApprovals } from './approvals';
-import type { TriggersService } from './service';
+import type { createApprovals } from '../../domain/triggers/approvals';
+import type { TriggersService } from '../../domain/triggers/service';
 
 /** Routes of the triggers domain (docs/triggers.md). Thin: the rules are in the services. */
 

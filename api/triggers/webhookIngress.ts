@@ -9,10 +9,10 @@ import { verify } from '../../lib/triggers/standardWebhooks';
 import type { AppDeps } from '../domain';
 import { parseJson, readRawBody } from '../http/body';
 import type { RouteResult } from '../http/route';
-import type { RateLimiter } from '../ratelimit/limiter';
-import { markRunFinished } from '../runs/queries';
-import { claimReceipt, findOrganizationByRef, findSecret, purgeOldReceipts, releaseReceipt, workflowsWithTrigger, type WorkflowWithCurrent } from './queries';
-import { prepareTriggeredRun, startRunExecution } from './runStarter';
+import type { RateLimiter } from '../../domain/ratelimit/limiter';
+import { markRunFinished } from '../../domain/runs/queries';
+import { claimReceipt, findOrganizationByRef, findSecret, purgeOldReceipts, releaseReceipt, workflowsWithTrigger, type WorkflowWithCurrent } from '../../domain/triggers/queries';
+import { prepareTriggeredRun, startRunExecution } from '../../domain/triggers/runStarter';
 
 /**
  * Inbound webhook triggers: `<METHOD> /api/hooks/{organization}/{path}` (organization id or slug, so two

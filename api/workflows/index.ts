@@ -1,10 +1,10 @@
 import type { AppDeps, Domain } from '../domain';
-import { existingSecretNames } from '../secrets/queries';
+import { existingSecretNames } from '../../domain/secrets/queries';
 import { workflowRoutes } from './routes';
-import { createWorkflowsService, emptyListeners, type WorkflowListeners, type WorkflowsService } from './service';
-import { validationEnv } from './validationEnv';
+import { createWorkflowsService, emptyListeners, type WorkflowListeners, type WorkflowsService } from '../../domain/workflows/service';
+import { validationEnv } from '../../domain/workflows/validationEnv';
 
-export type { StatusChangeEvent, VersionCreatedEvent, WorkflowListeners } from './service';
+export type { StatusChangeEvent, VersionCreatedEvent, WorkflowListeners } from '../../domain/workflows/service';
 
 export interface WorkflowsDomain extends Domain {
   service: WorkflowsService;

@@ -13,9 +13,9 @@ import {
   workflowIdParams,
   workflowSchema,
   workflowVersionSchema,
-} from './schemas';
-import { serializeTool, serializeVersion, serializeWorkflow } from './serializers';
-import type { WorkflowActor, WorkflowsService } from './service';
+} from '../../domain/workflows/schemas';
+import { serializeTool, serializeVersion, serializeWorkflow } from '../../domain/workflows/serializers';
+import type { WorkflowActor, WorkflowsService } from '../../domain/workflows/service';
 
 const actorOf = (input: RouteInput<unknown, unknown, unknown>): WorkflowActor => ({
   role: input.organization!.role,

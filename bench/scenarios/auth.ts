@@ -1,7 +1,7 @@
 import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import bcrypt from 'bcrypt';
-import { createTokenService } from '../../api/auth/tokens';
+import { createTokenService } from '../../domain/auth/tokens';
 import { registerUser } from '../lib/api';
 import type { BenchContext } from '../lib/context';
 import { freePort, spawnNode, waitForHttp } from '../lib/procs';
@@ -116,7 +116,7 @@ function jwtVerify(ctx: BenchContext): void {
   });
   ctx.addRow({
     id: 'jwt_verify',
-    path: 'JWT verification, api/auth/tokens.ts verifyAccess (µs per verify)',
+    path: 'JWT verification, domain/auth/tokens.ts verifyAccess (µs per verify)',
     baseline: { label: 'raw HMAC-SHA256 of the signing input (floor)', value: round(baseline, 3), unit: 'µs' },
     ours: { value: round(ours, 3), unit: 'µs' },
     ratio: round(ratioOf(ours, baseline), 3),

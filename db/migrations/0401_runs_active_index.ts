@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Run admission (api/runs/admission.ts) counts an organization's open runs on every API start. A partial index
+ * Run admission (domain/runs/admission.ts) counts an organization's open runs on every API start. A partial index
  * holds only open runs, so the count stays small and cheap however many finished runs an organization keeps.
  */
 export async function up(knex: Knex): Promise<void> {

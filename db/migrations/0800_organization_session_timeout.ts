@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /**
  * The security setting `sessionTimeoutMinutes` as a column PostgreSQL derives from the settings document itself, so
- * the per-request session check (api/auth/queries.ts) reads one small integer of the session's active organization
+ * the per-request session check (domain/auth/queries.ts) reads one small integer of the session's active organization
  * instead of its whole settings document, and the document stays the only place the value is written.
  */
 export async function up(knex: Knex): Promise<void> {

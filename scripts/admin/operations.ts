@@ -4,13 +4,13 @@
  * services), so the CLI answers exactly what the API and the scheduled purges would.
  */
 import type { AppDeps } from '../../api/domain';
-import { purgeExpiredAuditLogs } from '../../api/audit/queries';
-import { pruneAuthData } from '../../api/auth/admin';
+import { purgeExpiredAuditLogs } from '../../domain/audit/queries';
+import { pruneAuthData } from '../../domain/auth/admin';
 import { purgeExpiredIdempotencyKeys } from '../../api/middleware/idempotency';
-import { DEFAULT_AUDIT_RETENTION_DAYS } from '../../api/organizations/settingsModel';
-import { createRunExecutions } from '../../api/runs/executions';
-import { listCircuitBreakers, listDeadLetters, type CircuitBreakerRow, type DeadLetterRow } from '../../api/runs/queries';
-import { createRunsService } from '../../api/runs/service';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from '../../domain/organizations/settingsModel';
+import { createRunExecutions } from '../../domain/runs/executions';
+import { listCircuitBreakers, listDeadLetters, type CircuitBreakerRow, type DeadLetterRow } from '../../domain/runs/queries';
+import { createRunsService } from '../../domain/runs/service';
 import { createRunActivities } from '../../activities/runs/runActivities';
 import { AppError } from '../../lib/errors';
 import { createLogger } from '../../lib/logger';

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { createApp } from '../../api/app';
-import { closeDeps, createDeps } from '../../api/runtime';
+import { closeDeps, createDeps } from '../../domain/runtime';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { requestOver, TEST_RATE_LIMIT_OVERRIDES, type TestApi } from './stack';

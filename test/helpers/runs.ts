@@ -1,5 +1,5 @@
 import { dagSchema, errorHandlingSchema, parameterSchema, type StoredDefinition } from '../../lib/dag/model';
-import { insertVersion, insertWorkflow, updateWorkflowRow } from '../../api/workflows/queries';
+import { insertVersion, insertWorkflow, updateWorkflowRow } from '../../domain/workflows/queries';
 import { randomUUID } from 'node:crypto';
 import type { TestApi } from './stack';
 import type { TestTenant } from './tenants';

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../../api/app';
 import type { AppDeps } from '../../api/domain';
-import { closeDeps, createDeps } from '../../api/runtime';
+import { closeDeps, createDeps } from '../../domain/runtime';
 import { loadConfig, type Config } from '../../lib/config';
 
 export interface TestApi {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTokenService, hashToken } from '../../api/auth/tokens';
+import { createTokenService, hashToken } from '../../domain/auth/tokens';
 import type { Role } from '../../lib/permissions';
 import { startApi, type TestApi } from './stack';
 

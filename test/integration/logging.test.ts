@@ -9,7 +9,7 @@ import { mountRoutes, type Authenticator } from '../../api/http/mount';
 import { defineRoute } from '../../api/http/route';
 import { errorMiddleware } from '../../api/middleware/errors';
 import { requestContext } from '../../api/middleware/requestContext';
-import { closeDeps, createDeps } from '../../api/runtime';
+import { closeDeps, createDeps } from '../../domain/runtime';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { TEST_RATE_LIMIT_OVERRIDES } from '../helpers/stack';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../lib/permissions';
-import { hashToken } from '../../api/organizations/apiKeyFormat';
+import { hashToken } from '../../domain/organizations/apiKeyFormat';
 import { waitForMail } from '../helpers/mail';
 import { createNamedTestUser, createTestApiKey } from '../helpers/organizations';
 import { startApi, type TestApi } from '../helpers/stack';

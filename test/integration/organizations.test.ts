@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ensureAuditRetentionSchedule } from '../../api/audit/schedules';
+import { ensureAuditRetentionSchedule } from '../../domain/audit/schedules';
 import { startApi, type TestApi } from '../helpers/stack';
 import { addTestMember, createTestTenant, createTestUser, type TestTenant } from '../helpers/tenants';
 

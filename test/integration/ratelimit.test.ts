@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createRateLimiter } from '../../api/ratelimit/limiter';
+import { createRateLimiter } from '../../domain/ratelimit/limiter';
 import { createDb } from '../../db/knex';
 import { AppError } from '../../lib/errors';
 import { startApi, type TestApi, type TestResponse } from '../helpers/stack';

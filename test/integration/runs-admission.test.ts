@@ -3,7 +3,7 @@ import { startApi, type TestApi, type TestResponse } from '../helpers/stack';
 import { createTestTenant, type TestTenant } from '../helpers/tenants';
 
 /**
- * Run admission (api/runs/admission.ts, docs/runs.md#fairness): per organization, a budget of API starts and a cap
+ * Run admission (domain/runs/admission.ts, docs/runs.md#fairness): per organization, a budget of API starts and a cap
  * on open runs, both 429 RATE_LIMITED with Retry-After; other organizations are unaffected and trigger-started runs
  * are never refused.
  */

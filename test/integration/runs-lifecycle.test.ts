@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSy
 import path from 'node:path';
 import { historyFromJSON, historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { Worker } from '@temporalio/worker';
-import { ensureDeadLetterPurgeSchedule } from '../../api/runs/schedules';
+import { ensureDeadLetterPurgeSchedule } from '../../domain/runs/schedules';
 import { startApi, type TestApi } from '../helpers/stack';
 import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
 import {

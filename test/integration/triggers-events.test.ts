@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { writeEvent } from '../../api/events/outbox';
+import { writeEvent } from '../../domain/events/outbox';
 import { verify } from '../../lib/triggers/standardWebhooks';
 import { waitForRun } from '../helpers/runs';
 import { mailsTo, waitForMail } from '../helpers/mail';

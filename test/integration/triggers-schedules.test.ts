@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ScheduleNotFoundError, ScheduleOverlapPolicy } from '@temporalio/client';
-import { scheduleIdFor } from '../../api/triggers/schedules';
+import { scheduleIdFor } from '../../domain/triggers/schedules';
 import { nextCronTimes } from '../../lib/triggers/cron';
 import { waitForRun } from '../helpers/runs';
 import type { TestApi } from '../helpers/stack';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWorkflowsDomain } from '../../api/workflows';
-import { loadWorkflowVersion } from '../../api/workflows/queries';
+import { loadWorkflowVersion } from '../../domain/workflows/queries';
 import type { TestApi } from '../helpers/stack';
 import { addTestMember, createTestTenant, startApiWithTenant, type TestTenant } from '../helpers/tenants';
 

@@ -1,4 +1,4 @@
-import { createAuditThrottle } from '../../api/audit/throttle';
+import { createAuditThrottle } from '../../domain/audit/throttle';
 
 describe('audit throttle', () => {
   test('one entry per key and window; other keys unaffected; allowed again after the window', () => {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chunkText } from '../../activities/content/chunking';
-import { parseRange, contentDisposition } from '../../api/content/service';
+import { parseRange, contentDisposition } from '../../domain/content/service';
 import { mediaTypeOf, sniffMimeType } from '../../lib/content/mediaTypes';
 import { createEmbeddingProvider, guardedTransport, lexicalHashEmbedding, resolveEmbeddingSpec } from '../../lib/embeddings';
 import { createSsrfGuard } from '../../lib/net/ssrfGuard';

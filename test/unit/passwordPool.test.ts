@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import bcrypt from 'bcrypt';
-import { createPasswordPool } from '../../api/auth/passwordPool';
+import { createPasswordPool } from '../../domain/auth/passwordPool';
 
 /** Nice values of this process's threads (Linux), by thread id. */
 function threadNices(): number[] {

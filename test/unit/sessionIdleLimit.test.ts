@@ -1,4 +1,4 @@
-import { sessionIdleLimitMs } from '../../api/auth/idleLimit';
+import { sessionIdleLimitMs } from '../../domain/auth/idleLimit';
 
 test("an organization's session timeout shortens the platform idle timeout and never extends it", () => {
   const platform = 30 * 60_000;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../../../lib/pagination';
 import { defineRoute, type RouteDef } from '../../http/route';
-import type { OrganizationsServices } from '../services';
-import { apiKeySchema } from '../schemas';
-import { serializeApiKey } from '../serializers';
+import type { OrganizationsServices } from '../../../domain/organizations/services';
+import { apiKeySchema } from '../../../domain/organizations/schemas';
+import { serializeApiKey } from '../../../domain/organizations/serializers';
 
 const tags = ['api-keys'];
 

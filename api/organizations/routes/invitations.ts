@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../../../lib/pagination';
 import { defineRoute, type RouteDef, type UserPrincipal } from '../../http/route';
-import type { OrganizationsServices } from '../services';
-import { invitationSchema, organizationSchema, roleSchema } from '../schemas';
-import { serializeInvitation, serializeOrganization } from '../serializers';
+import type { OrganizationsServices } from '../../../domain/organizations/services';
+import { invitationSchema, organizationSchema, roleSchema } from '../../../domain/organizations/schemas';
+import { serializeInvitation, serializeOrganization } from '../../../domain/organizations/serializers';
 
 const tags = ['invitations'];
 const invitationParams = z.object({ id: z.uuid(), invitationId: z.uuid() });

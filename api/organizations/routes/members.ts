@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { AppError } from '../../../lib/errors';
 import { pageQuerySchema, pageSchema } from '../../../lib/pagination';
 import { defineRoute, type RouteDef } from '../../http/route';
-import type { OrganizationsServices } from '../services';
-import { memberSchema, roleSchema } from '../schemas';
-import { serializeMember } from '../serializers';
+import type { OrganizationsServices } from '../../../domain/organizations/services';
+import { memberSchema, roleSchema } from '../../../domain/organizations/schemas';
+import { serializeMember } from '../../../domain/organizations/serializers';
 
 const tags = ['members'];
 const memberParams = z.object({ id: z.uuid(), userID: z.uuid() });

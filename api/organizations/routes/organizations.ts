@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { AppError, notFound } from '../../../lib/errors';
 import { pageQuerySchema, pageSchema } from '../../../lib/pagination';
 import { defineRoute, type RouteDef, type UserPrincipal } from '../../http/route';
-import type { OrganizationsServices } from '../services';
-import { deletionStatusSchema, orgIdParams, organizationSchema, planSchema, slugSchema, usageSchema } from '../schemas';
-import { serializeOrganization } from '../serializers';
+import type { OrganizationsServices } from '../../../domain/organizations/services';
+import { deletionStatusSchema, orgIdParams, organizationSchema, planSchema, slugSchema, usageSchema } from '../../../domain/organizations/schemas';
+import { serializeOrganization } from '../../../domain/organizations/serializers';
 
 const tags = ['organizations'];
 const nameSchema = z.string().trim().min(1).max(255);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../../http/route';
-import type { OrganizationsServices } from '../services';
-import { settingsUpdateSchema } from '../settingsModel';
+import type { OrganizationsServices } from '../../../domain/organizations/services';
+import { settingsUpdateSchema } from '../../../domain/organizations/settingsModel';
 
 const tags = ['settings'];
 

@@ -1,7 +1,7 @@
 import type { StoredDefinition, Trigger } from '../model';
 import type { Problem } from '../problems';
 
-/** The types validateDefinition takes and returns; the API wires a `ValidationEnv` (api/workflows/validationEnv.ts). */
+/** The types validateDefinition takes and returns; the API wires a `ValidationEnv` (domain/workflows/validationEnv.ts). */
 
 export interface ToolInfo {
   /** names of the tool's outputs (its output schema's properties) */

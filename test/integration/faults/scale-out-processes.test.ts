@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { DISPATCHER_WORKFLOW_TYPE } from '../../../activities/events/dispatch';
-import { currentPeriod } from '../../../api/organizations/usageMeter';
+import { currentPeriod } from '../../../domain/organizations/usageMeter';
 import { signatureHeaders } from '../../../lib/triggers/standardWebhooks';
 import { privateApi, privateWorker, type PrivateApi, type PrivateProcess } from '../../helpers/faults';
 import { TEST_RATE_LIMIT_OVERRIDES, startApi, type TestApi } from '../../helpers/stack';

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../../api/app';
-import { closeDeps, createDeps } from '../../../api/runtime';
+import { closeDeps, createDeps } from '../../../domain/runtime';
 import { loadConfigOrExit } from '../../../lib/config';
 
 /**

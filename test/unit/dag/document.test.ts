@@ -1,7 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import { compileDocument, isDefinitionDocument } from '../../../lib/dag/document';
 import { validateDefinition } from '../../../lib/dag/validate';
-import { validationEnv } from '../../../api/workflows/validationEnv';
+import { validationEnv } from '../../../domain/workflows/validationEnv';
 
 const yamlDoc = `
 name: Order triage

@@ -1,6 +1,6 @@
 import { validateDefinition, unwrapTemplate, type DefinitionInput } from '../../../lib/dag/validate';
 import { loadSubworkflowGraph, subworkflowIdsOf, subworkflowProblems } from '../../../lib/dag/subworkflows';
-import { validationEnv } from '../../../api/workflows/validationEnv';
+import { validationEnv } from '../../../domain/workflows/validationEnv';
 
 const tool = (id: string, t: string, config: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
   id,

@@ -1,5 +1,5 @@
-import { diffSnapshots, maskSecrets } from '../../../api/audit/mask';
-import { slugify } from '../../../api/organizations/organizationsService';
+import { diffSnapshots, maskSecrets } from '../../../domain/audit/mask';
+import { slugify } from '../../../domain/organizations/organizationsService';
 import {
   applySettingsUpdate,
   cidrSchema,
@@ -8,7 +8,7 @@ import {
   maskStored,
   settingsUpdateSchema,
   withDefaults,
-} from '../../../api/organizations/settingsModel';
+} from '../../../domain/organizations/settingsModel';
 import { createSecretBox } from '../../../lib/secrets';
 
 const box = createSecretBox({ encryptionKey: 'k'.repeat(40), jwtSecret: 'j'.repeat(40) });

@@ -7,8 +7,8 @@ import { checkParameters } from '../../workflows/runs/parameters';
 import type { RunInput, RunOptions, RunTrigger } from '../../workflows/runs/types';
 import { toolRunOptions } from '../../activities/runs/toolActivities';
 import { recordAudit } from '../audit/record';
-import type { AppDeps } from '../domain';
-import type { Actor } from '../http/route';
+import type { AppDeps } from '../../api/domain';
+import type { Actor } from '../../api/http/route';
 import { loadWorkflowVersion, type LoadedWorkflowVersion } from '../workflows/queries';
 import { unlimitedAdmission, type RunAdmission } from './admission';
 import type { RunExecutions } from './executions';
@@ -71,7 +71,7 @@ function cursorAfter(cursor: string | undefined): { createdAt: string; id: strin
   return position ? { createdAt: position.sort, id: position.id } : undefined;
 }
 
-/** `admission` gates the starts (api/runs/admission.ts); callers that are not API clients keep the default, none. */
+/** `admission` gates the starts (domain/runs/admission.ts); callers that are not API clients keep the default, none. */
 export function createRunsService(deps: AppDeps, executions: RunExecutions, admission: RunAdmission = unlimitedAdmission(deps.db)): RunsService {
   const { db, config } = deps;
   // Tools' time limits and local tools travel with each run, so the interpreter needs no registry (it is workflow code).

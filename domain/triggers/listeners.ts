@@ -1,4 +1,4 @@
-import type { AppDeps } from '../domain';
+import type { AppDeps } from '../../api/domain';
 import type { WorkflowListeners } from '../workflows/service';
 import { deleteSchedulesWhere, syncSchedules } from './schedules';
 
