@@ -6,7 +6,7 @@ const { runPurgeDeadLetters } = proxyActivities<RunActivities>({
   retry: { maximumAttempts: 5 },
 });
 
-/** Started by the dead-letter purge schedule (api/runs/schedules.ts): deletes entries past their retention. */
+/** Started by the dead-letter purge schedule (domain/runs/schedules.ts): deletes entries past their retention. */
 export async function purgeDeadLettersWorkflow(): Promise<{ deleted: number }> {
   return runPurgeDeadLetters();
 }

@@ -2,7 +2,7 @@ import { defineSearchAttributeKey, SearchAttributeType, type SearchAttributePair
 
 /**
  * The custom search attributes of run executions: the one source of their names and types. Workflow code (child
- * runs, loop batches, scheduled starts) and the API's client (api/runs/executions.ts) set them through
+ * runs, loop batches, scheduled starts) and the API's client (domain/runs/executions.ts) set them through
  * `runSearchAttributes`; the Temporal servers we start register `searchAttributeRegistrations()`: scripts/services,
  * docker-compose.yml and test/helpers/faults.ts (the first two are not TypeScript, so
  * test/unit/searchAttributes.test.ts checks they list exactly these). Operators query them (docs/operating.md).
