@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { bool, duration, int, list, optionalInt, optionalText, rate, splitList, text, url } from './schemas';
+import { combined, fixed, setting } from './settings';
+
+/**
+ * Every configuration key, once: its environment variable, schema and default, at the place its value takes in
+ * `Config` (lib/config.ts), with the field's doc comment. Add a key here, to `.env.example` and to the README table
+ * (test/unit/configKeys.test.ts checks both).
+ */
+
+/** MinIO's well-known development credentials (scripts/up, docker-compose): refused in production mode. */
+export const DEFAULT_MINIO_ACCESS_KEY = 'loomadmin';
+export const DEFAULT_MINIO_SECRET_KEY = 'loomadmin-secret';
+
+const GIB = 1024 ** 3;
+const gibibytes = (def: number) => int(def, 0).transform((gb) => gb * GIB);
+const orNull = <T>(value: T | undefined): T | null => value ?? null;
+
+export interface PlanQuotas {
+  members: number | null;
+  apiCallsPerMonth: number | null;
+  storageBytes: number | null;
+}
+
+const plan = (quotas: PlanQuotas): PlanQuotas => quotas;
+
+export const spec = {
+  env: setting('NODE_ENV', z.enum(['development', 'test', 'production']).optional().default('development')),
+  logLevel: setting('LOG_LEVEL', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info')),
+  http: {
+    host: setting('SERVICE_HOST', text('127.0.0.1')),
+    port: setting('SERVICE_PORT', int(3000, 0, 65535)),
+    /** The API's public base URL; unset: `http://127.0.0.1:<port>` (lib/config.ts). */
+    publicUrl: setting('SERVICE_PUBLIC_URL', url()),
+    bodyLimitBytes: setting('SERVICE_BODY_LIMIT_BYTES', int(1024 * 1024, 1024)),
+    trustProxy: setting('SERVICE_TRUST_PROXY', bool(false)),
+  },
+  jwt: {
+    secret: setting(
+      'SERVICE_JWT_SECRET',
+      z.string({ error: 'SERVICE_JWT_SECRET is required (at least 32 characters)' }).min(32, 'SERVICE_JWT_SECRET must be at least 32 characters'),
+    ),
+    issuer: setting('SERVICE_JWT_ISSUER', z.string().min(1).optional().default('loom')),
+    accessTtlMs: setting('SERVICE_JWT_ACCESS_TOKEN_DURATION', duration('15m')),
+    refreshTtlMs: setting('SERVICE_JWT_REFRESH_TOKEN_DURATION', duration('7d')),
+  },
+  auth: {
+    passwordMinLength: setting('SERVICE_AUTH_PASSWORD_MIN_LENGTH', int(8, 1, 72)),
+    passwordRequireUppercase: setting('SERVICE_AUTH_PASSWORD_REQUIRE_UPPERCASE', bool(true)),
+    passwordRequireNumbers: setting('SERVICE_AUTH_PASSWORD_REQUIRE_NUMBERS', bool(true)),
+    passwordRequireSymbols: setting('SERVICE_AUTH_PASSWORD_REQUIRE_SYMBOLS', bool(true)),
+    maxSessionsPerUser: setting('SERVICE_AUTH_MAX_SESSIONS_PER_USER', int(5, 1, 1000)),
+    sessionIdleTimeoutMs: setting('SERVICE_AUTH_SESSION_IDLE_TIMEOUT', duration('30m')),
+    bcryptCost: setting('SERVICE_AUTH_BCRYPT_COST', int(10, 4, 15)),
+    /** How long a just-rotated refresh token answers 401 without revoking its session (0 = strict reuse detection). */
+    refreshReuseGraceMs: setting('SERVICE_AUTH_REFRESH_REUSE_GRACE', duration('0s')),
+    passwordResetTtlMs: setting('SERVICE_AUTH_PASSWORD_RESET_TOKEN_DURATION', duration('1h')),
+    emailVerificationTtlMs: setting('SERVICE_AUTH_EMAIL_VERIFICATION_TOKEN_DURATION', duration('1h')),
+  },
+  /** Abuse limits of the auth endpoints (null = off); see api/ratelimit. */
+  rateLimits: {
+    loginIp: setting('SERVICE_RATE_LIMIT_LOGIN_IP', rate('50/15m')),
+    loginAccount: setting('SERVICE_RATE_LIMIT_LOGIN_ACCOUNT', rate('10/15m')),
+    loginAccountIp: setting('SERVICE_RATE_LIMIT_LOGIN_ACCOUNT_IP', rate('10/15m')),
+    registerIp: setting('SERVICE_RATE_LIMIT_REGISTER_IP', rate('20/1h')),
+    refreshIp: setting('SERVICE_RATE_LIMIT_REFRESH_IP', rate('300/15m')),
+    refreshAccount: setting('SERVICE_RATE_LIMIT_REFRESH_ACCOUNT', rate('60/15m')),
+    resetIp: setting('SERVICE_RATE_LIMIT_RESET_IP', rate('20/1h')),
+    resetAccount: setting('SERVICE_RATE_LIMIT_RESET_ACCOUNT', rate('5/1h')),
+  },
+  organizations: {
+    maxPerUser: setting('SERVICE_MAX_ORGANIZATIONS_PER_USER', int(10, 1, 10000)),
+    /** Key material for secrets at rest; null means "derive from the JWT secret" (logged as a warning). */
+    encryptionKey: setting(
+      'SERVICE_ENCRYPTION_KEY',
+      z.string().min(32, 'SERVICE_ENCRYPTION_KEY must be at least 32 characters').optional().transform(orNull),
+    ),
+    invitationTtlMs: setting('SERVICE_INVITATION_TTL', duration('7d')),
+    usageFlushIntervalMs: setting('SERVICE_USAGE_FLUSH_INTERVAL', duration('1s')),
+    /** How long the data export of a deleted organization (and its download link) lives; at most 7 days. */
+    exportTtlMs: setting('SERVICE_ORGANIZATION_EXPORT_TTL', duration('7d').transform((ms) => Math.min(ms, 7 * 86_400_000))),
+    /** Quotas per plan; null = unlimited (enterprise). */
+    plans: {
+      free: combined(
+        {
+          members: setting('SERVICE_PLAN_FREE_MEMBERS', int(3, 1)),
+          apiCallsPerMonth: setting('SERVICE_PLAN_FREE_API_CALLS', int(1000, 0)),
+          storageBytes: setting('SERVICE_PLAN_FREE_STORAGE_GB', gibibytes(10)),
+        },
+        plan,
+      ),
+      pro: combined(
+        {
+          members: setting('SERVICE_PLAN_PRO_MEMBERS', int(20, 1)),
+          apiCallsPerMonth: setting('SERVICE_PLAN_PRO_API_CALLS', int(50_000, 0)),
+          storageBytes: setting('SERVICE_PLAN_PRO_STORAGE_GB', gibibytes(100)),
+        },
+        plan,
+      ),
+      enterprise: fixed(plan({ members: null, apiCallsPerMonth: null, storageBytes: null })),
+    },
+  },
+  database: {
+    url: setting('DATABASE_URL', text('postgres://postgres@127.0.0.1:5432/loom')),
+    poolMax: setting('DATABASE_POOL_MAX', int(10, 1, 200)),
+  },
+  temporal: {
+    address: setting('TEMPORAL_ADDRESS', text('127.0.0.1:7233')),
+    namespace: setting('TEMPORAL_NAMESPACE', text('default')),
+    taskQueue: setting('TEMPORAL_TASK_QUEUE', text('loom')),
+    uiUrl: setting('TEMPORAL_UI_URL', z.string().url().optional().default('http://127.0.0.1:8233')),
+    workflowBundlePath: setting('TEMPORAL_WORKFLOW_BUNDLE', optionalText()),
+  },
+  /** Knobs of workflow runs (docs/runs.md); passed into each run's input so its history records them. */
+  runs: {
+    heartbeatTimeoutMs: setting('RUN_HEARTBEAT_TIMEOUT', duration('30s')),
+    defaultNodeTimeoutMs: setting('RUN_NODE_TIMEOUT', duration('5m')),
+    loopBatchSize: setting('RUN_LOOP_BATCH_SIZE', int(500, 1, 2000)),
+    maxConcurrentNodes: setting('RUN_MAX_CONCURRENT_NODES', int(200, 1, 1500)),
+    largeOutputBytes: setting('RUN_LARGE_OUTPUT_BYTES', int(256 * 1024, 1024, 1024 * 1024)),
+  },
+  /**
+   * Per-organization admission of runs started through the API (docs/runs.md#fairness); kept out of `runs`, which
+   * travels in every run's input. Null = off.
+   */
+  runAdmission: {
+    startRate: setting('RUN_START_RATE_LIMIT', rate('300/1m')),
+    maxActivePerOrganization: setting('RUN_MAX_ACTIVE_PER_ORGANIZATION', int(100, 0, 100_000).transform((n) => n || null)),
+  },
+  minio: {
+    endPoint: setting('MINIO_ENDPOINT', text('127.0.0.1')),
+    port: setting('MINIO_PORT', int(9000, 1, 65535)),
+    useSSL: setting('MINIO_USE_SSL', bool(false)),
+    accessKey: setting('MINIO_ACCESS_KEY', text(DEFAULT_MINIO_ACCESS_KEY)),
+    secretKey: setting('MINIO_SECRET_KEY', text(DEFAULT_MINIO_SECRET_KEY)),
+    bucket: setting('MINIO_BUCKET', text('loom')),
+    region: setting('MINIO_REGION', text('us-east-1')),
+  },
+  mail: {
+    host: setting('SMTP_HOST', text('127.0.0.1')),
+    port: setting('SMTP_PORT', int(1025, 1, 65535)),
+    from: setting('MAIL_FROM', text('Loom <no-reply@loom.local>')),
+  },
+  /** Extra platform services (host:port) that no tenant destination may reach (lib/net/platformEndpoints.ts). */
+  outbound: {
+    protectedEndpoints: setting(
+      'OUTBOUND_PROTECTED_ENDPOINTS',
+      text('')
+        .refine((v) => v.split(',').every((e) => !e.trim() || /^(\[[0-9a-fA-F:.]+\]|[^:\s/]+):\d{1,5}$/.test(e.trim())), 'a comma-separated list of host:port')
+        .transform(splitList),
+    ),
+  },
+  /** Built-in workflow tools (docs/workflows.md). */
+  tools: {
+    http: {
+      timeoutMs: setting('TOOLS_HTTP_TIMEOUT', duration('30s')),
+      maxResponseBytes: setting('TOOLS_HTTP_MAX_RESPONSE_BYTES', int(5 * 1024 * 1024, 1024)),
+      maxRedirects: setting('TOOLS_HTTP_MAX_REDIRECTS', int(5, 0, 20)),
+      allowedHosts: setting('TOOLS_HTTP_ALLOWED_HOSTS', list()),
+    },
+    db: {
+      statementTimeoutMs: setting('TOOLS_DB_STATEMENT_TIMEOUT', duration('10s')),
+      maxRows: setting('TOOLS_DB_MAX_ROWS', int(1000, 1, 100_000)),
+    },
+    /**
+     * `email_send` through the platform's mailer: HTML bodies only when `allowHtml`; at most `dailyRecipients`
+     * recipients per organization per rolling 24 hours (0 = the tool sends nothing).
+     */
+    email: {
+      allowHtml: setting('TOOLS_EMAIL_ALLOW_HTML', bool(false)),
+      dailyRecipients: setting('TOOLS_EMAIL_DAILY_RECIPIENTS', int(200, 0, 1_000_000)),
+    },
+    /** The global OpenAI-compatible endpoint; an organization may configure its own (integration `llm`). */
+    llm: {
+      baseUrl: setting('SERVICE_LLM_BASE_URL', url()),
+      apiKey: setting('SERVICE_LLM_API_KEY', optionalText()),
+      model: setting('SERVICE_LLM_MODEL', optionalText()),
+      embeddingModel: setting('SERVICE_LLM_EMBEDDING_MODEL', optionalText()),
+      timeoutMs: setting('SERVICE_LLM_TIMEOUT', duration('60s')),
+    },
+  },
+  /** Prometheus endpoints (docs/operating.md). Port 0 disables an endpoint. */
+  metrics: {
+    workerHost: setting('WORKER_METRICS_HOST', text('127.0.0.1')),
+    workerPort: setting('WORKER_METRICS_PORT', int(9464, 0, 65535)),
+    workerSdkPort: setting('WORKER_SDK_METRICS_PORT', int(9465, 0, 65535)),
+    refreshIntervalMs: setting('METRICS_REFRESH_INTERVAL', duration('15s')),
+    /** The API's /metrics on its own listener (host, port), or null: served on the public port. */
+    api: combined(
+      {
+        host: setting('SERVICE_METRICS_HOST', text('127.0.0.1')),
+        port: setting('SERVICE_METRICS_PORT', optionalInt(1, 65535)),
+      },
+      ({ host, port }): { host: string; port: number } | null => (port ? { host, port } : null),
+    ),
+    /** Bearer token that the API's /metrics requires, or null: no token asked. */
+    apiToken: setting(
+      'SERVICE_METRICS_TOKEN',
+      z.string().min(16, 'SERVICE_METRICS_TOKEN must be at least 16 characters').optional().transform(orNull),
+    ),
+  },
+  /**
+   * The worker creates the platform's schedules and the event dispatcher on its task queue at start.
+   * `maxCachedWorkflows`: executions kept in the worker's sticky cache (undefined = the SDK's default, sized from the
+   * heap; 0 = no cache, every workflow task replays the whole history, but the SDK then drops or retries in-flight
+   * local activities, so runs stall until their workflow task times out).
+   * `workflowStackTraces`: whether the SDK records a stack trace per workflow promise for the `__stack_trace`
+   * query (worker/workflowStackTraces.ts); off by default, it costs 20–30% of the worker's CPU.
+   */
+  worker: {
+    ensureBackgroundJobs: setting('WORKER_ENSURE_BACKGROUND_JOBS', bool(true)),
+    maxCachedWorkflows: setting('WORKER_MAX_CACHED_WORKFLOWS', optionalInt(0, 100_000)),
+    workflowStackTraces: setting('WORKER_WORKFLOW_STACK_TRACES', bool(false)),
+  },
+  /** Content storage, processing, embeddings and vectors (docs/content.md). */
+  content: {
+    maxUploadBytes: setting('CONTENT_MAX_UPLOAD_BYTES', int(512 * 1024 * 1024, 1)),
+    /**
+     * Storage quota by plan, in bytes; null = unlimited. Byte-exact overrides of the plans' storage quotas
+     * (SERVICE_PLAN_*_STORAGE_GB); unset, the plan's quota applies (lib/config.ts); 0 = unlimited.
+     */
+    quotaBytes: {
+      free: setting('CONTENT_QUOTA_FREE_BYTES', optionalInt(0)),
+      pro: setting('CONTENT_QUOTA_PRO_BYTES', optionalInt(0)),
+      enterprise: setting('CONTENT_QUOTA_ENTERPRISE_BYTES', optionalInt(0).transform((n) => n || null)),
+    },
+    processOnUpload: setting('CONTENT_PROCESS_ON_UPLOAD', bool(true)),
+    processingMaxBytes: setting('CONTENT_PROCESSING_MAX_BYTES', int(100 * 1024 * 1024, 1)),
+    processingMaxAttempts: setting('CONTENT_PROCESSING_MAX_ATTEMPTS', int(3, 1, 20)),
+    chunkSize: setting('CONTENT_CHUNK_SIZE', int(1000, 100, 100_000)),
+    chunkOverlap: setting('CONTENT_CHUNK_OVERLAP', int(150, 0, 50_000)),
+    /** The global embedding provider; an organization may choose its own in integration settings. */
+    embedding: {
+      provider: setting('CONTENT_EMBEDDING_PROVIDER', z.enum(['lexical', 'openai', 'cohere']).optional().default('lexical')),
+      baseUrl: setting('CONTENT_EMBEDDING_BASE_URL', url()),
+      model: setting('CONTENT_EMBEDDING_MODEL', optionalText()),
+      dimensions: setting('CONTENT_EMBEDDING_DIMENSIONS', optionalInt(1, 8192)),
+      apiKey: setting('CONTENT_EMBEDDING_API_KEY', optionalText()),
+    },
+    /** LanceDB location: a local directory, or s3://bucket/path (then the MinIO credentials are used). */
+    vectorUri: setting('CONTENT_VECTOR_URI', text('.data/lancedb')),
+    vectorIndexThreshold: setting('CONTENT_VECTOR_INDEX_THRESHOLD', int(50_000, 1)),
+    /** Temporary files of LanceDB index builds, in a folder per process (lib/vectors/scratch.ts). */
+    vectorScratchDir: setting('CONTENT_VECTOR_SCRATCH_DIR', text('.data/lancedb-tmp')),
+  },
+  /** Workflow triggers, events and outgoing webhooks (docs/triggers.md). */
+  triggers: {
+    webhookMaxBodyBytes: setting('TRIGGERS_WEBHOOK_MAX_BODY_BYTES', int(256 * 1024, 1024, 16 * 1024 * 1024)),
+    /** Default per-trigger limit of inbound webhook calls (a trigger's `rateLimit` overrides it). */
+    webhookRateLimit: setting('TRIGGERS_WEBHOOK_RATE_LIMIT', rate('60/1m')),
+    webhookToleranceMs: setting('TRIGGERS_WEBHOOK_TOLERANCE', duration('5m')),
+    defaultApprovalTimeoutMs: setting('TRIGGERS_APPROVAL_TIMEOUT', duration('24h')),
+    defaultCatchupWindowMs: setting('TRIGGERS_SCHEDULE_CATCHUP_WINDOW', duration('5m')),
+    dispatchIntervalMs: setting('EVENTS_DISPATCH_INTERVAL', duration('1s')),
+    dispatchBatch: setting('EVENTS_DISPATCH_BATCH', int(100, 1, 1000)),
+    /** Custom events an organization may publish per window (each can start runs that no admission gate refuses). */
+    publishRate: setting('EVENTS_PUBLISH_RATE_LIMIT', rate('600/1m')),
+    delivery: {
+      maxAttempts: setting('WEBHOOKS_MAX_ATTEMPTS', int(8, 1, 50)),
+      initialIntervalMs: setting('WEBHOOKS_RETRY_INITIAL_INTERVAL', duration('30s')),
+      maxIntervalMs: setting('WEBHOOKS_RETRY_MAX_INTERVAL', duration('1h')),
+      timeoutMs: setting('WEBHOOKS_TIMEOUT', duration('10s')),
+      disableAfterFailures: setting('WEBHOOKS_DISABLE_AFTER_FAILURES', int(10, 1, 1000)),
+      /** Hosts, IPs or CIDRs that deliveries may reach although private/loopback (SSRF guard exceptions). */
+      allowedPrivateHosts: setting('WEBHOOKS_ALLOWED_PRIVATE_HOSTS', list()),
+    },
+  },
+};
