@@ -3,7 +3,7 @@ import Koa from 'koa';
 import { createAuthDomain } from './auth';
 import { createContentDomain } from './content';
 import { createDocsDomain } from './docs';
-import type { AppDeps } from './domain';
+import type { AppDeps } from '../domain/deps';
 import { buildOpenApiDocument } from './http/openapi';
 import { mountRoutes, type Authenticator } from './http/mount';
 import { createMetricsDomain } from './metrics';

@@ -4,7 +4,7 @@ import { createMailer } from '../lib/mailer';
 import { createStorage } from '../lib/storage';
 import { createTemporalClient } from '../lib/temporal';
 import { createDb } from '../db/knex';
-import type { AppDeps } from '../api/domain';
+import type { AppDeps } from './deps';
 
 /** Creates the API's clients. Nothing connects until first use, so a down service never blocks start-up. */
 export function createDeps(config: Config): AppDeps {

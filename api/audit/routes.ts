@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { decodeCursorOrThrow, pageQuerySchema, pageSchema, toPage } from '../../lib/pagination';
-import type { AppDeps } from '../domain';
-import { defineRoute, type RouteDef, type UserPrincipal } from '../http/route';
+import type { AppDeps } from '../../domain/deps';
+import { defineRoute, type RouteDef } from '../http/route';
+import type { UserPrincipal } from '../../domain/principals';
 import { listAccountEvents, listAuditLogs, type AuditRow } from '../../domain/audit/queries';
 
 const auditEntry = z.object({

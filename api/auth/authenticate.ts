@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { AppError } from '../../lib/errors';
 import type { Db } from '../../db/knex';
-import type { UserPrincipal } from '../http/route';
+import type { UserPrincipal } from '../../domain/principals';
 import { createVerifiedTokenCache } from '../../lib/auth/verifiedTokenCache';
 import { sessionIdleLimitMs } from '../../domain/auth/idleLimit';
 import { findSessionForAuth, touchSession, type SessionForAuth } from '../../domain/auth/queries';

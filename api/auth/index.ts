@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
-import type { AppDeps, Domain } from '../domain';
-import type { UserPrincipal } from '../http/route';
+import type { Domain } from '../domain';
+import type { AppDeps } from '../../domain/deps';
+import type { UserPrincipal } from '../../domain/principals';
 import { createRateLimiter, type RateLimiter } from '../../domain/ratelimit/limiter';
 import { createAccessTokenVerifier } from './authenticate';
 import { createPassport } from './passport';

@@ -3,7 +3,7 @@ import koaPassport from 'koa-passport';
 import { Strategy as BearerStrategy } from 'passport-http-bearer';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { AppError } from '../../lib/errors';
-import type { UserPrincipal } from '../http/route';
+import type { UserPrincipal } from '../../domain/principals';
 import { bearerToken } from './authenticate';
 import type { UserRow } from '../../domain/auth/queries';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineRoute, type RouteDef, type UserPrincipal } from '../http/route';
+import { defineRoute, type RouteDef } from '../http/route';
+import type { UserPrincipal } from '../../domain/principals';
 import * as s from '../../domain/auth/schemas';
 import { sessionInfo, userProfile, userSummary } from '../../domain/auth/serializers';
 import type { AuthService } from '../../domain/auth/service';

@@ -1,4 +1,5 @@
-import type { AppDeps, Domain } from '../domain';
+import type { Domain } from '../domain';
+import type { AppDeps } from '../../domain/deps';
 import { createVectorStore, type VectorStore } from '../../lib/vectors';
 import { createContentExtractor } from '../../domain/content/extract';
 import { contentRoutes } from './routes';

@@ -1,4 +1,5 @@
-import type { AppDeps, Domain } from '../domain';
+import type { Domain } from '../domain';
+import type { AppDeps } from '../../domain/deps';
 import { createRateLimiter } from '../../domain/ratelimit/limiter';
 import { createDispatcherEnsurer } from '../../domain/events/dispatcher';
 import { eventRoutes } from './routes';

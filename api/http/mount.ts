@@ -7,7 +7,8 @@ import { zodIssueDetails } from '../../lib/zodIssues';
 import { readBody } from './body';
 import { enrichRequestLog } from './requestLog';
 import type { IdempotencyStore } from '../middleware/idempotency';
-import type { Actor, OrganizationContext, Principal, RouteDef } from './route';
+import type { RouteDef } from './route';
+import type { Actor, OrganizationContext, Principal } from '../../domain/principals';
 
 /**
  * Authentication is provided by the auth and organizations domains; the mount only asks these questions, so the

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { Logger } from '../../lib/logger';
-import type { OrganizationContext, Principal } from './route';
+import type { OrganizationContext, Principal } from '../../domain/principals';
 
 /**
  * Who and what a request's log lines are about: `requestId` from the start, and once authentication has resolved

@@ -1,7 +1,8 @@
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { ErrorCode } from '../../lib/errors';
-import type { Permission, Role } from '../../lib/permissions';
+import type { Permission } from '../../lib/permissions';
+import type { Actor, OrganizationContext, Principal } from '../../domain/principals';
 
 /**
  * A route is declared once, with its zod schemas, and that one declaration is used three ways: to mount the Koa
@@ -19,38 +20,6 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  *   `organizationFrom` is `path`, else the session's active organization (or the API key's).
  */
 export type AuthMode = 'public' | 'user' | 'org';
-
-export interface UserPrincipal {
-  kind: 'user';
-  userId: string;
-  email: string;
-  sessionId: string;
-  /** When the session was last used before this request (epoch ms; recorded at most once per touch interval). */
-  sessionLastUsedMs: number;
-  activeOrganizationId: string | null;
-}
-
-export interface ApiKeyPrincipal {
-  kind: 'apiKey';
-  apiKeyId: string;
-  organizationId: string;
-  role: Role;
-}
-
-export type Principal = UserPrincipal | ApiKeyPrincipal;
-
-export interface OrganizationContext {
-  organizationId: string;
-  role: Role;
-}
-
-/** Who acted, for audit logs and ownership checks. */
-export interface Actor {
-  type: 'user' | 'apiKey';
-  id: string;
-  ip: string;
-  userAgent: string | null;
-}
 
 export interface RouteInput<P, Q, B> {
   params: P;

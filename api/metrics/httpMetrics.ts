@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { registerPlatformGauges, type TaskQueueDescriber } from '../../lib/platformMetrics';
-import type { AppDeps } from '../domain';
+import type { AppDeps } from '../../domain/deps';
 
 /**
  * The API's Prometheus registry. One registry per app (not prom-client's global one) so several apps in one process

@@ -1,5 +1,6 @@
 import type Koa from 'koa';
-import type { AppDeps, Domain } from '../domain';
+import type { Domain } from '../domain';
+import type { AppDeps } from '../../domain/deps';
 import { createHttpMetrics, type HttpMetrics } from './httpMetrics';
 import { createMetricsListener } from './listener';
 import { metricsRoutes } from './routes';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/knex';
 import type { Logger } from '../../lib/logger';
 import { recordAudit } from '../../domain/audit/record';
 import { createAuditThrottle } from '../../domain/audit/throttle';
-import type { Principal } from '../http/route';
+import type { Principal } from '../../domain/principals';
 import { toAppError } from './errors';
 
 /**

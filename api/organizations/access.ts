@@ -3,7 +3,7 @@ import type { Db } from '../../db/knex';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { PlanQuotas } from '../../lib/config';
-import type { ApiKeyPrincipal, OrganizationContext, Principal } from '../http/route';
+import type { ApiKeyPrincipal, OrganizationContext, Principal } from '../../domain/principals';
 import { recordAudit } from '../../domain/audit/record';
 import { createAuditThrottle } from '../../domain/audit/throttle';
 import { IDLE_BEYOND_POLICY_MESSAGE, idleBeyondPolicy } from '../../domain/auth/idleLimit';

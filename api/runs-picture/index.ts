@@ -1,4 +1,5 @@
-import type { AppDeps, Domain } from '../domain';
+import type { Domain } from '../domain';
+import type { AppDeps } from '../../domain/deps';
 import { createRunExecutions } from '../../domain/runs/executions';
 import { createRunsService } from '../../domain/runs/service';
 import { runPictureRoutes } from './routes';

@@ -1,4 +1,5 @@
-import type { AppDeps, Domain } from '../domain';
+import type { Domain } from '../domain';
+import type { AppDeps } from '../../domain/deps';
 import { createRateLimiter } from '../../domain/ratelimit/limiter';
 import { createRunAdmission } from '../../domain/runs/admission';
 import { createRunExecutions } from '../../domain/runs/executions';

@@ -1,4 +1,5 @@
-import type { AppDeps, Domain } from '../domain';
+import type { Domain } from '../domain';
+import type { AppDeps } from '../../domain/deps';
 import { secretBoxFor } from '../../domain/secrets/queries';
 import { secretRoutes } from './routes';
 import { createSecretsService, type SecretsService } from '../../domain/secrets/service';

@@ -1,5 +1,5 @@
 import { withTemporalAbortSignal } from '../../lib/temporal';
-import type { AppDeps } from '../domain';
+import type { AppDeps } from '../../domain/deps';
 
 export interface ServiceStatus {
   ok: boolean;

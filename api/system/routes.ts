@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../http/route';
-import type { AppDeps } from '../domain';
+import type { AppDeps } from '../../domain/deps';
 import { checkReadiness } from './readiness';
 
 const serviceStatus = z.object({ ok: z.boolean(), latencyMs: z.number(), error: z.string().optional() });

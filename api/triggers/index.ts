@@ -1,5 +1,6 @@
 import { createSecretBox } from '../../lib/secrets';
-import type { AppDeps, Domain } from '../domain';
+import type { Domain } from '../domain';
+import type { AppDeps } from '../../domain/deps';
 import { createDispatcherEnsurer } from '../../domain/events/dispatcher';
 import { createRateLimiter } from '../../domain/ratelimit/limiter';
 import { createRunExecutions } from '../../domain/runs/executions';

@@ -6,7 +6,7 @@ import type { SecretBox } from '../../lib/secrets';
 import { parseTriggers, type ParsedTrigger, type WebhookConfig } from '../../lib/triggers/config';
 import { mapParameters } from '../../lib/triggers/mapping';
 import { verify } from '../../lib/triggers/standardWebhooks';
-import type { AppDeps } from '../domain';
+import type { AppDeps } from '../../domain/deps';
 import { parseJson, readRawBody } from '../http/body';
 import type { RouteResult } from '../http/route';
 import type { RateLimiter } from '../../domain/ratelimit/limiter';

@@ -1,4 +1,5 @@
-import type { AppDeps, Domain } from '../domain';
+import type { Domain } from '../domain';
+import type { AppDeps } from '../../domain/deps';
 import { existingSecretNames } from '../../domain/secrets/queries';
 import { workflowRoutes } from './routes';
 import { createWorkflowsService, emptyListeners, type WorkflowListeners, type WorkflowsService } from '../../domain/workflows/service';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Actor } from '../../api/http/route';
+import type { Actor } from '../principals';
 import { diffSnapshots, maskSecrets } from './mask';
 
 /**

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { recordAudit, type AuditActor, type AuditInput } from '../audit/record';
-import type { UserPrincipal } from '../../api/http/route';
+import type { UserPrincipal } from '../principals';
 import { rateLimited, type RateLimiter } from '../ratelimit/limiter';
 import { emailVerificationEmail, passwordResetEmail, type EmailText } from './emails';
 import { userReadByCheck } from '../../api/auth/authenticate';

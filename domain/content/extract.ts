@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../api/domain';
+import type { AppDeps } from '../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { DEFAULT_JSONATA_LIMITS, ExpressionError, type JsonataLimits } from '../../lib/expressions';
 import { evaluateJsonata, regexMatches } from '../../lib/expressions/sandbox';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../../api/domain';
+import type { AppDeps } from '../deps';
 import { AppError } from '../../lib/errors';
 import { createJob, markJobFailedToStart, updateContent } from './queries';
 import { PROCESSING_STEPS, type ProcessingStep } from './schemas';

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../api/domain';
-import type { Actor, OrganizationContext } from '../../api/http/route';
+import type { AppDeps } from '../deps';
+import type { Actor, OrganizationContext } from '../principals';
 import { AppError, forbidden, notFound, validationError } from '../../lib/errors';
 import { decodeCursorOrThrow, encodeCursor, invalidCursor } from '../../lib/pagination';
 import { EmbeddingProviderError, type EmbeddingProvider } from '../../lib/embeddings';

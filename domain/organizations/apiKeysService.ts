@@ -3,7 +3,7 @@ import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
 import type { Knex } from 'knex';
 import { ROLE_RANK, ROLES, type Role } from '../../lib/permissions';
 import { recordAudit } from '../audit/record';
-import type { Actor, OrganizationContext } from '../../api/http/route';
+import type { Actor, OrganizationContext } from '../principals';
 import { generateApiKey } from './apiKeyFormat';
 import {
   getApiKey,

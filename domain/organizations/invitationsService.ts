@@ -4,7 +4,7 @@ import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
 import type { Role } from '../../lib/permissions';
 import { recordAudit } from '../audit/record';
 import { writeEvent } from '../events/outbox';
-import type { Actor, OrganizationContext, UserPrincipal } from '../../api/http/route';
+import type { Actor, OrganizationContext, UserPrincipal } from '../principals';
 import { generateToken, hashToken } from './apiKeyFormat';
 import {
   countActiveOrganizationsOfUser,

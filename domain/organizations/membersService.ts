@@ -4,7 +4,7 @@ import { can, type Role } from '../../lib/permissions';
 import { recordAudit } from '../audit/record';
 import { revokeKeysOfCreator } from './apiKeysService';
 import { writeEvent } from '../events/outbox';
-import type { Actor, OrganizationContext } from '../../api/http/route';
+import type { Actor, OrganizationContext } from '../principals';
 import { deleteMembership, getMember, listMembers, lockOwners, setMemberRole, type MemberRow } from './queries';
 import type { OrgServiceDeps } from './serviceDeps';
 

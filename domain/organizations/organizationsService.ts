@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
 import { organizationPrefix } from '../../lib/storage';
 import { recordAudit } from '../audit/record';
-import type { Actor, UserPrincipal } from '../../api/http/route';
+import type { Actor, UserPrincipal } from '../principals';
 import {
   countActiveOrganizationsOfUser,
   countMembers,

@@ -1,6 +1,6 @@
 import type { BillingProvider } from '../../lib/billing';
 import type { SecretBox } from '../../lib/secrets';
-import type { AppDeps } from '../../api/domain';
+import type { AppDeps } from '../deps';
 import type { ApiCallMeter } from './usageMeter';
 
 /** What the organizations services use: the app's dependencies plus their own; built once by createOrganizationsDomain. */

@@ -1,7 +1,7 @@
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { can, type Role } from '../../lib/permissions';
 import { recordAudit } from '../audit/record';
-import type { Actor, OrganizationContext } from '../../api/http/route';
+import type { Actor, OrganizationContext } from '../principals';
 import { getOrganization, slugInUse, updateOrganization, type OrganizationRow } from './queries';
 import type { OrgServiceDeps } from './serviceDeps';
 import {

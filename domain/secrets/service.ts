@@ -2,7 +2,7 @@ import type { Db } from '../../db/knex';
 import { AppError, notFound } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secrets';
 import { recordAudit } from '../audit/record';
-import type { Actor } from '../../api/http/route';
+import type { Actor } from '../principals';
 import { countSecrets, deleteSecret, listSecrets, sealContext, upsertSecret, type SecretRow } from './queries';
 import { MAX_SECRETS_PER_ORGANIZATION } from './schemas';
 

@@ -2,8 +2,8 @@ import { AppError, notFound } from '../../lib/errors';
 import type { ApprovalRecord } from '../../lib/triggers/approval';
 import { APPROVAL_SIGNAL, type ApprovalDecision } from '../../workflows/triggers/types';
 import { recordAudit } from '../audit/record';
-import type { AppDeps } from '../../api/domain';
-import type { Actor, OrganizationContext } from '../../api/http/route';
+import type { AppDeps } from '../deps';
+import type { Actor, OrganizationContext } from '../principals';
 import type { RunsService } from '../runs/service';
 import { isUuid } from './queries';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../api/domain';
+import type { AppDeps } from '../deps';
 import type { WorkflowListeners } from '../workflows/service';
 import { deleteSchedulesWhere, syncSchedules } from './schedules';
 

@@ -16,7 +16,7 @@ import { decodeCursorOrThrow, encodeCursor, invalidCursor, type Page } from '../
 import type { Role } from '../../lib/permissions';
 import { zodIssueDetails } from '../../lib/zodIssues';
 import { recordAudit } from '../audit/record';
-import type { Actor } from '../../api/http/route';
+import type { Actor } from '../principals';
 import {
   countOpenRuns,
   deleteWorkflow,

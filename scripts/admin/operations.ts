@@ -3,7 +3,7 @@
  * Everything goes through the functions the runs, audit, auth and idempotency code already use (their queries and
  * services), so the CLI answers exactly what the API and the scheduled purges would.
  */
-import type { AppDeps } from '../../api/domain';
+import type { AppDeps } from '../../domain/deps';
 import { purgeExpiredAuditLogs } from '../../domain/audit/queries';
 import { pruneAuthData } from '../../domain/auth/admin';
 import { purgeExpiredIdempotencyKeys } from '../../api/middleware/idempotency';

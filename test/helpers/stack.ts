@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../../api/app';
-import type { AppDeps } from '../../api/domain';
+import type { AppDeps } from '../../domain/deps';
 import { closeDeps, createDeps } from '../../domain/runtime';
 import { loadConfig, type Config } from '../../lib/config';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../../../lib/pagination';
-import { defineRoute, type RouteDef, type UserPrincipal } from '../../http/route';
+import { defineRoute, type RouteDef } from '../../http/route';
+import type { UserPrincipal } from '../../../domain/principals';
 import type { OrganizationsServices } from '../../../domain/organizations/services';
 import { invitationSchema, organizationSchema, roleSchema } from '../../../domain/organizations/schemas';
 import { serializeInvitation, serializeOrganization } from '../../../domain/organizations/serializers';

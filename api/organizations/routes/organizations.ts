@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AppError, notFound } from '../../../lib/errors';
 import { pageQuerySchema, pageSchema } from '../../../lib/pagination';
-import { defineRoute, type RouteDef, type UserPrincipal } from '../../http/route';
+import { defineRoute, type RouteDef } from '../../http/route';
+import type { UserPrincipal } from '../../../domain/principals';
 import type { OrganizationsServices } from '../../../domain/organizations/services';
 import { deletionStatusSchema, orgIdParams, organizationSchema, planSchema, slugSchema, usageSchema } from '../../../domain/organizations/schemas';
 import { serializeOrganization } from '../../../domain/organizations/serializers';

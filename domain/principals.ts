@@ -1,0 +1,39 @@
+import type { Role } from '../lib/permissions';
+
+/**
+ * Who is calling and on whose behalf: the authenticated principal, the organization and role a request resolved
+ * to, and the actor recorded in audit logs. The HTTP layer builds them (api/auth, api/organizations/access.ts);
+ * services take them as plain values.
+ */
+
+export interface UserPrincipal {
+  kind: 'user';
+  userId: string;
+  email: string;
+  sessionId: string;
+  /** When the session was last used before this request (epoch ms; recorded at most once per touch interval). */
+  sessionLastUsedMs: number;
+  activeOrganizationId: string | null;
+}
+
+export interface ApiKeyPrincipal {
+  kind: 'apiKey';
+  apiKeyId: string;
+  organizationId: string;
+  role: Role;
+}
+
+export type Principal = UserPrincipal | ApiKeyPrincipal;
+
+export interface OrganizationContext {
+  organizationId: string;
+  role: Role;
+}
+
+/** Who acted, for audit logs and ownership checks. */
+export interface Actor {
+  type: 'user' | 'apiKey';
+  id: string;
+  ip: string;
+  userAgent: string | null;
+}
