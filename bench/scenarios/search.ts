@@ -3,6 +3,7 @@ import * as lancedb from '@lancedb/lancedb';
 import { Client as PgClient } from 'pg';
 import { createLexicalHashProvider } from '../../lib/embeddings';
 import { createVectorStore, tableNameFor, type VectorRow } from '../../lib/vectors';
+import { useScratchDirForTempFiles } from '../../lib/vectors/scratch';
 import { vectorSchema } from '../../lib/vectors/schema';
 import { call } from '../lib/api';
 import type { BenchContext } from '../lib/context';
@@ -111,6 +112,8 @@ export async function searchScenario(ctx: BenchContext): Promise<void> {
   const embedSeconds = (performance.now() - started) / 1000;
 
   const contentConfig = { ...scratch.base.content, vectorUri: scratch.vectorUri, vectorScratchDir: scratch.vectorScratchDir, vectorIndexThreshold: params.vectorIndexThreshold };
+  // As the worker and API do at start: LanceDB's index builds write their temp folders to $TMPDIR.
+  useScratchDirForTempFiles(scratch.vectorScratchDir);
   const store = createVectorStore(contentConfig, scratch.base.minio);
   // readConsistencyInterval 0: see the indexes the store builds through its own connection.
   const db = await lancedb.connect(scratch.vectorUri, { readConsistencyInterval: 0 });
