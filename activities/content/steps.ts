@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { EmbeddingProviderError } from '../../lib/embeddings';
-import { embeddingProviderForOrganization } from '../../lib/embeddings/organization';
+import { embeddingProviderForOrganization } from '../../domain/content/embeddingProvider';
 import type { VectorRow } from '../../lib/vectors';
 import { chunkText, type Chunk } from './chunking';
 import type { StepContext, StepResult } from './context';

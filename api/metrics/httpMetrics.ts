@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import { registerPlatformGauges, type TaskQueueDescriber } from '../../lib/platformMetrics';
+import { registerPlatformGauges, type TaskQueueDescriber } from '../../domain/metrics/platformMetrics';
 import type { AppDeps } from '../../domain/deps';
 
 /**

@@ -3,7 +3,7 @@ import type { Actor, OrganizationContext } from '../principals';
 import { AppError, forbidden, notFound, validationError } from '../../lib/errors';
 import { decodeCursorOrThrow, encodeCursor, invalidCursor } from '../../lib/pagination';
 import { EmbeddingProviderError, type EmbeddingProvider } from '../../lib/embeddings';
-import { embeddingProviderForOrganization } from '../../lib/embeddings/organization';
+import { embeddingProviderForOrganization } from './embeddingProvider';
 import type { VectorHit, VectorStore } from '../../lib/vectors';
 import * as q from './queries';
 import type { ContentFilter } from './schemas';

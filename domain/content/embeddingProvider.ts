@@ -1,10 +1,10 @@
-import type { Config } from '../config';
+import type { Config } from '../../lib/config';
 import type { Db } from '../../db/knex';
-import { createSecretBox, isEncryptedSecret } from '../secrets';
-import { outboundGuards } from '../net/outbound';
-import { guardedTransport } from './http';
-import { createEmbeddingProvider, resolveEmbeddingSpec } from './index';
-import type { EmbeddingProvider } from './types';
+import { createSecretBox, isEncryptedSecret } from '../../lib/secrets';
+import { outboundGuards } from '../../lib/net/outbound';
+import { guardedTransport } from '../../lib/embeddings/http';
+import { createEmbeddingProvider, resolveEmbeddingSpec } from '../../lib/embeddings/index';
+import type { EmbeddingProvider } from '../../lib/embeddings/types';
 
 /**
  * The embedding provider of one organization (its integration settings, else the global configuration), reaching

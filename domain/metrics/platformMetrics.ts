@@ -1,5 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
-import type { Db } from '../db/knex';
+import type { Db } from '../../db/knex';
 
 /**
  * Gauges of the platform's state, shared by the API's and the worker's /metrics: runs by status (PostgreSQL
