@@ -21,6 +21,26 @@ export interface AuditRow {
   sort_key: string;
 }
 
+/** One entry as stored: `changes` already masked and diffed (domain/audit/record.ts builds it). */
+export interface NewAuditLog {
+  organization_id: string | null;
+  user_id: string | null;
+  actor_type: string;
+  actor_id: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  /** JSON text, or null when the entry records no change. */
+  changes: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** Pass the transaction of the change the entry records, so both commit together. */
+export async function insertAuditLog(db: Knex | Knex.Transaction, row: NewAuditLog): Promise<void> {
+  await db('audit_logs').insert(row);
+}
+
 export interface AuditFilter {
   action?: string;
   actor?: string;

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../principals';
 import { diffSnapshots, maskSecrets } from './mask';
+import { insertAuditLog } from './queries';
 
 /**
  * The one way to write an audit entry, for every domain. Pass the transaction that makes the change so the entry
@@ -49,7 +50,7 @@ export async function recordAudit(db: Knex | Knex.Transaction, input: AuditInput
         : { before: maskSecrets(input.before) ?? null, after: maskSecrets(input.after) ?? null };
   }
   const fromRequest = input.actor.type === 'system' ? null : input.actor;
-  await db('audit_logs').insert({
+  await insertAuditLog(db, {
     organization_id: input.organizationId,
     user_id: input.userId ?? null,
     actor_type: input.actor.type,
