@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Db } from '../../db/knex';
+import * as keys from '../../domain/idempotency/queries';
+import type { IdempotencyKeyRow } from '../../domain/idempotency/queries';
 import { AppError } from '../../lib/errors';
 import type { RouteResult } from '../http/route';
 
@@ -17,7 +19,6 @@ import type { RouteResult } from '../http/route';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-const TABLE = 'idempotency_keys';
 
 export interface IdempotencyOptions {
   /** How long a key's response is replayed (24 h). */
@@ -33,16 +34,6 @@ export interface IdempotencyOptions {
 export interface IdempotencyStore {
   /** Runs `execute` at most once per (organization, key) and request fingerprint; see the module comment. */
   run(ctx: Context, organizationId: string, body: unknown, execute: () => Promise<RouteResult>): Promise<RouteResult>;
-}
-
-interface KeyRow {
-  fingerprint: string;
-  state: 'in_progress' | 'completed';
-  locked_until: Date;
-  expires_at: Date;
-  response_status: number | null;
-  response_headers: Record<string, string> | null;
-  response_body: unknown;
 }
 
 /** JSON with object keys sorted, so `{a,b}` and `{b,a}` fingerprint alike. */
@@ -105,36 +96,12 @@ export function createIdempotencyStore(db: Db, options: IdempotencyOptions = {})
   /** Tries to own the key: a new row, or an expired one, or a running one whose lease lapsed. */
   async function claim(organizationId: string, key: string, fingerprint: string): Promise<boolean> {
     const now = Date.now();
-    const fresh = {
-      fingerprint,
-      state: 'in_progress',
-      locked_until: new Date(now + leaseMs),
-      expires_at: new Date(now + ttlMs),
-      response_status: null,
-      response_headers: null,
-      response_body: null,
-      created_at: new Date(now),
-    };
-    const inserted = await db(TABLE)
-      .insert({ organization_id: organizationId, key, ...fresh })
-      .onConflict(['organization_id', 'key'])
-      .ignore()
-      .returning('key');
-    if (inserted.length) return true;
-    // Replace an expired record (any request may reuse the key), or take over a lapsed lease of the same request.
-    const taken = await db(TABLE)
-      .where({ organization_id: organizationId, key })
-      .andWhere((q) =>
-        q
-          .where('expires_at', '<=', db.fn.now())
-          .orWhere((q2) => q2.where({ state: 'in_progress', fingerprint }).andWhere('locked_until', '<=', db.fn.now())),
-      )
-      .update(fresh)
-      .returning('key');
-    return taken.length > 0;
+    const fresh = { fingerprint, lockedUntil: new Date(now + leaseMs), expiresAt: new Date(now + ttlMs), createdAt: new Date(now) };
+    if (await keys.insertKeyIfAbsent(db, organizationId, key, fresh)) return true;
+    return keys.takeOverKey(db, organizationId, key, fresh);
   }
 
-  function replay(row: KeyRow): RouteResult {
+  function replay(row: IdempotencyKeyRow): RouteResult {
     return {
       status: row.response_status ?? 200,
       body: row.response_body ?? undefined,
@@ -151,7 +118,7 @@ export function createIdempotencyStore(db: Db, options: IdempotencyOptions = {})
 
       for (;;) {
         if (await claim(organizationId, key, fingerprint)) break;
-        const row = (await db(TABLE).where({ organization_id: organizationId, key }).first()) as KeyRow | undefined;
+        const row = await keys.getKey(db, organizationId, key);
         if (!row) continue; // deleted between the two statements (released by a failed first request): claim again
         if (row.fingerprint !== fingerprint) {
           throw new AppError('IDEMPOTENCY_CONFLICT', `Idempotency-Key ${key} was already used for a different request`);
@@ -167,28 +134,20 @@ export function createIdempotencyStore(db: Db, options: IdempotencyOptions = {})
       try {
         result = await execute();
       } catch (err) {
-        await db(TABLE).where({ organization_id: organizationId, key, fingerprint, state: 'in_progress' }).delete();
+        await keys.releaseKey(db, organizationId, key, fingerprint);
         throw err;
       }
       if (!isJsonBody(result.body)) {
         // A stream or buffer cannot be stored for replay; release the key rather than replay something else.
-        await db(TABLE).where({ organization_id: organizationId, key, fingerprint, state: 'in_progress' }).delete();
+        await keys.releaseKey(db, organizationId, key, fingerprint);
         return result;
       }
-      await db(TABLE)
-        .where({ organization_id: organizationId, key, fingerprint })
-        .update({
-          state: 'completed',
-          response_status: result.status ?? (result.body === undefined ? 204 : 200),
-          response_headers: result.headers ? JSON.stringify(result.headers) : null,
-          response_body: result.body === undefined ? null : JSON.stringify(result.body),
-        });
+      await keys.completeKey(db, organizationId, key, fingerprint, {
+        status: result.status ?? (result.body === undefined ? 204 : 200),
+        headers: result.headers ?? null,
+        body: result.body,
+      });
       return result;
     },
   };
-}
-
-/** Deletes expired records (retention); returns how many. Keys also expire lazily when reused. */
-export async function purgeExpiredIdempotencyKeys(db: Db): Promise<number> {
-  return db(TABLE).where('expires_at', '<=', db.fn.now()).delete();
 }

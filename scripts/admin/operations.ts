@@ -6,7 +6,7 @@
 import type { AppDeps } from '../../domain/deps';
 import { purgeExpiredAuditLogs } from '../../domain/audit/queries';
 import { pruneAuthData } from '../../domain/auth/admin';
-import { purgeExpiredIdempotencyKeys } from '../../api/middleware/idempotency';
+import { purgeExpiredIdempotencyKeys } from '../../domain/idempotency/queries';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from '../../domain/organizations/settingsModel';
 import { createRunExecutions } from '../../domain/runs/executions';
 import { listCircuitBreakers, listDeadLetters, type CircuitBreakerRow, type DeadLetterRow } from '../../domain/runs/queries';
