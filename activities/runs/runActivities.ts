@@ -1,5 +1,13 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityDeps } from '../deps';
+import {
+  finishRun,
+  lockRunById,
+  markRunRunning,
+  mergeRunNodeStates,
+  purgeExpiredDeadLetters,
+  upsertDeadLetter,
+} from '../../domain/runs/queries';
 import { loadWorkflowVersion } from '../../domain/workflows/queries';
 import type { CompiledWorkflow, NodeState, RunError, RunStatus } from '../../lib/dag/model';
 import { REFERENCE } from '../../lib/dag/model';
@@ -16,20 +24,12 @@ export function createRunActivities(deps: ActivityDeps) {
   const db = deps.db;
   return {
     async runMarkRunning(input: { runId: string }): Promise<void> {
-      await db('workflow_runs')
-        .where({ id: input.runId })
-        .whereIn('status', ['pending'])
-        .update({ status: 'running', updated_at: db.fn.now() });
+      await markRunRunning(db, input.runId);
     },
 
     /** Large runs send their node states in chunks before `runFinish` (each payload stays under Temporal's 2 MB). */
     async runSaveNodeStates(input: { runId: string; nodeStates: Record<string, NodeState> }): Promise<void> {
-      await db('workflow_runs')
-        .where({ id: input.runId })
-        .update({
-          node_states: db.raw('node_states || ?::jsonb', [JSON.stringify(input.nodeStates)]),
-          updated_at: db.fn.now(),
-        });
+      await mergeRunNodeStates(db, input.runId, input.nodeStates);
     },
 
     async runFinish(input: {
@@ -43,19 +43,8 @@ export function createRunActivities(deps: ActivityDeps) {
     }): Promise<void> {
       // The run.completed / run.failed event commits with the final state (outbox; docs/events.md).
       await db.transaction(async (trx) => {
-        const before = await trx('workflow_runs').where({ id: input.runId }).forUpdate().first();
-        await trx('workflow_runs')
-          .where({ id: input.runId })
-          .update({
-            status: input.status,
-            ...(input.nodeStates
-              ? { node_states: trx.raw('node_states || ?::jsonb', [JSON.stringify(input.nodeStates)]) }
-              : {}),
-            results: JSON.stringify(input.results),
-            errors: JSON.stringify(input.errors),
-            completed_at: input.completedAt,
-            updated_at: trx.fn.now(),
-          });
+        const before = await lockRunById(trx, input.runId);
+        await finishRun(trx, input.runId, input);
         if (before) await recordRunFinishedEvent(trx, before, input);
       });
     },
@@ -164,29 +153,23 @@ export function createRunActivities(deps: ActivityDeps) {
       } catch (err) {
         stored = { config: input.config, resolutionError: (err as Error).message };
       }
-      const [row] = await db('dead_letters')
-        .insert({
-          organization_id: input.organizationId,
-          workflow_id: input.workflowId,
-          workflow_version: input.workflowVersion,
-          run_id: input.runId,
-          node_id: input.nodeId,
-          queue: input.queue,
-          tool: input.tool,
-          input: JSON.stringify(stored ?? null),
-          error: JSON.stringify(input.error),
-          attempts: input.attempts,
-          expires_at: new Date(Date.now() + input.retentionMs),
-        })
-        .onConflict(['run_id', 'node_id'])
-        .merge({ error: JSON.stringify(input.error), attempts: input.attempts })
-        .returning('id');
-      return { id: (row as { id: string }).id };
+      return upsertDeadLetter(db, {
+        organizationId: input.organizationId,
+        workflowId: input.workflowId,
+        workflowVersion: input.workflowVersion,
+        runId: input.runId,
+        nodeId: input.nodeId,
+        queue: input.queue,
+        tool: input.tool,
+        input: stored,
+        error: input.error,
+        attempts: input.attempts,
+        expiresAt: new Date(Date.now() + input.retentionMs),
+      });
     },
 
     async runPurgeDeadLetters(): Promise<{ deleted: number }> {
-      const deleted = await db('dead_letters').where('expires_at', '<', db.fn.now()).delete();
-      return { deleted };
+      return { deleted: await purgeExpiredDeadLetters(db) };
     },
   };
 }

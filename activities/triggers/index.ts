@@ -1,7 +1,9 @@
 import { Context } from '@temporalio/activity';
 import { recordAudit } from '../../domain/audit/record';
+import { lockRunForApproval, setRunApproval } from '../../domain/runs/queries';
 import { prepareTriggeredRun } from '../../domain/triggers/runStarter';
 import { loadWorkflowVersion } from '../../domain/workflows/queries';
+import type { ApprovalRecord } from '../../lib/triggers/approval';
 import { parseTriggers, type ScheduleConfig } from '../../lib/triggers/config';
 import { uuidFrom } from '../../lib/triggers/ids';
 import type { RunInput } from '../../workflows/runs/types';
@@ -44,17 +46,15 @@ export function createTriggerActivities(deps: ActivityDeps) {
      */
     async approvalTimedOut(input: { runId: string; onTimeout: 'fail' | 'cancel' }): Promise<ApprovalOutcome> {
       return db.transaction(async (trx) => {
-        const row = await trx('workflow_runs').where({ id: input.runId }).forUpdate().first('id', 'organization_id', 'trigger');
-        const approval = (row?.trigger as { approval?: Record<string, unknown> } | undefined)?.approval;
+        const row = await lockRunForApproval(trx, input.runId);
+        const approval = row?.trigger.approval;
         if (!row || !approval) return { decision: 'timed_out', by: null, comment: null };
         if (approval.status === 'approved' || approval.status === 'rejected') {
-          return { decision: approval.status, by: (approval.decidedBy as string) ?? null, comment: (approval.comment as string) ?? null };
+          return { decision: approval.status, by: approval.decidedBy ?? null, comment: approval.comment ?? null };
         }
         if (approval.status === 'pending') {
-          const next = { ...approval, status: 'timed_out', decidedAt: new Date().toISOString(), onTimeout: input.onTimeout };
-          await trx('workflow_runs')
-            .where({ id: input.runId })
-            .update({ trigger: trx.raw(`jsonb_set(trigger, '{approval}', ?::jsonb)`, [JSON.stringify(next)]), updated_at: trx.fn.now() });
+          const next: ApprovalRecord = { ...approval, status: 'timed_out', decidedAt: new Date().toISOString(), onTimeout: input.onTimeout };
+          await setRunApproval(trx, input.runId, next);
           await recordAudit(trx, {
             organizationId: row.organization_id,
             actor: { type: 'system', id: Context.current().info.workflowExecution?.workflowId ?? null },

@@ -1,8 +1,12 @@
 import type { Db } from '../../db/knex';
 import type { NodeState, RunError, RunStatus } from '../../lib/dag/model';
+import type { ApprovalRecord } from '../../lib/triggers/approval';
 import type { RunTrigger } from '../../workflows/runs/types';
 
-/** All SQL of the runs domain (runs, dead letters, circuit breakers). Every query takes the organization id. */
+/**
+ * All SQL of the runs domain (runs, dead letters, circuit breakers): the one module that writes those tables. Queries
+ * of the API take the organization id; the worker's bookkeeping finds a run by its id alone.
+ */
 
 export interface RunRow {
   id: string;
@@ -103,6 +107,88 @@ export async function markRunFinished(
     .update({ status, errors: JSON.stringify(errors), completed_at: db.fn.now(), updated_at: db.fn.now() });
 }
 
+/** The worker's first write of a run: pending -> running (a retried or late activity changes nothing else). */
+export async function markRunRunning(db: Db, runId: string): Promise<void> {
+  await db('workflow_runs')
+    .where({ id: runId })
+    .whereIn('status', ['pending'])
+    .update({ status: 'running', updated_at: db.fn.now() });
+}
+
+/** Merges node states into the stored ones (jsonb `||`): large runs save theirs in chunks before the final write. */
+export async function mergeRunNodeStates(db: Db, runId: string, nodeStates: Record<string, NodeState>): Promise<void> {
+  await db('workflow_runs')
+    .where({ id: runId })
+    .update({
+      node_states: db.raw('node_states || ?::jsonb', [JSON.stringify(nodeStates)]),
+      updated_at: db.fn.now(),
+    });
+}
+
+/** Locks a run's row until the transaction ends (`FOR UPDATE`) and reads it, whatever its organization. */
+export async function lockRunById(trx: Db, runId: string): Promise<RunRow | null> {
+  const row = await trx<RunRow>('workflow_runs').where({ id: runId }).forUpdate().first();
+  return row ?? null;
+}
+
+/** The worker's final write of a run; `nodeStates` is absent when they were already saved in chunks. */
+export async function finishRun(
+  trx: Db,
+  runId: string,
+  final: {
+    status: RunStatus;
+    nodeStates?: Record<string, NodeState>;
+    results: Record<string, unknown>;
+    errors: RunError[];
+    completedAt: string;
+  },
+): Promise<void> {
+  await trx('workflow_runs')
+    .where({ id: runId })
+    .update({
+      status: final.status,
+      ...(final.nodeStates ? { node_states: trx.raw('node_states || ?::jsonb', [JSON.stringify(final.nodeStates)]) } : {}),
+      results: JSON.stringify(final.results),
+      errors: JSON.stringify(final.errors),
+      completed_at: final.completedAt,
+      updated_at: trx.fn.now(),
+    });
+}
+
+// ---- approvals (the run's `trigger.approval`, docs/triggers.md#manual-approval) ----
+
+export interface RunApprovalRow {
+  id: string;
+  organization_id: string;
+  status: RunStatus;
+  /** `approval` is present on runs that wait (or waited) for one. */
+  trigger: RunTrigger & { approval?: ApprovalRecord };
+}
+
+/**
+ * Locks a run's row (`FOR UPDATE`) for an approval decision and reads what the decision needs. `scope` limits it
+ * to one organization's workflow (a decision by a user); without it the run is found by id (the worker's timeout).
+ */
+export async function lockRunForApproval(
+  trx: Db,
+  runId: string,
+  scope?: { organizationId: string; workflowId: string },
+): Promise<RunApprovalRow | null> {
+  const where = scope ? { id: runId, workflow_id: scope.workflowId, organization_id: scope.organizationId } : { id: runId };
+  const row = await trx<RunApprovalRow>('workflow_runs')
+    .where(where)
+    .forUpdate()
+    .first('id', 'organization_id', 'status', 'trigger');
+  return row ?? null;
+}
+
+/** Replaces `trigger.approval` of a run (jsonb_set), leaving the rest of its trigger as it is. */
+export async function setRunApproval(trx: Db, runId: string, approval: ApprovalRecord): Promise<void> {
+  await trx('workflow_runs')
+    .where({ id: runId })
+    .update({ trigger: trx.raw(`jsonb_set(trigger, '{approval}', ?::jsonb)`, [JSON.stringify(approval)]), updated_at: trx.fn.now() });
+}
+
 /**
  * Open (pending or running) runs of an organization, counted up to `upTo`: enough to compare with a cap, and served
  * by the partial index `workflow_runs_open_by_org_idx` however many finished runs the organization keeps.
@@ -188,6 +274,51 @@ export async function markDeadLetterReplayed(db: Db, organizationId: string, id:
   return row!;
 }
 
+/**
+ * Records a node that exhausted its retries; a retried activity for the same (run, node) updates the error and
+ * the attempt count of the letter already there.
+ */
+export async function upsertDeadLetter(
+  db: Db,
+  values: {
+    organizationId: string;
+    workflowId: string;
+    workflowVersion: number;
+    runId: string;
+    nodeId: string;
+    queue: string;
+    tool: string | null;
+    input: unknown;
+    error: { code: string; message: string };
+    attempts: number;
+    expiresAt: Date;
+  },
+): Promise<{ id: string }> {
+  const [row] = (await db('dead_letters')
+    .insert({
+      organization_id: values.organizationId,
+      workflow_id: values.workflowId,
+      workflow_version: values.workflowVersion,
+      run_id: values.runId,
+      node_id: values.nodeId,
+      queue: values.queue,
+      tool: values.tool,
+      input: JSON.stringify(values.input ?? null),
+      error: JSON.stringify(values.error),
+      attempts: values.attempts,
+      expires_at: values.expiresAt,
+    })
+    .onConflict(['run_id', 'node_id'])
+    .merge({ error: JSON.stringify(values.error), attempts: values.attempts })
+    .returning('id')) as { id: string }[];
+  return { id: row!.id };
+}
+
+/** Deletes the dead letters of every organization whose retention ended; returns how many. */
+export async function purgeExpiredDeadLetters(db: Db): Promise<number> {
+  return db('dead_letters').where('expires_at', '<', db.fn.now()).delete();
+}
+
 export async function deleteDeadLetter(db: Db, organizationId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   return (await db('dead_letters').where({ id, organization_id: organizationId }).delete()) > 0;
@@ -225,4 +356,37 @@ export async function resetCircuitBreaker(db: Db, organizationId: string, tool: 
     })
     .returning('*')) as CircuitBreakerRow[];
   return row ?? null;
+}
+
+/**
+ * Locks the breaker of one (organization, tool) until the transaction ends (`FOR UPDATE`), creating it closed on
+ * first use, so concurrent calls from several workers decide on one state.
+ */
+export async function lockCircuitBreaker(trx: Db, organizationId: string, tool: string): Promise<CircuitBreakerRow> {
+  await trx('circuit_breakers').insert({ organization_id: organizationId, tool }).onConflict(['organization_id', 'tool']).ignore();
+  return (await trx<CircuitBreakerRow>('circuit_breakers')
+    .where({ organization_id: organizationId, tool })
+    .forUpdate()
+    .first()) as CircuitBreakerRow;
+}
+
+/** Columns a breaker transition may change; `opened_at: 'now'` takes the database's clock. */
+export type CircuitBreakerChanges = Partial<
+  Pick<CircuitBreakerRow, 'state' | 'consecutive_failures' | 'open_timeout_ms' | 'half_open_attempts' | 'half_open_successes'>
+> & {
+  opened_at?: 'now' | null;
+  last_error?: { code: string; message: string };
+};
+
+/** Writes a breaker transition (under the lock of `lockCircuitBreaker`); `updated_at` is always set. */
+export async function updateCircuitBreaker(trx: Db, organizationId: string, tool: string, changes: CircuitBreakerChanges): Promise<void> {
+  const { opened_at: openedAt, last_error: lastError, ...plain } = changes;
+  await trx('circuit_breakers')
+    .where({ organization_id: organizationId, tool })
+    .update({
+      ...plain,
+      ...(lastError !== undefined ? { last_error: JSON.stringify(lastError) } : {}),
+      ...(openedAt !== undefined ? { opened_at: openedAt === 'now' ? trx.fn.now() : null } : {}),
+      updated_at: trx.fn.now(),
+    });
 }

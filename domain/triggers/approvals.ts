@@ -4,6 +4,7 @@ import { APPROVAL_SIGNAL, type ApprovalDecision } from '../../workflows/triggers
 import { recordAudit } from '../audit/record';
 import type { AppDeps } from '../deps';
 import type { Actor, OrganizationContext } from '../principals';
+import { lockRunForApproval, setRunApproval } from '../runs/queries';
 import type { RunsService } from '../runs/service';
 import { isUuid } from './queries';
 
@@ -26,12 +27,9 @@ export function createApprovals(deps: AppDeps, runs: RunsService) {
   ): Promise<Record<string, unknown>> {
     if (!isUuid(workflowId) || !isUuid(runId)) throw notFound('run');
     await db.transaction(async (trx) => {
-      const row = await trx('workflow_runs')
-        .where({ id: runId, workflow_id: workflowId, organization_id: org.organizationId })
-        .forUpdate()
-        .first('id', 'status', 'trigger');
+      const row = await lockRunForApproval(trx, runId, { organizationId: org.organizationId, workflowId });
       if (!row) throw notFound('run');
-      const approval = (row.trigger as { approval?: ApprovalRecord }).approval;
+      const approval = row.trigger.approval;
       if (!approval) throw new AppError('INVALID_STATE', 'this run does not need an approval');
       if (approval.status !== 'pending' || row.status !== 'pending') {
         throw new AppError('INVALID_STATE', `the approval of this run is already ${approval.status === 'pending' ? `over (run ${row.status})` : approval.status}`);
@@ -43,9 +41,7 @@ export function createApprovals(deps: AppDeps, runs: RunsService) {
         throw new AppError('FORBIDDEN', 'you requested this run: another approver must decide (allowSelfApproval is off)');
       }
       const next: ApprovalRecord = { ...approval, status: decision, decidedBy: actor.id, decidedByType: actor.type, decidedAt: new Date().toISOString(), comment };
-      await trx('workflow_runs')
-        .where({ id: runId })
-        .update({ trigger: trx.raw(`jsonb_set(trigger, '{approval}', ?::jsonb)`, [JSON.stringify(next)]), updated_at: trx.fn.now() });
+      await setRunApproval(trx, runId, next);
       await recordAudit(trx, {
         organizationId: org.organizationId,
         actor,
