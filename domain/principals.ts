@@ -37,3 +37,13 @@ export interface Actor {
   ip: string;
   userAgent: string | null;
 }
+
+/**
+ * Where a request came from, as services need it (rate-limit keys, session rows, audit entries): the HTTP layer
+ * reads it off the request (api/http/requestMeta.ts) so that services never see Koa's context.
+ */
+export interface RequestMeta {
+  /** The client address (the socket's, or X-Forwarded-For's when proxies are trusted). */
+  ip: string;
+  userAgent: string | null;
+}

@@ -3,11 +3,12 @@ import type { Domain } from '../domain';
 import type { AppDeps } from '../../domain/deps';
 import type { UserPrincipal } from '../../domain/principals';
 import { createRateLimiter, type RateLimiter } from '../../domain/ratelimit/limiter';
-import { createAccessTokenVerifier } from './authenticate';
+import { createAccessTokenVerifier } from '../../domain/auth/accessTokens';
 import { createPassport } from './passport';
 import { createPasswordHasher } from '../../domain/auth/passwords';
 import { authRoutes } from './routes';
-import { createAuthService, createCredentialVerifier } from '../../domain/auth/service';
+import { createCredentialVerifier } from '../../domain/auth/credentials';
+import { createAuthService } from '../../domain/auth/service';
 import { createSessionService } from '../../domain/auth/sessions';
 import { createTokenService } from '../../domain/auth/tokens';
 
@@ -28,9 +29,9 @@ export function createAuthDomain(deps: AppDeps): AuthDomain {
     verifyCredentials: createCredentialVerifier(db, passwords),
     verifyAccessToken: createAccessTokenVerifier(db, tokens, { idleTimeoutMs: config.auth.sessionIdleTimeoutMs }),
   });
-  const service = createAuthService({ db, config, logger, mailer, tokens, sessions, passwords, limiter, passport });
+  const service = createAuthService({ db, config, logger, mailer, tokens, sessions, passwords, limiter });
   return {
-    routes: authRoutes(service),
+    routes: authRoutes(service, passport),
     authenticateUser: (ctx) => passport.authenticateUser(ctx),
     limiter,
   };

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../http/route';
-import type { UserPrincipal } from '../../domain/principals';
+import { requestMetaOf } from '../http/requestMeta';
 import * as s from '../../domain/auth/schemas';
 import { sessionInfo, userProfile, userSummary } from '../../domain/auth/serializers';
 import type { AuthService } from '../../domain/auth/service';
+import type { AuthPassport } from './passport';
 
 /** /api/auth: declarations only; the rules are in service.ts. */
 
 const tags = ['auth'];
-const user = (principal: unknown): UserPrincipal => principal as UserPrincipal;
 
-export function authRoutes(service: AuthService): RouteDef[] {
+export function authRoutes(service: AuthService, passport: AuthPassport): RouteDef[] {
   return [
     defineRoute({
       method: 'post',
@@ -25,7 +25,7 @@ export function authRoutes(service: AuthService): RouteDef[] {
       responses: { 201: { description: 'Registered and signed in', schema: s.authResult } },
       errors: ['USER_EXISTS', 'WEAK_PASSWORD', 'RATE_LIMITED'],
       handler: async ({ ctx, body }) => {
-        const result = await service.register(ctx, body);
+        const result = await service.register(requestMetaOf(ctx), body);
         return { status: 201, body: { user: userSummary(result.user), tokens: result.tokens } };
       },
     }),
@@ -43,7 +43,7 @@ export function authRoutes(service: AuthService): RouteDef[] {
       responses: { 200: { description: 'Signed in', schema: s.authResult } },
       errors: ['INVALID_CREDENTIALS', 'RATE_LIMITED'],
       handler: async ({ ctx, body }) => {
-        const result = await service.login(ctx, body);
+        const result = await service.login(requestMetaOf(ctx), body, (credentials) => passport.login(ctx, credentials));
         return { status: 200, body: { user: userSummary(result.user), tokens: result.tokens } };
       },
     }),
@@ -60,7 +60,10 @@ export function authRoutes(service: AuthService): RouteDef[] {
       body: s.refreshBody,
       responses: { 200: { description: 'New access token and rotated refresh token', schema: s.tokenPair } },
       errors: ['INVALID_TOKEN', 'TOKEN_EXPIRED', 'SESSION_EXPIRED', 'RATE_LIMITED'],
-      handler: async ({ ctx, body }) => ({ status: 200, body: await service.refresh(ctx, body.refreshToken) }),
+      handler: async ({ ctx, body }) => ({
+        status: 200,
+        body: await service.refresh(requestMetaOf(ctx), body.refreshToken, ctx.state.log),
+      }),
     }),
     defineRoute({
       method: 'get',
@@ -72,7 +75,7 @@ export function authRoutes(service: AuthService): RouteDef[] {
       responses: { 200: { description: 'The current user', schema: s.meResponse } },
       errors: ['TOKEN_EXPIRED'],
       handler: async ({ principal }) => {
-        const { user: row, principal: p } = await service.me(user(principal));
+        const { user: row, principal: p } = await service.me(principal);
         return {
           status: 200,
           body: { user: userProfile(row), organizationID: p.activeOrganizationId, sessionId: p.sessionId },
@@ -90,7 +93,7 @@ export function authRoutes(service: AuthService): RouteDef[] {
       responses: { 204: { description: 'Signed out' } },
       errors: ['TOKEN_EXPIRED'],
       handler: async ({ ctx, principal }) => {
-        await service.logout(ctx, user(principal));
+        await service.logout(requestMetaOf(ctx), principal);
         return { status: 204 };
       },
     }),
@@ -106,7 +109,7 @@ export function authRoutes(service: AuthService): RouteDef[] {
       errors: ['TOKEN_EXPIRED'],
       handler: async ({ principal, body }) => ({
         status: 200,
-        body: { user: userProfile(await service.updateProfile(user(principal), body)) },
+        body: { user: userProfile(await service.updateProfile(principal, body)) },
       }),
     }),
     defineRoute({
@@ -123,7 +126,7 @@ export function authRoutes(service: AuthService): RouteDef[] {
       responses: { 200: { description: 'New token pair for the organization', schema: s.switchOrganizationResponse } },
       errors: ['FORBIDDEN', 'TOKEN_EXPIRED', 'CONFLICT'],
       handler: async ({ principal, body }) => {
-        const pair = await service.switchOrganization(user(principal), body.organizationID);
+        const pair = await service.switchOrganization(principal, body.organizationID);
         return { status: 200, body: { ...pair, organizationID: body.organizationID } };
       },
     }),
@@ -140,7 +143,7 @@ export function authRoutes(service: AuthService): RouteDef[] {
       errors: ['INVALID_CREDENTIALS', 'WEAK_PASSWORD', 'RATE_LIMITED', 'TOKEN_EXPIRED'],
       handler: async ({ ctx, principal, body }) => ({
         status: 200,
-        body: await service.changePassword(ctx, user(principal), body),
+        body: await service.changePassword(requestMetaOf(ctx), principal, body),
       }),
     }),
     defineRoute({
@@ -157,7 +160,7 @@ export function authRoutes(service: AuthService): RouteDef[] {
       responses: { 202: { description: 'If the address is registered, a code is on its way', schema: s.accepted } },
       errors: ['RATE_LIMITED'],
       handler: async ({ ctx, body }) => {
-        await service.requestPasswordReset(ctx, body.email);
+        await service.requestPasswordReset(requestMetaOf(ctx), body.email);
         return { status: 202, body: { message: 'if the address is registered, a reset code is on its way' } };
       },
     }),
@@ -173,7 +176,7 @@ export function authRoutes(service: AuthService): RouteDef[] {
       responses: { 204: { description: 'Password set; sign in with it' } },
       errors: ['INVALID_TOKEN', 'WEAK_PASSWORD', 'RATE_LIMITED'],
       handler: async ({ ctx, body }) => {
-        await service.confirmPasswordReset(ctx, body);
+        await service.confirmPasswordReset(requestMetaOf(ctx), body);
         return { status: 204 };
       },
     }),
@@ -187,7 +190,7 @@ export function authRoutes(service: AuthService): RouteDef[] {
       responses: { 202: { description: 'Sent', schema: s.accepted } },
       errors: ['INVALID_STATE', 'RATE_LIMITED', 'TOKEN_EXPIRED'],
       handler: async ({ ctx, principal }) => {
-        await service.sendVerificationEmail(ctx, user(principal));
+        await service.sendVerificationEmail(requestMetaOf(ctx), principal);
         return { status: 202, body: { message: 'verification code sent' } };
       },
     }),
@@ -203,7 +206,7 @@ export function authRoutes(service: AuthService): RouteDef[] {
       errors: ['INVALID_TOKEN', 'RATE_LIMITED'],
       handler: async ({ ctx, body }) => ({
         status: 200,
-        body: { user: userProfile(await service.confirmEmailVerification(ctx, body.token)) },
+        body: { user: userProfile(await service.confirmEmailVerification(requestMetaOf(ctx), body.token)) },
       }),
     }),
     defineRoute({
@@ -216,7 +219,7 @@ export function authRoutes(service: AuthService): RouteDef[] {
       responses: { 200: { description: 'Live sessions, newest first', schema: s.sessionList } },
       errors: ['TOKEN_EXPIRED'],
       handler: async ({ principal }) => {
-        const p = user(principal);
+        const p = principal;
         const rows = await service.listSessions(p);
         return { status: 200, body: { data: rows.map((row) => sessionInfo(row, p.sessionId)) } };
       },
@@ -232,7 +235,7 @@ export function authRoutes(service: AuthService): RouteDef[] {
       responses: { 204: { description: 'Session ended' } },
       errors: ['NOT_FOUND', 'TOKEN_EXPIRED'],
       handler: async ({ ctx, principal, params }) => {
-        await service.revokeSession(ctx, user(principal), params.id);
+        await service.revokeSession(requestMetaOf(ctx), principal, params.id);
         return { status: 204 };
       },
     }),

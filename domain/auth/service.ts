@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import type { Db } from '../../db/knex';
 import { assertPasswordPolicy, type PasswordPolicy } from '../../lib/auth/passwordPolicy';
 import type { Config } from '../../lib/config';
@@ -7,12 +6,12 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { recordAudit, type AuditActor, type AuditInput } from '../audit/record';
-import type { UserPrincipal } from '../principals';
+import type { RequestMeta, UserPrincipal } from '../principals';
 import { rateLimited, type RateLimiter } from '../ratelimit/limiter';
 import { emailVerificationEmail, passwordResetEmail, type EmailText } from './emails';
-import { userReadByCheck } from '../../api/auth/authenticate';
+import { userReadByCheck } from './accessTokens';
+import type { CheckCredentials, Credentials } from './credentials';
 import { IDLE_BEYOND_POLICY_MESSAGE, idleBeyondPolicy } from './idleLimit';
-import type { AuthPassport } from '../../api/auth/passport';
 import type { PasswordHasher } from './passwords';
 import * as q from './queries';
 import type { SessionMeta, SessionService, TokenPair } from './sessions';
@@ -29,47 +28,37 @@ export interface AuthServiceDeps {
   sessions: SessionService;
   passwords: PasswordHasher;
   limiter: RateLimiter;
-  passport: AuthPassport;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function metaOf(ctx: Context): SessionMeta {
-  return { ip: ctx.ip || null, userAgent: ctx.get('user-agent') || null };
+/** What a session row records of the request that opened or rotated it. */
+function sessionMetaOf(meta: RequestMeta): SessionMeta {
+  return { ip: meta.ip || null, userAgent: meta.userAgent };
 }
 
 /** Who acts in an account event: the signed-in user, or (login, reset) someone known only by IP and user agent. */
-function accountActor(ctx: Context, userId: string | null): AuditActor {
-  const userAgent = ctx.get('user-agent') || null;
-  return userId ? { type: 'user', id: userId, ip: ctx.ip, userAgent } : { type: 'anonymous', id: null, ip: ctx.ip, userAgent };
+function accountActor(meta: RequestMeta, userId: string | null): AuditActor {
+  const { ip, userAgent } = meta;
+  return userId ? { type: 'user', id: userId, ip, userAgent } : { type: 'anonymous', id: null, ip, userAgent };
 }
 
 /** An account event (no organization) about `userId`'s account. */
 function accountEvent(
-  ctx: Context,
+  meta: RequestMeta,
   input: { userId: string | null; actorUserId: string | null; action: string; target?: AuditInput['target']; after?: unknown },
 ): AuditInput {
   return {
     organizationId: null,
     userId: input.userId,
-    actor: accountActor(ctx, input.actorUserId),
+    actor: accountActor(meta, input.actorUserId),
     action: input.action,
     ...(input.target ? { target: input.target } : {}),
     ...(input.after !== undefined ? { after: input.after } : {}),
   };
 }
 
-/** The `local` strategy's check. Unknown e-mail and wrong password cost the same bcrypt comparison. */
-export function createCredentialVerifier(db: Db, passwords: PasswordHasher) {
-  return async function verifyCredentials(email: string, password: string): Promise<q.UserRow | null> {
-    const user = await q.findUserByEmail(db, email);
-    const ok = await passwords.verify(password, user?.password_hash);
-    return ok && user ? user : null;
-  };
-}
-
 const invalidCredentials = (): AppError => new AppError('INVALID_CREDENTIALS', 'invalid e-mail or password');
-
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, config, logger, mailer, tokens, sessions, passwords, limiter } = deps;
@@ -107,9 +96,9 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async register(ctx: Context, input: { email: string; password: string; name?: string }) {
+    async register(meta: RequestMeta, input: { email: string; password: string; name?: string }) {
       assertPasswordPolicy(input.password, policy, { email: input.email });
-      await limiter.consume([{ bucket: 'auth.register.ip', key: ctx.ip, rule: limits.registerIp }]);
+      await limiter.consume([{ bucket: 'auth.register.ip', key: meta.ip, rule: limits.registerIp }]);
       if (await q.findUserByEmail(db, input.email)) throw new AppError('USER_EXISTS', 'e-mail already registered');
       const passwordHash = await passwords.hash(input.password);
       let user: q.UserRow;
@@ -119,7 +108,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (isUniqueViolation(err)) throw new AppError('USER_EXISTS', 'e-mail already registered');
         throw err;
       }
-      const { tokens: pair } = await sessions.create(user, metaOf(ctx), null);
+      const { tokens: pair } = await sessions.create(user, sessionMetaOf(meta), null);
       sendInBackground(user.email, await issueEmailToken(user, 'email_verification'), 'verification');
       return { user, tokens: pair };
     },
@@ -128,19 +117,20 @@ export function createAuthService(deps: AuthServiceDeps) {
      * Limits (docs/auth.md#login-limits): every attempt counts per IP and per (e-mail, IP) before the password is
      * checked; failures count per e-mail after it, and beyond that limit a wrong password answers 429 while the
      * right one still signs in, so nobody can lock the owner of an address out by failing on purpose.
+     * `checkCredentials` is the request's own check (passport's `local` strategy), run between the two.
      */
-    async login(ctx: Context, input: { email: string; password: string }) {
+    async login(meta: RequestMeta, input: Credentials, checkCredentials: CheckCredentials) {
       await limiter.consume([
-        { bucket: 'auth.login.ip', key: ctx.ip, rule: limits.loginIp },
-        { bucket: 'auth.login.account_ip', key: `${input.email} ${ctx.ip}`, rule: limits.loginAccountIp },
+        { bucket: 'auth.login.ip', key: meta.ip, rule: limits.loginIp },
+        { bucket: 'auth.login.account_ip', key: `${input.email} ${meta.ip}`, rule: limits.loginAccountIp },
       ]);
-      const user = await deps.passport.login(ctx, input);
+      const user = await checkCredentials(input);
       if (!user) {
         // Unknown e-mail or wrong password: the same work and the same answer either way.
         const [decision] = await Promise.all([
           limiter.hit([{ bucket: 'auth.login.account', key: input.email, rule: limits.loginAccount }]),
           q.findUserByEmail(db, input.email).then((known) =>
-            recordAudit(db, accountEvent(ctx, { userId: known?.id ?? null, actorUserId: null, action: 'auth.login_failed' })),
+            recordAudit(db, accountEvent(meta, { userId: known?.id ?? null, actorUserId: null, action: 'auth.login_failed' })),
           ),
         ]);
         if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
@@ -149,14 +139,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (user.password_hash && passwords.needsRehash(user.password_hash)) {
         await q.updatePasswordHash(db, user.id, await passwords.hash(input.password));
       }
-      const { tokens: pair } = await sessions.create(user, metaOf(ctx), undefined, (trx, sessionId) =>
-        recordAudit(trx, accountEvent(ctx, { userId: user.id, actorUserId: user.id, action: 'auth.login_succeeded', target: { type: 'session', id: sessionId } })),
+      const { tokens: pair } = await sessions.create(user, sessionMetaOf(meta), undefined, (trx, sessionId) =>
+        recordAudit(trx, accountEvent(meta, { userId: user.id, actorUserId: user.id, action: 'auth.login_succeeded', target: { type: 'session', id: sessionId } })),
       );
       return { user, tokens: pair };
     },
 
-    async refresh(ctx: Context, refreshToken: string): Promise<TokenPair> {
-      await limiter.consume([{ bucket: 'auth.refresh.ip', key: ctx.ip, rule: limits.refreshIp }]);
+    /** `log` is the request's logger: a detected reuse is logged on its behalf. */
+    async refresh(meta: RequestMeta, refreshToken: string, log: Logger): Promise<TokenPair> {
+      await limiter.consume([{ bucket: 'auth.refresh.ip', key: meta.ip, rule: limits.refreshIp }]);
       let claims;
       try {
         claims = tokens.verifyRefresh(refreshToken);
@@ -167,18 +158,18 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw err;
       }
       await limiter.consume([{ bucket: 'auth.refresh.account', key: claims.sub, rule: limits.refreshAccount }]);
-      return sessions.rotate(claims, refreshToken, metaOf(ctx), ctx.state.log);
+      return sessions.rotate(claims, refreshToken, sessionMetaOf(meta), log);
     },
 
     async me(principal: UserPrincipal) {
-      // The session check of this request already read the user (api/auth/authenticate.ts).
+      // The session check of this request already read the user (accessTokens.ts).
       return { user: userReadByCheck(principal) ?? (await requireUser(principal.userId)), principal };
     },
 
-    async logout(ctx: Context, principal: UserPrincipal): Promise<void> {
+    async logout(meta: RequestMeta, principal: UserPrincipal): Promise<void> {
       await db.transaction(async (trx) => {
         await q.deleteSession(trx, principal.sessionId);
-        await recordAudit(trx, accountEvent(ctx, { userId: principal.userId, actorUserId: principal.userId, action: 'auth.logout', target: { type: 'session', id: principal.sessionId } }));
+        await recordAudit(trx, accountEvent(meta, { userId: principal.userId, actorUserId: principal.userId, action: 'auth.logout', target: { type: 'session', id: principal.sessionId } }));
       });
     },
 
@@ -204,7 +195,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Needs the current password; every session of the user ends, the caller gets a fresh one. */
-    async changePassword(ctx: Context, principal: UserPrincipal, input: { currentPassword: string; newPassword: string }) {
+    async changePassword(meta: RequestMeta, principal: UserPrincipal, input: { currentPassword: string; newPassword: string }) {
       const user = await requireUser(principal.userId);
       await limiter.consume([{ bucket: 'auth.login.account', key: user.email, rule: limits.loginAccount }]);
       if (!(await passwords.verify(input.currentPassword, user.password_hash))) {
@@ -220,28 +211,28 @@ export function createAuthService(deps: AuthServiceDeps) {
       await db.transaction(async (trx) => {
         await q.updatePasswordHash(trx, user.id, passwordHash);
         const ended = await q.deleteUserSessions(trx, user.id);
-        await recordAudit(trx, accountEvent(ctx, { userId: user.id, actorUserId: user.id, action: 'auth.password_changed', after: { sessionsRevoked: ended } }));
+        await recordAudit(trx, accountEvent(meta, { userId: user.id, actorUserId: user.id, action: 'auth.password_changed', after: { sessionsRevoked: ended } }));
       });
-      const { tokens: pair } = await sessions.create(user, metaOf(ctx), principal.activeOrganizationId);
+      const { tokens: pair } = await sessions.create(user, sessionMetaOf(meta), principal.activeOrganizationId);
       return pair;
     },
 
     /** Always the same answer, whether or not the address is registered. */
-    async requestPasswordReset(ctx: Context, email: string): Promise<void> {
+    async requestPasswordReset(meta: RequestMeta, email: string): Promise<void> {
       await limiter.consume([
-        { bucket: 'auth.reset.ip', key: ctx.ip, rule: limits.resetIp },
+        { bucket: 'auth.reset.ip', key: meta.ip, rule: limits.resetIp },
         { bucket: 'auth.reset.account', key: email, rule: limits.resetAccount },
       ]);
       const user = await q.findUserByEmail(db, email);
       // Recorded for unknown addresses too (no account named), so the answer takes the same work either way.
-      await recordAudit(db, accountEvent(ctx, { userId: user?.id ?? null, actorUserId: null, action: 'auth.password_reset_requested' }));
+      await recordAudit(db, accountEvent(meta, { userId: user?.id ?? null, actorUserId: null, action: 'auth.password_reset_requested' }));
       if (!user) return;
       sendInBackground(user.email, await issueEmailToken(user, 'password_reset'), 'password reset');
     },
 
     /** Single use; sets the password, confirms the e-mail (the link proved the mailbox) and ends all sessions. */
-    async confirmPasswordReset(ctx: Context, input: { token: string; password: string }): Promise<void> {
-      await limiter.consume([{ bucket: 'auth.reset.ip', key: ctx.ip, rule: limits.resetIp }]);
+    async confirmPasswordReset(meta: RequestMeta, input: { token: string; password: string }): Promise<void> {
+      await limiter.consume([{ bucket: 'auth.reset.ip', key: meta.ip, rule: limits.resetIp }]);
       const tokenHash = hashToken(input.token);
       const found = await q.findUsableAuthToken(db, tokenHash, 'password_reset');
       const user = found ? await q.findUserById(db, found.user_id) : undefined;
@@ -254,22 +245,22 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         await q.updatePasswordHash(trx, user.id, passwordHash, { verifyEmail: true });
         const ended = await q.deleteUserSessions(trx, user.id);
-        await recordAudit(trx, accountEvent(ctx, { userId: user.id, actorUserId: null, action: 'auth.password_reset_completed', after: { sessionsRevoked: ended } }));
+        await recordAudit(trx, accountEvent(meta, { userId: user.id, actorUserId: null, action: 'auth.password_reset_completed', after: { sessionsRevoked: ended } }));
       });
     },
 
-    async sendVerificationEmail(ctx: Context, principal: UserPrincipal): Promise<void> {
+    async sendVerificationEmail(meta: RequestMeta, principal: UserPrincipal): Promise<void> {
       const user = await requireUser(principal.userId);
       if (user.email_verified) throw new AppError('INVALID_STATE', 'e-mail address already verified');
       await limiter.consume([
-        { bucket: 'auth.verify.ip', key: ctx.ip, rule: limits.resetIp },
+        { bucket: 'auth.verify.ip', key: meta.ip, rule: limits.resetIp },
         { bucket: 'auth.verify.account', key: user.email, rule: limits.resetAccount },
       ]);
       await mailer.send({ to: user.email, ...(await issueEmailToken(user, 'email_verification')) });
     },
 
-    async confirmEmailVerification(ctx: Context, token: string): Promise<q.UserRow> {
-      await limiter.consume([{ bucket: 'auth.verify.ip', key: ctx.ip, rule: limits.resetIp }]);
+    async confirmEmailVerification(meta: RequestMeta, token: string): Promise<q.UserRow> {
+      await limiter.consume([{ bucket: 'auth.verify.ip', key: meta.ip, rule: limits.resetIp }]);
       const consumed = await q.consumeAuthToken(db, hashToken(token), 'email_verification');
       const user = consumed ? await q.markEmailVerified(db, consumed.user_id) : undefined;
       if (!user) throw new AppError('INVALID_TOKEN', 'invalid or expired verification token');
@@ -280,10 +271,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       return sessions.listLive(principal.userId);
     },
 
-    async revokeSession(ctx: Context, principal: UserPrincipal, sessionId: string): Promise<void> {
+    async revokeSession(meta: RequestMeta, principal: UserPrincipal, sessionId: string): Promise<void> {
       await db.transaction(async (trx) => {
         if (!(await q.deleteSession(trx, sessionId, principal.userId))) throw new AppError('NOT_FOUND', 'session not found');
-        await recordAudit(trx, accountEvent(ctx, { userId: principal.userId, actorUserId: principal.userId, action: 'auth.session_revoked', target: { type: 'session', id: sessionId } }));
+        await recordAudit(trx, accountEvent(meta, { userId: principal.userId, actorUserId: principal.userId, action: 'auth.session_revoked', target: { type: 'session', id: sessionId } }));
       });
     },
   };
