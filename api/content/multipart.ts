@@ -4,24 +4,8 @@ import type { Context } from 'koa';
 import { AppError, validationError } from '../../lib/errors';
 import { sniffMimeType, SNIFF_BYTES } from '../../lib/content/mediaTypes';
 import { UploadLimitError, writeStreamToObject, type WrittenObject } from '../../lib/content/objectWriter';
-import type { MinioClient } from '../../lib/storage';
+import type { ReceivedUpload, UploadFields, UploadTarget } from '../../domain/content/upload';
 import { refuseRestOfBody } from '../http/body';
-
-/**
- * Reads a `multipart/form-data` upload: one part named `file` (streamed straight to MinIO) and optional text
- * parts `title`, `tags` (a JSON array, or the part repeated) and `metadata` (a JSON object). Parts may come in
- * any order. On any failure the object is gone before this throws.
- */
-export interface UploadFields {
-  title?: string;
-  tags?: unknown;
-  metadata?: unknown;
-}
-
-export interface ReceivedUpload {
-  fields: UploadFields;
-  file: WrittenObject & { filename: string; declaredMimeType: string | null };
-}
 
 const KNOWN_FIELDS = new Set(['title', 'tags', 'metadata']);
 const MAX_FIELDS = 20;
@@ -67,10 +51,12 @@ function parseTags(raw: string[]): unknown {
   return raw;
 }
 
-export async function receiveMultipartUpload(
-  ctx: Context,
-  options: { storage: MinioClient; bucket: string; key: string; maxBytes: number; quotaRemaining: number | null },
-): Promise<ReceivedUpload> {
+/**
+ * Reads a `multipart/form-data` upload: one part named `file` (streamed straight to MinIO) and optional text
+ * parts `title`, `tags` (a JSON array, or the part repeated) and `metadata` (a JSON object). Parts may come in
+ * any order. On any failure the object is gone before this throws.
+ */
+export async function receiveMultipartUpload(ctx: Context, options: UploadTarget): Promise<ReceivedUpload> {
   const type = (ctx.get('content-type') || '').toLowerCase();
   if (!type.startsWith('multipart/form-data')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'send multipart/form-data with a `file` part');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../http/route';
 import { pageQuerySchema, pageSchema } from '../../lib/pagination';
+import { receiveMultipartUpload } from './multipart';
 import type { ContentService } from '../../domain/content/service';
 import type { ContentSearch } from '../../domain/content/search';
 import type { createContentExtractor } from '../../domain/content/extract';
@@ -56,7 +57,10 @@ export function contentRoutes(
       rawBodyDoc: multipartDoc('The file and its optional fields'),
       responses: { 201: { description: 'stored', schema: s.contentDetailSchema } },
       errors: ['PAYLOAD_TOO_LARGE', 'QUOTA_EXCEEDED', 'UNSUPPORTED_MEDIA_TYPE'],
-      handler: async ({ ctx, organization, actor }) => ({ status: 201, body: await service.upload(ctx, organization!, actor) }),
+      handler: async ({ ctx, organization, actor }) => ({
+        status: 201,
+        body: await service.upload((target) => receiveMultipartUpload(ctx, target), organization, actor),
+      }),
     }),
     defineRoute({
       method: 'get',
@@ -68,7 +72,7 @@ export function contentRoutes(
       permission: 'content:read',
       params: s.idParams,
       responses: { 200: detailResponse },
-      handler: async ({ params, organization }) => ({ body: await service.detail(organization!.organizationId, params.id) }),
+      handler: async ({ params, organization }) => ({ body: await service.detail(organization.organizationId, params.id) }),
     }),
     defineRoute({
       method: 'put',
@@ -84,7 +88,7 @@ export function contentRoutes(
       params: s.idParams,
       body: s.updateBody,
       responses: { 200: detailResponse },
-      handler: async ({ params, body, organization, actor }) => ({ body: await service.update(organization!, actor, params.id, body) }),
+      handler: async ({ params, body, organization, actor }) => ({ body: await service.update(organization, actor, params.id, body) }),
     }),
     defineRoute({
       method: 'delete',
@@ -105,7 +109,7 @@ export function contentRoutes(
           schema: z.object({ id: z.string(), status: z.literal('deleted'), cleanup: z.object({ workflowId: z.string() }) }),
         },
       },
-      handler: async ({ params, organization, actor }) => ({ status: 202, body: await service.remove(organization!, actor, params.id) }),
+      handler: async ({ params, organization, actor }) => ({ status: 202, body: await service.remove(organization, actor, params.id) }),
     }),
     defineRoute({
       method: 'get',
@@ -129,7 +133,11 @@ export function contentRoutes(
         304: { description: 'not modified (If-None-Match)' },
       },
       errors: ['RANGE_NOT_SATISFIABLE'],
-      handler: async ({ ctx, params, query, organization }) => service.download(ctx, organization!.organizationId, params.id, query),
+      handler: async ({ ctx, params, query, organization }) =>
+        service.download(organization.organizationId, params.id, query, {
+          ifNoneMatch: ctx.get('if-none-match'),
+          range: ctx.get('range'),
+        }),
     }),
     defineRoute({
       method: 'get',
@@ -143,7 +151,7 @@ export function contentRoutes(
       query: pageQuerySchema,
       responses: { 200: { description: 'versions', schema: pageSchema(s.versionSchema) } },
       handler: async ({ params, query, organization }) => ({
-        body: await service.listVersions(organization!.organizationId, params.id, query.limit, query.cursor),
+        body: await service.listVersions(organization.organizationId, params.id, query.limit, query.cursor),
       }),
     }),
     defineRoute({
@@ -164,7 +172,7 @@ export function contentRoutes(
       errors: ['PAYLOAD_TOO_LARGE', 'QUOTA_EXCEEDED', 'UNSUPPORTED_MEDIA_TYPE'],
       handler: async ({ ctx, params, organization, actor }) => ({
         status: 201,
-        body: await service.uploadVersion(ctx, organization!, actor, params.id),
+        body: await service.uploadVersion((target) => receiveMultipartUpload(ctx, target), organization, actor, params.id),
       }),
     }),
     defineRoute({
@@ -183,7 +191,7 @@ export function contentRoutes(
       body: s.searchBody,
       responses: { 200: { description: 'results, best first', schema: s.searchResultSchema } },
       errors: ['UPSTREAM_ERROR'],
-      handler: async ({ body, organization }) => ({ body: await search.search(organization!.organizationId, body) }),
+      handler: async ({ body, organization }) => ({ body: await search.search(organization.organizationId, body) }),
     }),
     defineRoute({
       method: 'get',
@@ -198,7 +206,7 @@ export function contentRoutes(
       query: s.similarQuery,
       responses: { 200: { description: 'similar contents, best first', schema: s.similarResultSchema } },
       errors: ['INVALID_STATE'],
-      handler: async ({ params, query, organization }) => ({ body: await search.similar(organization!.organizationId, params.id, query.limit) }),
+      handler: async ({ params, query, organization }) => ({ body: await search.similar(organization.organizationId, params.id, query.limit) }),
     }),
     defineRoute({
       method: 'post',
@@ -214,7 +222,7 @@ export function contentRoutes(
       permission: 'content:read',
       body: s.queryBody,
       responses: { 200: { description: 'a page of contents', schema: pageSchema(s.contentSchema) } },
-      handler: async ({ body, organization }) => ({ body: await search.query(organization!.organizationId, body) }),
+      handler: async ({ body, organization }) => ({ body: await search.query(organization.organizationId, body) }),
     }),
     defineRoute({
       method: 'post',
@@ -234,7 +242,7 @@ export function contentRoutes(
       errors: ['INVALID_STATE'],
       handler: async ({ params, body, organization, actor }) => ({
         status: 202,
-        body: await service.process(organization!, actor, params.id, body),
+        body: await service.process(organization, actor, params.id, body),
       }),
     }),
     defineRoute({
@@ -248,7 +256,7 @@ export function contentRoutes(
       params: s.idParams,
       query: s.statusQuery,
       responses: { 200: { description: 'the latest (or the given) job', schema: s.statusSchema } },
-      handler: async ({ params, query, organization }) => ({ body: await service.status(organization!.organizationId, params.id, query.jobId) }),
+      handler: async ({ params, query, organization }) => ({ body: await service.status(organization.organizationId, params.id, query.jobId) }),
     }),
     defineRoute({
       method: 'post',
@@ -271,7 +279,7 @@ export function contentRoutes(
         },
       },
       errors: ['UNPROCESSABLE', 'INVALID_REGEX', 'EXPRESSION_TIMEOUT', 'EXPRESSION_TOO_COMPLEX'],
-      handler: async ({ params, body, organization }) => ({ body: await extract(organization!.organizationId, params.id, body) }),
+      handler: async ({ params, body, organization }) => ({ body: await extract(organization.organizationId, params.id, body) }),
     }),
     defineRoute({
       method: 'post',
@@ -291,7 +299,7 @@ export function contentRoutes(
       errors: ['INVALID_STATE'],
       handler: async ({ params, organization, actor }) => ({
         status: 202,
-        body: await service.process(organization!, actor, params.id, { steps: ['extract_text', 'chunk', 'embed'] }, 'embed'),
+        body: await service.process(organization, actor, params.id, { steps: ['extract_text', 'chunk', 'embed'] }, 'embed'),
       }),
     }),
     defineRoute({
@@ -304,7 +312,7 @@ export function contentRoutes(
       permission: 'content:read',
       params: s.idParams,
       responses: { 200: { description: 'the embedding', schema: s.embeddingSchema } },
-      handler: async ({ params, organization }) => ({ body: await search.getEmbedding(organization!.organizationId, params.id) }),
+      handler: async ({ params, organization }) => ({ body: await search.getEmbedding(organization.organizationId, params.id) }),
     }),
     defineRoute({
       method: 'put',
@@ -322,7 +330,7 @@ export function contentRoutes(
       body: s.embeddingBody,
       responses: { 200: { description: 'stored', schema: s.embeddingSchema } },
       errors: ['UNPROCESSABLE'],
-      handler: async ({ params, body, organization, actor }) => ({ body: await search.putEmbedding(organization!, actor, params.id, body) }),
+      handler: async ({ params, body, organization, actor }) => ({ body: await search.putEmbedding(organization, actor, params.id, body) }),
     }),
   ];
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'koa';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
@@ -10,8 +9,9 @@ import { zodIssueDetails } from '../../lib/zodIssues';
 import { decodeCursorOrThrow, encodeCursor, invalidCursor } from '../../lib/pagination';
 import { contentPrefix, originalKey } from '../../lib/content/keys';
 import { mediaTypeOf } from '../../lib/content/mediaTypes';
-import { receiveMultipartUpload, type ReceivedUpload } from '../../api/content/multipart';
+import type { DownloadConditions, ReceivedUpload, ReceiveUpload } from './upload';
 import { createProcessingJob, orderedSteps, startProcessing, type ProcessingInput } from './processing';
+import { insertOutboxEvent } from '../events/queries';
 import * as q from './queries';
 import type { ContentRow } from './queries';
 import { metadataSchema, tagsSchema, titleSchema, type ProcessingStep, type Variant } from './schemas';
@@ -88,12 +88,13 @@ export function createContentService(deps: AppDeps) {
   return {
     detail,
 
-    async upload(ctx: Context, org: OrganizationContext, actor: Actor | null) {
+    /** `receive` reads the request's file and fields (the route binds it to its request). */
+    async upload(receive: ReceiveUpload, org: OrganizationContext, actor: Actor | null) {
       const organizationId = org.organizationId;
       const contentId = randomUUID();
       const key = originalKey(organizationId, contentId, 1);
       const remaining = await quotaRemaining(organizationId);
-      const received = await receiveMultipartUpload(ctx, {
+      const received = await receive({
         storage,
         bucket,
         key,
@@ -137,7 +138,7 @@ export function createContentService(deps: AppDeps) {
             sha256: file.sha256,
             created_by: actor?.type === 'user' ? actor.id : null,
           });
-          await q.insertOutboxEvent(trx, organizationId, 'content.uploaded', uploadedEvent({ id: contentId, organization_id: organizationId }, 1, key, file));
+          await insertOutboxEvent(trx, { organizationId, type: 'content.uploaded', payload: uploadedEvent({ id: contentId, organization_id: organizationId }, 1, key, file) });
           if (config.content.processOnUpload) {
             job = await createProcessingJob(deps, trx, { organizationId, contentId, version: 1 }, orderedSteps(undefined), 'upload');
           }
@@ -150,14 +151,14 @@ export function createContentService(deps: AppDeps) {
       return detail(organizationId, contentId);
     },
 
-    async uploadVersion(ctx: Context, org: OrganizationContext, actor: Actor | null, id: string) {
+    async uploadVersion(receive: ReceiveUpload, org: OrganizationContext, actor: Actor | null, id: string) {
       const organizationId = org.organizationId;
       assertMayModify(org, actor, await load(organizationId, id));
       const remaining = await quotaRemaining(organizationId);
       const version = await q.reserveVersion(db, organizationId, id);
       if (version === null) throw notFound('content');
       const key = originalKey(organizationId, id, version);
-      const received = await receiveMultipartUpload(ctx, {
+      const received = await receive({
         storage,
         bucket,
         key,
@@ -201,7 +202,7 @@ export function createContentService(deps: AppDeps) {
               ...(fields.metadata !== undefined ? { metadata: JSON.stringify(fields.metadata) } : {}),
             });
           }
-          await q.insertOutboxEvent(trx, organizationId, 'content.uploaded', uploadedEvent(row, version, key, file));
+          await insertOutboxEvent(trx, { organizationId, type: 'content.uploaded', payload: uploadedEvent(row, version, key, file) });
           if (config.content.processOnUpload) {
             job = await createProcessingJob(deps, trx, { organizationId, contentId: id, version }, orderedSteps(undefined), 'upload');
           }
@@ -245,7 +246,12 @@ export function createContentService(deps: AppDeps) {
      * Streams the object. Strong ETag = the SHA-256 of the bytes (same bytes, same tag across versions); single
      * byte ranges answer 206; several ranges are answered with the whole object (allowed by RFC 9110).
      */
-    async download(ctx: Context, organizationId: string, id: string, query: { version?: number; variant: Variant; disposition: 'attachment' | 'inline' }) {
+    async download(
+      organizationId: string,
+      id: string,
+      query: { version?: number; variant: Variant; disposition: 'attachment' | 'inline' },
+      conditions: DownloadConditions,
+    ) {
       const row = await load(organizationId, id);
       const version = await q.getVersion(db, organizationId, id, query.version ?? row.current_version);
       if (!version) throw notFound('version');
@@ -273,11 +279,11 @@ export function createContentService(deps: AppDeps) {
         // Uploaded HTML or SVG opened inline must not run script on the API's origin.
         'Content-Security-Policy': "sandbox; default-src 'none'",
       };
-      const ifNoneMatch = ctx.get('if-none-match');
+      const { ifNoneMatch } = conditions;
       if (ifNoneMatch && ifNoneMatch.split(',').map((s) => s.trim()).some((t) => t === etag || t === '*')) {
         return { status: 304, headers };
       }
-      const range = parseRange(ctx.get('range'), size);
+      const range = parseRange(conditions.range, size);
       if (range === 'unsatisfiable') {
         throw new AppError('RANGE_NOT_SATISFIABLE', `range not satisfiable for ${size} bytes`, undefined, {
           'Content-Range': `bytes */${size}`,
@@ -312,12 +318,10 @@ export function createContentService(deps: AppDeps) {
         assertMayModify(org, actor, row);
         const running = await q.activeJobs(trx, organizationId, id);
         await q.deleteContent(trx, organizationId, id);
-        await q.insertOutboxEvent(trx, organizationId, 'content.deleted', {
-          contentId: id,
-          organizationID: organizationId,
-          bucket,
-          prefix: contentPrefix(organizationId, id),
-          versions: row.last_version,
+        await insertOutboxEvent(trx, {
+          organizationId,
+          type: 'content.deleted',
+          payload: { contentId: id, organizationID: organizationId, bucket, prefix: contentPrefix(organizationId, id), versions: row.last_version },
         });
         if (actor) {
           await recordAudit(trx, { organizationId, actor, action: 'content.deleted', target: { type: 'content', id }, before: { title: row.title, versions: row.last_version } });
