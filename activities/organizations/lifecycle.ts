@@ -1,5 +1,6 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { createLocalBillingProvider, type BillingPlan } from '../../lib/billing';
+import { createLocalBillingProvider } from '../../domain/billing/localProvider';
+import type { BillingPlan } from '../../domain/billing/provider';
 import { deletionConfirmationEmail, paymentFailedEmail, welcomeEmail } from '../../lib/emails/organizations';
 import { organizationPrefix } from '../../lib/storage';
 import { maskSecrets } from '../../domain/audit/mask';

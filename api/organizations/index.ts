@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { createLocalBillingProvider } from '../../lib/billing';
+import { createLocalBillingProvider } from '../../domain/billing/localProvider';
 import { createSecretBox } from '../../lib/secrets';
 import { auditRoutes } from '../audit/routes';
 import type { Domain } from '../domain';

@@ -1,4 +1,4 @@
-import type { BillingProvider } from '../../lib/billing';
+import type { BillingProvider } from '../billing/provider';
 import type { SecretBox } from '../../lib/secrets';
 import type { AppDeps } from '../deps';
 import type { ApiCallMeter } from './usageMeter';
