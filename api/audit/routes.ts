@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { decodeCursorOrThrow, pageQuerySchema, pageSchema, toPage } from '../../lib/pagination';
 import type { AppDeps } from '../../domain/deps';
 import { defineRoute, type RouteDef } from '../http/route';
-import type { UserPrincipal } from '../../domain/principals';
 import { listAccountEvents, listAuditLogs, type AuditRow } from '../../domain/audit/queries';
 
 const auditEntry = z.object({
@@ -51,8 +50,7 @@ export function auditRoutes(deps: AppDeps): RouteDef[] {
       responses: { 200: { description: 'a page of events', schema: pageSchema(auditEntry) } },
       handler: async ({ query, principal }) => {
         const after = decodeCursorOrThrow(query.cursor);
-        // auth 'user': the principal is a signed-in user.
-        const { userId } = principal as UserPrincipal;
+        const { userId } = principal;
         const rows = await listAccountEvents(deps.db, userId, { action: query.action }, query.limit, after);
         const page = toPage(rows, query.limit, (r) => ({ sort: r.sort_key, id: r.id }));
         return { body: { data: page.data.map(serialize), nextCursor: page.nextCursor } };
@@ -83,7 +81,7 @@ export function auditRoutes(deps: AppDeps): RouteDef[] {
         const after = decodeCursorOrThrow(query.cursor);
         const rows = await listAuditLogs(
           deps.db,
-          organization!.organizationId,
+          organization.organizationId,
           {
             action: query.action,
             actor: query.actor,

@@ -59,7 +59,7 @@ export function eventRoutes(service: EventsService): RouteDef[] {
       errors: ['PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],
       handler: async ({ organization, actor, body, ctx }) => {
         const key = idempotencyKeyOf(ctx);
-        return { status: 202, body: await service.publish(organization!, actor, body, key ? `${key}:${requestFingerprint(ctx, body)}` : null) };
+        return { status: 202, body: await service.publish(organization, actor, body, key ? `${key}:${requestFingerprint(ctx, body)}` : null) };
       },
     }),
     defineRoute({
@@ -106,7 +106,7 @@ export function eventRoutes(service: EventsService): RouteDef[] {
           }),
         },
       },
-      handler: async ({ organization }) => ({ body: { data: await service.listEndpoints(organization!.organizationId) } }),
+      handler: async ({ organization }) => ({ body: { data: await service.listEndpoints(organization.organizationId) } }),
     }),
     defineRoute({
       method: 'get',
@@ -124,7 +124,7 @@ export function eventRoutes(service: EventsService): RouteDef[] {
       }),
       responses: { 200: { description: 'a page of deliveries', schema: pageSchema(deliverySchema) } },
       handler: async ({ organization, params, query }) => ({
-        body: await service.listDeliveries(organization!.organizationId, params.endpoint_id, query),
+        body: await service.listDeliveries(organization.organizationId, params.endpoint_id, query),
       }),
     }),
     defineRoute({
@@ -138,7 +138,7 @@ export function eventRoutes(service: EventsService): RouteDef[] {
       params: deliveryParams,
       responses: { 200: { description: 'the delivery', schema: deliverySchema } },
       handler: async ({ organization, params }) => ({
-        body: await service.getDelivery(organization!.organizationId, params.endpoint_id, params.delivery_id),
+        body: await service.getDelivery(organization.organizationId, params.endpoint_id, params.delivery_id),
       }),
     }),
     defineRoute({
@@ -155,7 +155,7 @@ export function eventRoutes(service: EventsService): RouteDef[] {
       errors: ['INVALID_STATE'],
       handler: async ({ organization, actor, params }) => ({
         status: 202,
-        body: await service.redeliver(organization!, actor, params.endpoint_id, params.delivery_id),
+        body: await service.redeliver(organization, actor, params.endpoint_id, params.delivery_id),
       }),
     }),
   ];

@@ -7,7 +7,7 @@ import { zodIssueDetails } from '../../lib/zodIssues';
 import { readBody } from './body';
 import { enrichRequestLog } from './requestLog';
 import type { IdempotencyStore } from '../middleware/idempotency';
-import type { RouteDef } from './route';
+import type { AuthContext, RouteDef } from './route';
 import type { Actor, OrganizationContext, Principal } from '../../domain/principals';
 
 /**
@@ -39,14 +39,79 @@ function parseOrThrow(schema: z.ZodType | undefined, value: unknown, where: stri
   return result.data;
 }
 
-function actorOf(principal: Principal | null, ctx: Context): Actor | null {
-  if (!principal) return null;
+function actorOf(principal: Principal, ctx: Context): Actor {
   return {
     type: principal.kind === 'user' ? 'user' : 'apiKey',
     id: principal.kind === 'user' ? principal.userId : principal.apiKeyId,
     ip: ctx.ip,
     userAgent: ctx.get('user-agent') || null,
   };
+}
+
+/** The organization an `org` route acts for, with the caller's role, after the route's permission check. */
+async function organizationOf(
+  def: RouteDef,
+  principal: Principal,
+  params: unknown,
+  ctx: Context,
+  auth: Authenticator,
+): Promise<OrganizationContext> {
+  let organizationId: string | null;
+  if (def.organizationFrom === 'path') {
+    organizationId = (params as { id?: string }).id ?? null;
+  } else {
+    organizationId = principal.kind === 'apiKey' ? principal.organizationId : principal.activeOrganizationId;
+    if (!organizationId) {
+      throw new AppError(
+        'NO_ACTIVE_ORGANIZATION',
+        'no active organization: create one (POST /api/v1/organizations) or switch (POST /api/auth/switch-organization)',
+      );
+    }
+  }
+  const organization = organizationId ? await auth.resolveOrganization(principal, organizationId, ctx) : null;
+  if (!organization) {
+    // The active organization of a token can vanish (removed member, deleted organization): say so plainly.
+    throw def.organizationFrom === 'path'
+      ? new AppError('NOT_FOUND', 'organization not found')
+      : new AppError('FORBIDDEN', 'not a member of the active organization');
+  }
+  if (def.permission && !can(organization.role, def.permission)) {
+    throw forbidden(`role ${organization.role} may not ${def.permission}`);
+  }
+  ctx.state.organizationId = organization.organizationId;
+  return organization;
+}
+
+/**
+ * Authenticates the request as the route's `auth` mode demands and parses its path parameters. The order is the
+ * answer order: 401 before a 400 for bad params, and those before the organization's 404/403 (which may need the
+ * `{id}` parameter). Each branch builds exactly the AuthContext its mode promises the handler.
+ */
+async function authenticate(
+  def: RouteDef,
+  ctx: Context,
+  auth: Authenticator,
+): Promise<{ authContext: AuthContext; params: unknown }> {
+  switch (def.auth) {
+    case 'public': {
+      ctx.state.principal = null;
+      const params = parseOrThrow(def.params, ctx.params, 'params');
+      return { authContext: { principal: null, organization: null, actor: null }, params };
+    }
+    case 'user': {
+      const principal = await auth.authenticateUser(ctx);
+      ctx.state.principal = principal;
+      const params = parseOrThrow(def.params, ctx.params, 'params');
+      return { authContext: { principal, organization: null, actor: actorOf(principal, ctx) }, params };
+    }
+    case 'org': {
+      const principal = await auth.authenticateAny(ctx);
+      ctx.state.principal = principal;
+      const params = parseOrThrow(def.params, ctx.params, 'params');
+      const organization = await organizationOf(def, principal, params, ctx, auth);
+      return { authContext: { principal, organization, actor: actorOf(principal, ctx) }, params };
+    }
+  }
 }
 
 export interface MountOptions {
@@ -66,44 +131,8 @@ export function mountRoutes(
       throw new Error(`${def.operationId}: idempotent routes need auth 'org' and an idempotency store`);
     }
     router[def.method](def.operationId, toKoaPath(def.path), async (ctx: Context) => {
-      let principal: Principal | null = null;
-      let organization: OrganizationContext | null = null;
-
-      if (def.auth === 'user') {
-        principal = await auth.authenticateUser(ctx);
-      } else if (def.auth === 'org') {
-        principal = await auth.authenticateAny(ctx);
-      }
-      ctx.state.principal = principal;
-
-      const params = parseOrThrow(def.params, ctx.params, 'params');
-
-      if (def.auth === 'org' && principal) {
-        let organizationId: string | null;
-        if (def.organizationFrom === 'path') {
-          organizationId = (params as { id?: string }).id ?? null;
-        } else {
-          organizationId = principal.kind === 'apiKey' ? principal.organizationId : principal.activeOrganizationId;
-          if (!organizationId) {
-            throw new AppError(
-              'NO_ACTIVE_ORGANIZATION',
-              'no active organization: create one (POST /api/v1/organizations) or switch (POST /api/auth/switch-organization)',
-            );
-          }
-        }
-        organization = organizationId ? await auth.resolveOrganization(principal, organizationId, ctx) : null;
-        if (!organization) {
-          // The active organization of a token can vanish (removed member, deleted organization): say so plainly.
-          throw def.organizationFrom === 'path'
-            ? new AppError('NOT_FOUND', 'organization not found')
-            : new AppError('FORBIDDEN', 'not a member of the active organization');
-        }
-        if (def.permission && !can(organization.role, def.permission)) {
-          throw forbidden(`role ${organization.role} may not ${def.permission}`);
-        }
-        ctx.state.organizationId = organization.organizationId;
-      }
-      enrichRequestLog(ctx, principal, organization);
+      const { authContext, params } = await authenticate(def, ctx, auth);
+      enrichRequestLog(ctx, authContext.principal, authContext.organization);
 
       const query = parseOrThrow(def.query, ctx.query, 'query');
       let body: unknown = undefined;
@@ -112,11 +141,11 @@ export function mountRoutes(
         body = parseOrThrow(def.body, await readBody(ctx, formats, bodyLimitBytes), 'body');
       }
 
-      const execute = () =>
-        def.handler({ params, query, body, ctx, principal, organization, actor: actorOf(principal, ctx) });
+      const execute = () => def.handler({ params, query, body, ctx, ...authContext });
+      const { organization } = authContext;
       const result =
-        def.idempotent && organization
-          ? await options.idempotency!.run(ctx, organization.organizationId, body, execute)
+        def.idempotent && organization && options.idempotency
+          ? await options.idempotency.run(ctx, organization.organizationId, body, execute)
           : await execute();
       if (result.headers) ctx.set(result.headers);
       ctx.status = result.status ?? (result.body === undefined ? 204 : 200);

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { ErrorCode } from '../../lib/errors';
 import type { Permission } from '../../lib/permissions';
-import type { Actor, OrganizationContext, Principal } from '../../domain/principals';
+import type { Actor, OrganizationContext, Principal, UserPrincipal } from '../../domain/principals';
 
 /**
  * A route is declared once, with its zod schemas, and that one declaration is used three ways: to mount the Koa
@@ -21,15 +21,25 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  */
 export type AuthMode = 'public' | 'user' | 'org';
 
-export interface RouteInput<P, Q, B> {
+/**
+ * What the mount has established before a handler runs, per auth mode (api/http/mount.ts checks it at run time):
+ * an `org` handler always has its organization and role, a `user` handler its user, a `public` one nobody.
+ */
+export interface AuthContexts {
+  public: { principal: null; organization: null; actor: null };
+  user: { principal: UserPrincipal; organization: null; actor: Actor };
+  org: { principal: Principal; organization: OrganizationContext; actor: Actor };
+}
+
+/** The authentication of a request to a route of mode `A`; for `AuthMode` itself, any of the three. */
+export type AuthContext<A extends AuthMode = AuthMode> = AuthContexts[A];
+
+export type RouteInput<P, Q, B, A extends AuthMode = AuthMode> = {
   params: P;
   query: Q;
   body: B;
   ctx: Context;
-  principal: Principal | null;
-  organization: OrganizationContext | null;
-  actor: Actor | null;
-}
+} & AuthContext<A>;
 
 export interface RouteResult {
   status?: number;
@@ -50,6 +60,7 @@ export interface RouteDef<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
+  A extends AuthMode = AuthMode,
 > {
   method: HttpMethod;
   /** OpenAPI style: `/api/v1/workflows/{id}`. */
@@ -58,7 +69,7 @@ export interface RouteDef<
   summary: string;
   description?: string;
   tags: string[];
-  auth: AuthMode;
+  auth: A;
   permission?: Permission;
   organizationFrom?: 'path' | 'active';
   params?: P;
@@ -76,12 +87,16 @@ export interface RouteDef<
   idempotent?: boolean;
   /** Error codes this route can answer with, beyond the ones every route of its auth mode has. */
   errors?: ErrorCode[];
-  handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>) => Promise<RouteResult>;
+  handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>, A>) => Promise<RouteResult>;
 }
 
-/** Identity function that gives the handler typed params, query and body. */
-export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
-  def: RouteDef<P, Q, B>,
+/**
+ * Identity function that gives the handler typed params, query and body, and the principal, organization and actor
+ * its `auth` mode guarantees. The result forgets those types so routes of every kind fit in one list; the mount
+ * passes each handler the input its own `auth` promised.
+ */
+export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode>(
+  def: RouteDef<P, Q, B, A>,
 ): RouteDef {
   return def as unknown as RouteDef;
 }

@@ -27,7 +27,7 @@ export function runPictureRoutes(s: RunPictureService): RouteDef[] {
       params: runPath,
       responses: { 200: { description: 'the picture', contentType: 'image/svg+xml', schema: z.string() } },
       handler: async ({ organization, params }) => {
-        const picture = await s.render(organization!.organizationId, params.id, params.run_id);
+        const picture = await s.render(organization.organizationId, params.id, params.run_id);
         return {
           body: picture.svg,
           headers: {

@@ -21,8 +21,8 @@ const ADMISSION =
   'RUN_MAX_ACTIVE_PER_ORGANIZATION open (pending or running) runs: over either, 429 RATE_LIMITED with Retry-After, ' +
   'and no run is created (docs/runs.md#fairness).';
 
-const userIdOf = (input: RouteInput<unknown, unknown, unknown>): string | null =>
-  input.principal?.kind === 'user' ? input.principal.userId : null;
+const userIdOf = (input: RouteInput<unknown, unknown, unknown, 'org'>): string | null =>
+  input.principal.kind === 'user' ? input.principal.userId : null;
 
 export function runRoutes(s: RunsService): RouteDef[] {
   const tags = ['runs'];
@@ -47,7 +47,7 @@ export function runRoutes(s: RunsService): RouteDef[] {
       errors: ['INVALID_PARAMETERS', 'INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
       handler: async (input) => ({
         status: 201,
-        body: await s.start(input.organization!.organizationId, input.params.id, input.body.parameters, userIdOf(input), input.actor!),
+        body: await s.start(input.organization.organizationId, input.params.id, input.body.parameters, userIdOf(input), input.actor),
       }),
     }),
     defineRoute({
@@ -63,7 +63,7 @@ export function runRoutes(s: RunsService): RouteDef[] {
       query: listRunsQuery,
       responses: { 200: { description: 'a page of runs (without node states)', schema: pageSchema(runSummarySchema) } },
       handler: async ({ organization, params, query }) => ({
-        body: await s.list(organization!.organizationId, params.id, query),
+        body: await s.list(organization.organizationId, params.id, query),
       }),
     }),
     defineRoute({
@@ -81,7 +81,7 @@ export function runRoutes(s: RunsService): RouteDef[] {
       params: runParams,
       responses: { 200: { description: 'the run', schema: runSchema } },
       handler: async ({ organization, params }) => ({
-        body: await s.get(organization!.organizationId, params.id, params.run_id),
+        body: await s.get(organization.organizationId, params.id, params.run_id),
       }),
     }),
     defineRoute({
@@ -99,7 +99,7 @@ export function runRoutes(s: RunsService): RouteDef[] {
       responses: { 200: { description: 'the run after cancellation', schema: runSchema } },
       errors: ['INVALID_STATE'],
       handler: async ({ organization, params, actor }) => ({
-        body: await s.cancel(organization!.organizationId, params.id, params.run_id, actor!),
+        body: await s.cancel(organization.organizationId, params.id, params.run_id, actor),
       }),
     }),
     defineRoute({
@@ -120,7 +120,7 @@ export function runRoutes(s: RunsService): RouteDef[] {
       errors: ['RUN_NOT_RETRYABLE', 'INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
       handler: async (input) => ({
         status: 201,
-        body: await s.retry(input.organization!.organizationId, input.params.id, input.params.run_id, userIdOf(input), input.actor!),
+        body: await s.retry(input.organization.organizationId, input.params.id, input.params.run_id, userIdOf(input), input.actor),
       }),
     }),
   ];
@@ -144,7 +144,7 @@ export function deadLetterRoutes(s: RunsService): RouteDef[] {
       query: listDeadLettersQuery,
       responses: { 200: { description: 'a page of dead letters', schema: pageSchema(deadLetterSchema) } },
       handler: async ({ organization, query }) => {
-        const page = await s.listDeadLetters(organization!.organizationId, query);
+        const page = await s.listDeadLetters(organization.organizationId, query);
         return { body: { data: page.data.map(serializeDeadLetter), nextCursor: page.nextCursor } };
       },
     }),
@@ -167,7 +167,7 @@ export function deadLetterRoutes(s: RunsService): RouteDef[] {
       },
       errors: ['INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
       handler: async (input) => {
-        const { deadLetter, run } = await s.replayDeadLetter(input.organization!.organizationId, input.params.id, userIdOf(input));
+        const { deadLetter, run } = await s.replayDeadLetter(input.organization.organizationId, input.params.id, userIdOf(input));
         return { status: 201, body: { dead_letter: serializeDeadLetter(deadLetter), run } };
       },
     }),
@@ -182,7 +182,7 @@ export function deadLetterRoutes(s: RunsService): RouteDef[] {
       params: idParams,
       responses: { 204: { description: 'deleted' } },
       handler: async ({ organization, params }) => {
-        await s.deleteDeadLetter(organization!.organizationId, params.id);
+        await s.deleteDeadLetter(organization.organizationId, params.id);
         return { status: 204 };
       },
     }),
@@ -206,7 +206,7 @@ export function circuitBreakerRoutes(s: RunsService): RouteDef[] {
       permission: 'run:read',
       responses: { 200: { description: 'breakers', schema: z.object({ data: z.array(circuitBreakerSchema) }) } },
       handler: async ({ organization }) => ({
-        body: { data: (await s.listCircuitBreakers(organization!.organizationId)).map(serializeCircuitBreaker) },
+        body: { data: (await s.listCircuitBreakers(organization.organizationId)).map(serializeCircuitBreaker) },
       }),
     }),
     defineRoute({
@@ -220,7 +220,7 @@ export function circuitBreakerRoutes(s: RunsService): RouteDef[] {
       params: z.object({ tool: z.string().min(1).max(100) }),
       responses: { 200: { description: 'the breaker, closed', schema: circuitBreakerSchema } },
       handler: async ({ organization, params }) => ({
-        body: serializeCircuitBreaker(await s.resetCircuitBreaker(organization!.organizationId, params.tool)),
+        body: serializeCircuitBreaker(await s.resetCircuitBreaker(organization.organizationId, params.tool)),
       }),
     }),
   ];

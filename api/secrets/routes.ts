@@ -23,7 +23,7 @@ export function secretRoutes(s: SecretsService): RouteDef[] {
         200: { description: 'every secret', schema: z.object({ data: z.array(secretSchema), nextCursor: z.null() }) },
       },
       handler: async ({ organization }) => ({
-        body: { data: (await s.list(organization!.organizationId)).map(serializeSecret), nextCursor: null },
+        body: { data: (await s.list(organization.organizationId)).map(serializeSecret), nextCursor: null },
       }),
     }),
     defineRoute({
@@ -43,7 +43,7 @@ export function secretRoutes(s: SecretsService): RouteDef[] {
       },
       errors: ['CONFLICT'],
       handler: async ({ organization, actor, params, body }) => {
-        const { row, created } = await s.put(organization!.organizationId, actor!, params.name, body.value);
+        const { row, created } = await s.put(organization.organizationId, actor, params.name, body.value);
         return { status: created ? 201 : 200, body: serializeSecret(row) };
       },
     }),
@@ -61,7 +61,7 @@ export function secretRoutes(s: SecretsService): RouteDef[] {
       params: secretNameParams,
       responses: { 204: { description: 'deleted' } },
       handler: async ({ organization, actor, params }) => {
-        await s.remove(organization!.organizationId, actor!, params.name);
+        await s.remove(organization.organizationId, actor, params.name);
         return { status: 204 };
       },
     }),

@@ -105,7 +105,7 @@ export function triggerRoutes(
           schema: z.object({ workflow_id: z.string(), status: z.string(), data: z.array(triggerView) }),
         },
       },
-      handler: async ({ organization, params }) => ({ body: await service.list(organization!.organizationId, params.id) }),
+      handler: async ({ organization, params }) => ({ body: await service.list(organization.organizationId, params.id) }),
     }),
     defineRoute({
       method: 'post',
@@ -128,7 +128,7 @@ export function triggerRoutes(
       errors: ['INVALID_STATE'],
       handler: async ({ organization, actor, params }) => ({
         status: 201,
-        body: await service.rotateSecret(organization!, actor, params.id, params.key),
+        body: await service.rotateSecret(organization, actor, params.id, params.key),
       }),
     }),
     defineRoute({
@@ -143,8 +143,8 @@ export function triggerRoutes(
       params: workflowParams,
       responses: { 200: { description: 'the triggers after the sync', schema: z.object({ workflow_id: z.string(), status: z.string(), data: z.array(triggerView) }) } },
       handler: async ({ organization, actor, params }) => {
-        await service.sync(organization!, actor, params.id);
-        return { body: await service.list(organization!.organizationId, params.id) };
+        await service.sync(organization, actor, params.id);
+        return { body: await service.list(organization.organizationId, params.id) };
       },
     }),
     ...(['approve', 'reject'] as const).map((action) =>
@@ -172,8 +172,8 @@ export function triggerRoutes(
         errors: ['INVALID_STATE'],
         handler: async ({ organization, actor, params, body }) => ({
           body: await approvals.decide(
-            organization!,
-            actor!,
+            organization,
+            actor,
             params.id,
             params.run_id,
             action === 'approve' ? 'approved' : 'rejected',

@@ -17,10 +17,10 @@ import {
 import { serializeTool, serializeVersion, serializeWorkflow } from '../../domain/workflows/serializers';
 import type { WorkflowActor, WorkflowsService } from '../../domain/workflows/service';
 
-const actorOf = (input: RouteInput<unknown, unknown, unknown>): WorkflowActor => ({
-  role: input.organization!.role,
-  userId: input.principal?.kind === 'user' ? input.principal.userId : null,
-  audit: input.actor!,
+const actorOf = (input: RouteInput<unknown, unknown, unknown, 'org'>): WorkflowActor => ({
+  role: input.organization.role,
+  userId: input.principal.kind === 'user' ? input.principal.userId : null,
+  audit: input.actor,
 });
 
 const ownership =
@@ -41,7 +41,7 @@ function transitionRoute(s: WorkflowsService, action: string, to: WorkflowStatus
     responses: { 200: { description: 'the workflow with its new status', schema: workflowSchema } },
     errors: ['INVALID_STATE'],
     handler: async (input) => ({
-      body: serializeWorkflow(await s.transition(input.organization!.organizationId, actorOf(input), input.params.id, to)),
+      body: serializeWorkflow(await s.transition(input.organization.organizationId, actorOf(input), input.params.id, to)),
     }),
   });
 }
@@ -68,7 +68,7 @@ export function workflowRoutes(s: WorkflowsService): RouteDef[] {
       errors: ['WORKFLOW_INVALID'],
       handler: async (input) => ({
         status: 201,
-        body: serializeWorkflow(await s.create(input.organization!.organizationId, actorOf(input), input.body)),
+        body: serializeWorkflow(await s.create(input.organization.organizationId, actorOf(input), input.body)),
       }),
     }),
     defineRoute({
@@ -83,7 +83,7 @@ export function workflowRoutes(s: WorkflowsService): RouteDef[] {
       query: listWorkflowsQuery,
       responses: { 200: { description: 'a page of workflows', schema: pageSchema(workflowSchema) } },
       handler: async ({ organization, query }) => {
-        const page = await s.list(organization!.organizationId, query);
+        const page = await s.list(organization.organizationId, query);
         return { body: { data: page.data.map(serializeWorkflow), nextCursor: page.nextCursor } };
       },
     }),
@@ -98,7 +98,7 @@ export function workflowRoutes(s: WorkflowsService): RouteDef[] {
       params: workflowIdParams,
       responses: { 200: { description: 'the workflow', schema: workflowSchema } },
       handler: async ({ organization, params }) => ({
-        body: serializeWorkflow(await s.get(organization!.organizationId, params.id)),
+        body: serializeWorkflow(await s.get(organization.organizationId, params.id)),
       }),
     }),
     defineRoute({
@@ -120,7 +120,7 @@ export function workflowRoutes(s: WorkflowsService): RouteDef[] {
       errors: ['WORKFLOW_INVALID', 'INVALID_STATE'],
       handler: async (input) => ({
         body: serializeWorkflow(
-          await s.update(input.organization!.organizationId, actorOf(input), input.params.id, input.body),
+          await s.update(input.organization.organizationId, actorOf(input), input.params.id, input.body),
         ),
       }),
     }),
@@ -137,7 +137,7 @@ export function workflowRoutes(s: WorkflowsService): RouteDef[] {
       responses: { 204: { description: 'deleted' } },
       errors: ['INVALID_STATE'],
       handler: async (input) => {
-        await s.remove(input.organization!.organizationId, actorOf(input), input.params.id);
+        await s.remove(input.organization.organizationId, actorOf(input), input.params.id);
         return { status: 204 };
       },
     }),
@@ -156,7 +156,7 @@ export function workflowRoutes(s: WorkflowsService): RouteDef[] {
       query: listVersionsQuery,
       responses: { 200: { description: 'a page of versions', schema: pageSchema(workflowVersionSchema) } },
       handler: async ({ organization, params, query }) => {
-        const page = await s.listVersions(organization!.organizationId, params.id, query);
+        const page = await s.listVersions(organization.organizationId, params.id, query);
         return { body: { data: page.data.map(serializeVersion), nextCursor: page.nextCursor } };
       },
     }),
@@ -171,7 +171,7 @@ export function workflowRoutes(s: WorkflowsService): RouteDef[] {
       params: versionParams,
       responses: { 200: { description: 'the version', schema: workflowVersionSchema } },
       handler: async ({ organization, params }) => ({
-        body: serializeVersion(await s.getVersion(organization!.organizationId, params.id, params.version)),
+        body: serializeVersion(await s.getVersion(organization.organizationId, params.id, params.version)),
       }),
     }),
     defineRoute({

@@ -35,7 +35,7 @@ export function apiKeyRoutes(s: OrganizationsServices): RouteDef[] {
       responses: { 201: { description: 'created', schema: apiKeySchema.extend({ key: z.string().describe('shown once') }) } },
       errors: ['IP_NOT_ALLOWED'],
       handler: async ({ organization, body, principal, actor }) => {
-        const { row, key } = await s.apiKeys.create(organization!, actor!, principal?.kind === 'user' ? principal.userId : null, {
+        const { row, key } = await s.apiKeys.create(organization, actor, principal.kind === 'user' ? principal.userId : null, {
           name: body.name,
           role: body.role,
           expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
@@ -57,7 +57,7 @@ export function apiKeyRoutes(s: OrganizationsServices): RouteDef[] {
       responses: { 200: { description: 'a page of keys', schema: pageSchema(apiKeySchema) } },
       errors: ['IP_NOT_ALLOWED'],
       handler: async ({ organization, query }) => {
-        const page = await s.apiKeys.list(organization!.organizationId, query.limit, query.cursor);
+        const page = await s.apiKeys.list(organization.organizationId, query.limit, query.cursor);
         return { body: { data: page.data.map(serializeApiKey), nextCursor: page.nextCursor } };
       },
     }),
@@ -74,7 +74,7 @@ export function apiKeyRoutes(s: OrganizationsServices): RouteDef[] {
       responses: { 204: { description: 'revoked' } },
       errors: ['IP_NOT_ALLOWED'],
       handler: async ({ organization, params, actor }) => {
-        await s.apiKeys.revoke(organization!, actor!, params.keyId);
+        await s.apiKeys.revoke(organization, actor, params.keyId);
         return { status: 204 };
       },
     }),

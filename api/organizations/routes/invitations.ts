@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../../../lib/pagination';
 import { defineRoute, type RouteDef } from '../../http/route';
-import type { UserPrincipal } from '../../../domain/principals';
+import type { Principal } from '../../../domain/principals';
 import type { OrganizationsServices } from '../../../domain/organizations/services';
 import { invitationSchema, organizationSchema, roleSchema } from '../../../domain/organizations/schemas';
 import { serializeInvitation, serializeOrganization } from '../../../domain/organizations/serializers';
 
 const tags = ['invitations'];
 const invitationParams = z.object({ id: z.uuid(), invitationId: z.uuid() });
-const userIdOf = (p: unknown): string | null => ((p as { kind?: string })?.kind === 'user' ? (p as UserPrincipal).userId : null);
+const userIdOf = (p: Principal): string | null => (p.kind === 'user' ? p.userId : null);
 
 export function invitationRoutes(s: OrganizationsServices): RouteDef[] {
   return [
@@ -30,7 +30,7 @@ export function invitationRoutes(s: OrganizationsServices): RouteDef[] {
       errors: ['CONFLICT', 'QUOTA_EXCEEDED', 'IP_NOT_ALLOWED'],
       handler: async ({ organization, body, principal, actor }) => ({
         status: 201,
-        body: serializeInvitation(await s.invitations.create(organization!, actor!, userIdOf(principal), body)),
+        body: serializeInvitation(await s.invitations.create(organization, actor, userIdOf(principal), body)),
       }),
     }),
     defineRoute({
@@ -47,7 +47,7 @@ export function invitationRoutes(s: OrganizationsServices): RouteDef[] {
       responses: { 200: { description: 'a page of pending invitations', schema: pageSchema(invitationSchema) } },
       errors: ['IP_NOT_ALLOWED'],
       handler: async ({ organization, query }) => {
-        const page = await s.invitations.listPending(organization!.organizationId, query.limit, query.cursor);
+        const page = await s.invitations.listPending(organization.organizationId, query.limit, query.cursor);
         return { body: { data: page.data.map(serializeInvitation), nextCursor: page.nextCursor } };
       },
     }),
@@ -64,7 +64,7 @@ export function invitationRoutes(s: OrganizationsServices): RouteDef[] {
       responses: { 204: { description: 'revoked' } },
       errors: ['IP_NOT_ALLOWED'],
       handler: async ({ organization, params, actor }) => {
-        await s.invitations.revoke(organization!, actor!, params.invitationId);
+        await s.invitations.revoke(organization, actor, params.invitationId);
         return { status: 204 };
       },
     }),
@@ -81,7 +81,7 @@ export function invitationRoutes(s: OrganizationsServices): RouteDef[] {
       responses: { 200: { description: 'resent', schema: invitationSchema } },
       errors: ['IP_NOT_ALLOWED'],
       handler: async ({ organization, params, principal, actor }) => ({
-        body: serializeInvitation(await s.invitations.resend(organization!, actor!, userIdOf(principal), params.invitationId)),
+        body: serializeInvitation(await s.invitations.resend(organization, actor, userIdOf(principal), params.invitationId)),
       }),
     }),
     defineRoute({
@@ -101,7 +101,7 @@ export function invitationRoutes(s: OrganizationsServices): RouteDef[] {
       },
       errors: ['INVITATION_EXPIRED', 'CONFLICT', 'ORGANIZATION_LIMIT', 'FORBIDDEN', 'NOT_FOUND'],
       handler: async ({ body, principal, actor }) => {
-        const { organization, role } = await s.invitations.accept(principal as UserPrincipal, actor!, body.token);
+        const { organization, role } = await s.invitations.accept(principal, actor, body.token);
         return { body: { organization: serializeOrganization(organization, role) } };
       },
     }),

@@ -25,7 +25,7 @@ export function memberRoutes(s: OrganizationsServices): RouteDef[] {
       responses: { 200: { description: 'a page of members', schema: pageSchema(memberSchema) } },
       errors: ['IP_NOT_ALLOWED'],
       handler: async ({ organization, query }) => {
-        const page = await s.members.list(organization!.organizationId, query.limit, query.cursor);
+        const page = await s.members.list(organization.organizationId, query.limit, query.cursor);
         return { body: { data: page.data.map(serializeMember), nextCursor: page.nextCursor } };
       },
     }),
@@ -46,7 +46,7 @@ export function memberRoutes(s: OrganizationsServices): RouteDef[] {
       responses: { 200: { description: 'the member with the new role', schema: memberSchema } },
       errors: ['LAST_OWNER', 'IP_NOT_ALLOWED'],
       handler: async ({ organization, params, body, actor }) => ({
-        body: serializeMember(await s.members.changeRole(organization!, actor!, params.userID, body.role)),
+        body: serializeMember(await s.members.changeRole(organization, actor, params.userID, body.role)),
       }),
     }),
     defineRoute({
@@ -65,7 +65,7 @@ export function memberRoutes(s: OrganizationsServices): RouteDef[] {
       responses: { 204: { description: 'removed' } },
       errors: ['LAST_OWNER', 'IP_NOT_ALLOWED'],
       handler: async ({ organization, params, principal, actor }) => {
-        await s.members.remove(organization!, actor!, principal?.kind === 'user' ? principal.userId : null, params.userID);
+        await s.members.remove(organization, actor, principal.kind === 'user' ? principal.userId : null, params.userID);
         return { status: 204 };
       },
     }),
@@ -83,8 +83,8 @@ export function memberRoutes(s: OrganizationsServices): RouteDef[] {
       responses: { 204: { description: 'transferred' } },
       errors: ['CONFLICT', 'IP_NOT_ALLOWED'],
       handler: async ({ organization, body, principal, actor }) => {
-        if (principal?.kind !== 'user') throw new AppError('FORBIDDEN', 'ownership is transferred by an owner, not by an API key');
-        await s.members.transferOwnership(organization!, actor!, principal.userId, body.userID);
+        if (principal.kind !== 'user') throw new AppError('FORBIDDEN', 'ownership is transferred by an owner, not by an API key');
+        await s.members.transferOwnership(organization, actor, principal.userId, body.userID);
         return { status: 204 };
       },
     }),

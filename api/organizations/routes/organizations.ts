@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { AppError, notFound } from '../../../lib/errors';
 import { pageQuerySchema, pageSchema } from '../../../lib/pagination';
 import { defineRoute, type RouteDef } from '../../http/route';
-import type { UserPrincipal } from '../../../domain/principals';
 import type { OrganizationsServices } from '../../../domain/organizations/services';
 import { deletionStatusSchema, orgIdParams, organizationSchema, planSchema, slugSchema, usageSchema } from '../../../domain/organizations/schemas';
 import { serializeOrganization } from '../../../domain/organizations/serializers';
@@ -22,7 +21,7 @@ export function organizationRoutes(s: OrganizationsServices): RouteDef[] {
       query: pageQuerySchema,
       responses: { 200: { description: 'a page of organizations', schema: pageSchema(organizationSchema) } },
       handler: async ({ query, principal }) => {
-        const page = await s.organizations.listForUser((principal as UserPrincipal).userId, query.limit, query.cursor);
+        const page = await s.organizations.listForUser(principal.userId, query.limit, query.cursor);
         return { body: { data: page.data.map((r) => serializeOrganization(r, r.role)), nextCursor: page.nextCursor } };
       },
     }),
@@ -42,7 +41,7 @@ export function organizationRoutes(s: OrganizationsServices): RouteDef[] {
       responses: { 201: { description: 'created', schema: organizationSchema } },
       errors: ['SLUG_TAKEN', 'ORGANIZATION_LIMIT'],
       handler: async ({ body, principal, actor }) => {
-        const org = await s.organizations.create(principal as UserPrincipal, actor!, body);
+        const org = await s.organizations.create(principal, actor, body);
         return { status: 201, body: serializeOrganization(org, 'owner'), headers: { Location: `/api/v1/organizations/${org.id}` } };
       },
     }),
@@ -57,7 +56,7 @@ export function organizationRoutes(s: OrganizationsServices): RouteDef[] {
       responses: { 200: { description: 'the organization', schema: organizationSchema } },
       errors: ['IP_NOT_ALLOWED', 'QUOTA_EXCEEDED'],
       handler: async ({ organization }) => ({
-        body: serializeOrganization(await s.organizations.get(organization!.organizationId), organization!.role),
+        body: serializeOrganization(await s.organizations.get(organization.organizationId), organization.role),
       }),
     }),
     defineRoute({
@@ -73,7 +72,7 @@ export function organizationRoutes(s: OrganizationsServices): RouteDef[] {
       responses: { 200: { description: 'the organization', schema: organizationSchema } },
       errors: ['IP_NOT_ALLOWED'],
       handler: async ({ organization }) => ({
-        body: serializeOrganization(await s.organizations.get(organization!.organizationId), organization!.role),
+        body: serializeOrganization(await s.organizations.get(organization.organizationId), organization.role),
       }),
     }),
     defineRoute({
@@ -92,7 +91,7 @@ export function organizationRoutes(s: OrganizationsServices): RouteDef[] {
       responses: { 200: { description: 'updated', schema: organizationSchema } },
       errors: ['SLUG_TAKEN', 'IP_NOT_ALLOWED'],
       handler: async ({ organization, body, actor }) => ({
-        body: serializeOrganization(await s.organizations.update(organization!.organizationId, actor!, body), organization!.role),
+        body: serializeOrganization(await s.organizations.update(organization.organizationId, actor, body), organization.role),
       }),
     }),
     defineRoute({
@@ -123,9 +122,9 @@ export function organizationRoutes(s: OrganizationsServices): RouteDef[] {
       },
       errors: ['INVALID_CREDENTIALS', 'IP_NOT_ALLOWED'],
       handler: async ({ organization, body, principal, actor }) => {
-        if (principal?.kind !== 'user') throw new AppError('FORBIDDEN', 'an organization is deleted by its owner, not by an API key');
-        const id = organization!.organizationId;
-        const { workflowId } = await s.organizations.requestDeletion(id, principal, actor!, body);
+        if (principal.kind !== 'user') throw new AppError('FORBIDDEN', 'an organization is deleted by its owner, not by an API key');
+        const id = organization.organizationId;
+        const { workflowId } = await s.organizations.requestDeletion(id, principal, actor, body);
         const statusUrl = `/api/v1/organizations/${id}/deletion`;
         return { status: 202, body: { organizationID: id, status: 'deleting', workflowId, statusUrl }, headers: { Location: statusUrl } };
       },
@@ -140,7 +139,7 @@ export function organizationRoutes(s: OrganizationsServices): RouteDef[] {
       params: orgIdParams,
       responses: { 200: { description: 'the deletion', schema: deletionStatusSchema } },
       handler: async ({ params, principal }) => {
-        const status = await s.lifecycle.deletionStatus(params.id, (principal as UserPrincipal).userId);
+        const status = await s.lifecycle.deletionStatus(params.id, principal.userId);
         if (!status) throw notFound('deletion');
         return { body: status };
       },
@@ -159,7 +158,7 @@ export function organizationRoutes(s: OrganizationsServices): RouteDef[] {
       responses: { 200: { description: 'the organization on its new plan', schema: organizationSchema } },
       errors: ['QUOTA_EXCEEDED', 'IP_NOT_ALLOWED'],
       handler: async ({ organization, body, actor }) => ({
-        body: serializeOrganization(await s.organizations.changePlan(organization!.organizationId, actor!, body.plan), organization!.role),
+        body: serializeOrganization(await s.organizations.changePlan(organization.organizationId, actor, body.plan), organization.role),
       }),
     }),
     defineRoute({
@@ -174,7 +173,7 @@ export function organizationRoutes(s: OrganizationsServices): RouteDef[] {
       params: orgIdParams,
       responses: { 200: { description: 'usage', schema: usageSchema } },
       errors: ['IP_NOT_ALLOWED'],
-      handler: async ({ organization }) => ({ body: await s.organizations.usage(organization!.organizationId) }),
+      handler: async ({ organization }) => ({ body: await s.organizations.usage(organization.organizationId) }),
     }),
   ];
 }

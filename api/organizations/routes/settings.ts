@@ -46,7 +46,7 @@ export function settingsRoutes(s: OrganizationsServices): RouteDef[] {
       params: z.object({ id: z.uuid() }),
       responses: { 200: { description: 'settings', schema: settingsView } },
       errors: ['IP_NOT_ALLOWED'],
-      handler: async ({ organization }) => ({ body: await s.settings.read(organization!) }),
+      handler: async ({ organization }) => ({ body: await s.settings.read(organization) }),
     }),
     defineRoute({
       method: 'put',
@@ -65,7 +65,7 @@ export function settingsRoutes(s: OrganizationsServices): RouteDef[] {
       body: settingsUpdateSchema,
       responses: { 200: { description: 'the settings after the update', schema: settingsView } },
       errors: ['UNPROCESSABLE', 'SLUG_TAKEN', 'IP_NOT_ALLOWED'],
-      handler: async ({ organization, body, actor, ctx }) => ({ body: await s.settings.update(organization!, actor!, ctx.ip, body) }),
+      handler: async ({ organization, body, actor, ctx }) => ({ body: await s.settings.update(organization, actor, ctx.ip, body) }),
     }),
   ];
 }
