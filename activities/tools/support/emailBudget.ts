@@ -1,17 +1,22 @@
 import type { Db } from '../../../db/knex';
+import {
+  deleteEmailSend,
+  insertEmailSend,
+  lockEmailBudget,
+  purgeOldEmailSends,
+  sumRecentEmailRecipients,
+} from '../../../domain/notifications/queries';
 import { NonRetryableToolError } from '../types';
 
 /**
- * The per-organization budget of the platform's own mail (table `email_sends`, migration 0902): at most `limit`
- * recipients per rolling 24 hours. A send first reserves its recipients, then sends; a send that fails releases
- * its reservation (nothing went out, so a retry may use it again). A worker that dies between the two keeps the
- * reservation: the budget errs on the side of the recipients.
+ * The per-organization budget of the platform's own mail (table `email_sends`, domain/notifications/queries.ts): at
+ * most `limit` recipients per rolling 24 hours. A send first reserves its recipients, then sends; a send that fails
+ * releases its reservation (nothing went out, so a retry may use it again). A worker that dies between the two keeps
+ * the reservation: the budget errs on the side of the recipients.
  *
  * Reservations of one organization are serialized by a transaction-scoped advisory lock, so concurrent nodes
  * cannot both see room for the last recipients.
  */
-
-export const EMAIL_BUDGET_WINDOW = '24 hours';
 
 export interface EmailReservation {
   id: string;
@@ -28,18 +33,10 @@ export interface ReserveInput {
 
 export async function reserveEmailRecipients(db: Db, input: ReserveInput): Promise<EmailReservation> {
   return db.transaction(async (trx) => {
-    await trx.raw("SELECT pg_advisory_xact_lock(hashtextextended('email_sends:' || ?::text, 0))", [input.organizationId]);
-    // Housekeeping of this organization's old rows, under the same lock (the index covers it).
-    await trx('email_sends')
-      .where('organization_id', input.organizationId)
-      .andWhereRaw(`created_at < now() - interval '${EMAIL_BUDGET_WINDOW}'`)
-      .delete();
-    const row = await trx('email_sends')
-      .where('organization_id', input.organizationId)
-      .andWhereRaw(`created_at >= now() - interval '${EMAIL_BUDGET_WINDOW}'`)
-      .sum<{ used: string | null }>('recipients as used')
-      .first();
-    const used = Number(row?.used ?? 0);
+    await lockEmailBudget(trx, input.organizationId);
+    // Housekeeping of this organization's old rows, under the same lock.
+    await purgeOldEmailSends(trx, input.organizationId);
+    const used = await sumRecentEmailRecipients(trx, input.organizationId);
     if (used + input.recipients > input.limit) {
       throw new NonRetryableToolError(
         'EMAIL_BUDGET_EXCEEDED',
@@ -47,19 +44,16 @@ export async function reserveEmailRecipients(db: Db, input: ReserveInput): Promi
           `(TOOLS_EMAIL_DAILY_RECIPIENTS); ${used} used, this message has ${input.recipients}`,
       );
     }
-    const [inserted] = await trx('email_sends')
-      .insert({
-        organization_id: input.organizationId,
-        run_id: input.runId,
-        node_id: input.nodeId,
-        recipients: input.recipients,
-      })
-      .returning<{ id: string }[]>('id');
-    return { id: inserted!.id };
+    return insertEmailSend(trx, {
+      organizationId: input.organizationId,
+      runId: input.runId,
+      nodeId: input.nodeId,
+      recipients: input.recipients,
+    });
   });
 }
 
 /** Gives a reservation back (the message was not sent). */
 export async function releaseEmailReservation(db: Db, reservation: EmailReservation): Promise<void> {
-  await db('email_sends').where('id', reservation.id).delete();
+  await deleteEmailSend(db, reservation.id);
 }
