@@ -2,7 +2,7 @@ import type { Db } from '../../db/knex';
 import type { NodeDef } from '../../lib/dag/model';
 import { notFound } from '../../lib/errors';
 import type { LayoutEdge } from '../../lib/dag-layout/layout';
-import { renderRunSvg, type PictureNode, type PictureNodeState } from '../../lib/picture/runSvg';
+import { renderRunSvg, type PictureNode } from '../../lib/picture/runSvg';
 import type { RunsService } from '../runs/service';
 import { loadWorkflowVersion } from '../workflows/queries';
 
@@ -10,16 +10,6 @@ export interface RunPicture {
   svg: string;
   status: string;
   temporalUrl: string | null;
-}
-
-/** The fields of a run (as the runs domain serialises it) that the picture uses. */
-interface RunView {
-  id: string;
-  status: string;
-  duration: number | null;
-  workflow_version: number;
-  node_states?: Record<string, PictureNodeState>;
-  links?: { temporal?: string };
 }
 
 function toolOf(node: NodeDef): string | undefined {
@@ -47,7 +37,7 @@ export function createRunPictureService(db: Db, runs: RunsService) {
   return {
     /** 404 for an unknown run or one of another organization (the runs service decides). */
     async render(organizationId: string, workflowId: string, runId: string): Promise<RunPicture> {
-      const run = (await runs.get(organizationId, workflowId, runId)) as unknown as RunView;
+      const run = await runs.get(organizationId, workflowId, runId);
       const loaded = await loadWorkflowVersion(db, organizationId, workflowId, run.workflow_version);
       if (!loaded) throw notFound('workflow version');
       const { dag, name } = loaded.compiled;
@@ -57,10 +47,10 @@ export function createRunPictureService(db: Db, runs: RunsService) {
         run: { id: run.id, status: run.status, duration: run.duration },
         nodes,
         edges: pictureEdges(dag.nodes, dag.edges),
-        states: run.node_states ?? {},
+        states: run.node_states,
         now: new Date(),
       });
-      return { svg, status: run.status, temporalUrl: run.links?.temporal ?? null };
+      return { svg, status: run.status, temporalUrl: run.links.temporal };
     },
   };
 }

@@ -91,3 +91,12 @@ export const circuitBreakerSchema = z.object({
   last_error: z.object({ code: z.string(), message: z.string() }).nullable(),
   updated_at: z.string(),
 });
+
+/** What the runs domain answers with: the response schemas above are the one description of these shapes. */
+export type NodeStateView = z.infer<typeof nodeStateSchema>;
+export type RunErrorView = z.infer<typeof runErrorSchema>;
+/** A run as listed: without parameters, node states and results. */
+export type RunSummaryView = z.infer<typeof runSummarySchema>;
+export type RunView = z.infer<typeof runSchema>;
+export type DeadLetterView = z.infer<typeof deadLetterSchema>;
+export type CircuitBreakerView = z.infer<typeof circuitBreakerSchema>;

@@ -2,6 +2,7 @@ import type { MinioClient } from '../../lib/storage';
 import type { NodeState, RunError, RunStatus } from '../../lib/dag/model';
 import { isValueRef } from '../../workflows/runs/types';
 import type { CircuitBreakerRow, DeadLetterRow, RunRow } from './queries';
+import type { CircuitBreakerView, DeadLetterView, RunSummaryView, RunView } from './schemas';
 
 /**
  * Row → JSON. Outputs kept in object storage (`{ $ref }`, larger than RUN_LARGE_OUTPUT_BYTES) are not inlined:
@@ -17,8 +18,12 @@ export interface RunLive {
   errors: RunError[];
 }
 
+/**
+ * Adds `download_url` to the value references inside a value and changes nothing else, so the value keeps its
+ * type (a reference with a link is still a reference).
+ */
 export interface RefLinker {
-  (value: unknown): Promise<unknown>;
+  <T>(value: T): Promise<T>;
 }
 
 export function createRefLinker(storage: MinioClient, bucket: string, organizationId: string): RefLinker {
@@ -35,20 +40,22 @@ export function createRefLinker(storage: MinioClient, bucket: string, organizati
     for (const [k, v] of Object.entries(value)) out[k] = await link(v, depth + 1);
     return out;
   };
-  return (value) => link(value, 0);
+  // link() rebuilds objects generically; the shape is unchanged, see RefLinker.
+  return <T>(value: T) => link(value, 0) as Promise<T>;
 }
 
-const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+function iso(d: Date | string): string;
+function iso(d: Date | string | null): string | null;
+function iso(d: Date | string | null): string | null {
+  return d === null ? null : new Date(d).toISOString();
+}
 
-export async function serializeRun(
-  row: RunRow,
-  options: { live?: RunLive | null; temporalUrl: string; linkRefs: RefLinker; summary?: boolean },
-): Promise<Record<string, unknown>> {
-  const live = options.live ?? null;
+/** The fields a run shows in lists and in full; `live` (Temporal's view of an open run) overrides the stored status. */
+function runBase(row: RunRow, live: RunLive | null, temporalUrl: string): Omit<RunSummaryView, 'errors'> {
   const status = live?.status ?? row.status;
   const started = row.started_at ? new Date(row.started_at).getTime() : null;
   const finished = row.completed_at ? new Date(row.completed_at).getTime() : null;
-  const base = {
+  return {
     id: row.id,
     workflow_id: row.workflow_id,
     workflow_version: row.workflow_version,
@@ -63,11 +70,22 @@ export async function serializeRun(
     retry_of: row.retry_of,
     created_by: row.created_by,
     created_at: iso(row.created_at),
-    links: { temporal: options.temporalUrl },
+    links: { temporal: temporalUrl },
   };
-  if (options.summary) return { ...base, errors: row.errors };
+}
+
+/** A run as listed: the stored row only (no Temporal query, no links to stored outputs). */
+export function serializeRunSummary(row: RunRow, temporalUrl: string): RunSummaryView {
+  return { ...runBase(row, null, temporalUrl), errors: row.errors };
+}
+
+export async function serializeRun(
+  row: RunRow,
+  options: { live?: RunLive | null; temporalUrl: string; linkRefs: RefLinker },
+): Promise<RunView> {
+  const live = options.live ?? null;
   return {
-    ...base,
+    ...runBase(row, live, options.temporalUrl),
     parameters: row.parameters,
     node_states: await options.linkRefs(live?.nodeStates ?? row.node_states),
     results: await options.linkRefs(row.results),
@@ -75,7 +93,7 @@ export async function serializeRun(
   };
 }
 
-export function serializeDeadLetter(row: DeadLetterRow): Record<string, unknown> {
+export function serializeDeadLetter(row: DeadLetterRow): DeadLetterView {
   return {
     id: row.id,
     workflow_id: row.workflow_id,
@@ -95,7 +113,7 @@ export function serializeDeadLetter(row: DeadLetterRow): Record<string, unknown>
   };
 }
 
-export function serializeCircuitBreaker(row: CircuitBreakerRow): Record<string, unknown> {
+export function serializeCircuitBreaker(row: CircuitBreakerRow): CircuitBreakerView {
   const halfOpensAt =
     row.state === 'open' && row.opened_at && row.open_timeout_ms !== null
       ? new Date(new Date(row.opened_at).getTime() + row.open_timeout_ms).toISOString()

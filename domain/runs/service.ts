@@ -28,7 +28,8 @@ import {
   type DeadLetterRow,
   type RunRow,
 } from './queries';
-import { createRefLinker, serializeRun, type RunLive } from './serializers';
+import type { RunSummaryView, RunView } from './schemas';
+import { createRefLinker, serializeRun, serializeRunSummary, type RunLive } from './serializers';
 
 /**
  * The rules of runs: who may start what, parameter checks, retry and dead-letter replay (new runs reusing the
@@ -47,20 +48,20 @@ export interface RunsService {
     parameters: Record<string, unknown>,
     userId: string | null,
     actor?: Actor,
-  ): Promise<Record<string, unknown>>;
-  get(organizationId: string, workflowId: string, runId: string): Promise<Record<string, unknown>>;
+  ): Promise<RunView>;
+  get(organizationId: string, workflowId: string, runId: string): Promise<RunView>;
   list(
     organizationId: string,
     workflowId: string,
     query: { status?: RunStatus; limit: number; cursor?: string },
-  ): Promise<Page<Record<string, unknown>>>;
-  cancel(organizationId: string, workflowId: string, runId: string, actor?: Actor): Promise<Record<string, unknown>>;
-  retry(organizationId: string, workflowId: string, runId: string, userId: string | null, actor?: Actor): Promise<Record<string, unknown>>;
+  ): Promise<Page<RunSummaryView>>;
+  cancel(organizationId: string, workflowId: string, runId: string, actor?: Actor): Promise<RunView>;
+  retry(organizationId: string, workflowId: string, runId: string, userId: string | null, actor?: Actor): Promise<RunView>;
   listDeadLetters(
     organizationId: string,
     query: { workflow_id?: string; run_id?: string; queue?: string; status?: DeadLetterRow['status']; limit: number; cursor?: string },
   ): Promise<Page<DeadLetterRow>>;
-  replayDeadLetter(organizationId: string, id: string, userId: string | null): Promise<{ deadLetter: DeadLetterRow; run: Record<string, unknown> }>;
+  replayDeadLetter(organizationId: string, id: string, userId: string | null): Promise<{ deadLetter: DeadLetterRow; run: RunView }>;
   deleteDeadLetter(organizationId: string, id: string): Promise<void>;
   listCircuitBreakers(organizationId: string): Promise<CircuitBreakerRow[]>;
   resetCircuitBreaker(organizationId: string, tool: string): Promise<CircuitBreakerRow>;
@@ -77,7 +78,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
   // Tools' time limits and local tools travel with each run, so the interpreter needs no registry (it is workflow code).
   const options: RunOptions = { ...config.runs, ...toolRunOptions() };
 
-  const present = async (row: RunRow, live?: RunLive | null): Promise<Record<string, unknown>> =>
+  const present = async (row: RunRow, live?: RunLive | null): Promise<RunView> =>
     serializeRun(row, {
       live,
       temporalUrl: executions.temporalUrl(row.id),
@@ -229,15 +230,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       });
       const page = toPage(rows, query.limit, (r) => ({ sort: new Date(r.created_at).toISOString(), id: r.id }));
       return {
-        data: await Promise.all(
-          page.data.map((r) =>
-            serializeRun(r, {
-              temporalUrl: executions.temporalUrl(r.id),
-              linkRefs: async (v) => v,
-              summary: true,
-            }),
-          ),
-        ),
+        data: page.data.map((r) => serializeRunSummary(r, executions.temporalUrl(r.id))),
         nextCursor: page.nextCursor,
       };
     },

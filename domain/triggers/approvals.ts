@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/record';
 import type { AppDeps } from '../deps';
 import type { Actor, OrganizationContext } from '../principals';
 import { lockRunForApproval, setRunApproval } from '../runs/queries';
+import type { RunView } from '../runs/schemas';
 import type { RunsService } from '../runs/service';
 import { isUuid } from './queries';
 
@@ -24,7 +25,7 @@ export function createApprovals(deps: AppDeps, runs: RunsService) {
     runId: string,
     decision: 'approved' | 'rejected',
     comment: string | null,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<RunView> {
     if (!isUuid(workflowId) || !isUuid(runId)) throw notFound('run');
     await db.transaction(async (trx) => {
       const row = await lockRunForApproval(trx, runId, { organizationId: org.organizationId, workflowId });
