@@ -1,7 +1,8 @@
 import { Context } from '@temporalio/activity';
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { WorkflowIdReusePolicy } from '@temporalio/common';
+import type { Client } from '@temporalio/client';
+import { deliveryInput, startDelivery } from '../../domain/events/deliveries';
 import { eventEnvelope, type OutboxEventRow } from '../../domain/events/outbox';
+import { claimUndispatchedEvents, insertDeliveryIfAbsent, markEventsDispatched } from '../../domain/events/queries';
 import { withDefaults } from '../../domain/organizations/settingsModel';
 import { prepareTriggeredRun, startRunExecution } from '../../domain/triggers/runStarter';
 import type { StoredDefinition } from '../../lib/dag/model';
@@ -9,8 +10,12 @@ import { eventTriggerMatches, MAX_CHAIN_DEPTH, subscriptionMatches } from '../..
 import { parseTriggers, type EventConfig } from '../../lib/triggers/config';
 import { uuidFrom } from '../../lib/triggers/ids';
 import { mapParameters } from '../../lib/triggers/mapping';
-import type { DeliveryInput } from '../../workflows/triggers/types';
 import type { ActivityDeps } from '../deps';
+
+interface CandidateRow {
+  id: string;
+  definition: StoredDefinition;
+}
 
 /**
  * The dispatcher's activity (see workflows/triggers/events.ts). For each undispatched event, claimed with FOR UPDATE
@@ -23,36 +28,6 @@ import type { ActivityDeps } from '../deps';
  * 3. the row is marked dispatched and the transaction commits.
  * Run events do not trigger the workflow that emitted them, and chains of event-triggered runs stop at depth 5.
  */
-export const DISPATCHER_WORKFLOW_TYPE = 'eventDispatcherWorkflow';
-export const DELIVERY_WORKFLOW_TYPE = 'webhookDeliveryWorkflow';
-
-export function dispatcherWorkflowId(taskQueue: string): string {
-  return `loom-event-dispatcher-${taskQueue}`;
-}
-
-export function deliveryWorkflowId(deliveryId: string): string {
-  return `loom-webhook-delivery-${deliveryId}`;
-}
-
-/** Starts a delivery's workflow; a second start of the same delivery is a no-op. */
-export async function startDelivery(client: Client, taskQueue: string, input: DeliveryInput): Promise<void> {
-  try {
-    await client.workflow.start(DELIVERY_WORKFLOW_TYPE, {
-      taskQueue,
-      workflowId: deliveryWorkflowId(input.deliveryId),
-      args: [input],
-      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-    });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-  }
-}
-
-interface CandidateRow {
-  id: string;
-  definition: StoredDefinition;
-}
-
 export function createEventActivities(deps: ActivityDeps) {
   const { db, config } = deps;
   const taskQueue = config.temporal.taskQueue;
@@ -101,7 +76,8 @@ export function createEventActivities(deps: ActivityDeps) {
   }
 
   async function startDeliveries(client: Client, event: OutboxEventRow): Promise<number> {
-    const org = await db('organizations').where({ id: event.organization_id }).first('settings');
+    const organizationId = event.organization_id!;
+    const org = await db('organizations').where({ id: organizationId }).first('settings');
     if (!org) return 0;
     const endpoints = withDefaults(org.settings).integration.webhooks.filter(
       (w) => w.enabled && w.events.some((pattern) => subscriptionMatches(pattern, event.type)),
@@ -109,18 +85,15 @@ export function createEventActivities(deps: ActivityDeps) {
     const body = JSON.stringify(eventEnvelope(event));
     for (const endpoint of endpoints) {
       const deliveryId = uuidFrom(`delivery:${event.id}:${endpoint.id}`);
-      await db('webhook_deliveries')
-        .insert({
-          id: deliveryId,
-          organization_id: event.organization_id,
-          endpoint_id: endpoint.id,
-          event_id: event.id,
-          event_type: event.type,
-          url: endpoint.url,
-          body,
-        })
-        .onConflict('id')
-        .ignore();
+      await insertDeliveryIfAbsent(db, {
+        id: deliveryId,
+        organization_id: organizationId,
+        endpoint_id: endpoint.id,
+        event_id: event.id,
+        event_type: event.type,
+        url: endpoint.url,
+        body,
+      });
       await startDelivery(client, taskQueue, deliveryInput(config, deliveryId));
     }
     return endpoints.length;
@@ -129,12 +102,7 @@ export function createEventActivities(deps: ActivityDeps) {
   /** Claims and dispatches one batch; the number of events dispatched. */
   async function dispatchBatch(client: Client): Promise<number> {
     return db.transaction(async (trx) => {
-      const events = (await trx('outbox_events')
-        .whereNull('dispatched_at')
-        .orderBy('created_at')
-        .limit(config.triggers.dispatchBatch)
-        .forUpdate()
-        .skipLocked()) as OutboxEventRow[];
+      const events = await claimUndispatchedEvents(trx, config.triggers.dispatchBatch);
       for (const event of events) {
         if (event.organization_id) {
           await startRuns(client, event);
@@ -142,7 +110,7 @@ export function createEventActivities(deps: ActivityDeps) {
         }
         Context.current().heartbeat();
       }
-      if (events.length) await trx('outbox_events').whereIn('id', events.map((e) => e.id)).update({ dispatched_at: trx.fn.now() });
+      if (events.length) await markEventsDispatched(trx, events.map((e) => e.id));
       return events.length;
     });
   }
@@ -166,16 +134,5 @@ export function createEventActivities(deps: ActivityDeps) {
         await ctx.sleep(config.triggers.dispatchIntervalMs);
       }
     },
-  };
-}
-
-export function deliveryInput(config: ActivityDeps['config'], deliveryId: string): DeliveryInput {
-  const d = config.triggers.delivery;
-  return {
-    deliveryId,
-    maxAttempts: d.maxAttempts,
-    initialIntervalMs: d.initialIntervalMs,
-    maxIntervalMs: d.maxIntervalMs,
-    timeoutMs: d.timeoutMs,
   };
 }

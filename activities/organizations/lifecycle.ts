@@ -5,6 +5,13 @@ import { deletionConfirmationEmail, paymentFailedEmail, welcomeEmail } from '../
 import { organizationPrefix } from '../../lib/storage';
 import { maskSecrets } from '../../domain/audit/mask';
 import { purgeExpiredAuditLogs } from '../../domain/audit/queries';
+import { clearActiveOrganization } from '../../domain/auth/queries';
+import {
+  deleteOrganizationWithMemberships,
+  getOrganizationAnyStatus,
+  markOrganizationDeleting,
+  ownerEmails,
+} from '../../domain/organizations/queries';
 import type { ActivityDeps } from '../deps';
 import { organizationCleaners } from './cleaners';
 
@@ -42,13 +49,9 @@ export function createOrganizationActivities(deps: ActivityDeps) {
   const bucket = config.minio.bucket;
 
   async function getOrganizationSummary(input: { organizationId: string }): Promise<OrganizationSummary | null> {
-    const org = await db('organizations').where({ id: input.organizationId }).first('name', 'plan', 'status');
+    const org = await getOrganizationAnyStatus(db, input.organizationId);
     if (!org) return null;
-    const owners = await db('memberships as m')
-      .join('users as u', 'u.id', 'm.user_id')
-      .where({ 'm.organization_id': input.organizationId, 'm.role': 'owner' })
-      .select('u.email');
-    return { name: org.name, plan: org.plan, status: org.status, ownerEmails: owners.map((o: { email: string }) => o.email) };
+    return { name: org.name, plan: org.plan, status: org.status, ownerEmails: await ownerEmails(db, input.organizationId) };
   }
 
   return {
@@ -64,9 +67,7 @@ export function createOrganizationActivities(deps: ActivityDeps) {
     },
 
     async markOrganizationDeleting(input: { organizationId: string }): Promise<void> {
-      await db('organizations')
-        .where({ id: input.organizationId, status: 'active' })
-        .update({ status: 'deleting', deletion_requested_at: db.fn.now(), updated_at: db.fn.now() });
+      await markOrganizationDeleting(db, input.organizationId);
     },
 
     /** A JSON export of the organization's records, kept outside `org/<id>/` so it survives the deletion. */
@@ -100,9 +101,8 @@ export function createOrganizationActivities(deps: ActivityDeps) {
     /** Members, settings, keys, invitations, audit log, usage, subscriptions: all cascade from the organization row. */
     async deleteOrganizationRecords(input: { organizationId: string }): Promise<void> {
       await db.transaction(async (trx) => {
-        await trx('sessions').where({ active_organization_id: input.organizationId }).update({ active_organization_id: null });
-        await trx('memberships').where({ organization_id: input.organizationId }).delete();
-        await trx('organizations').where({ id: input.organizationId }).delete();
+        await clearActiveOrganization(trx, input.organizationId);
+        await deleteOrganizationWithMemberships(trx, input.organizationId);
       });
     },
 
@@ -121,7 +121,7 @@ export function createOrganizationActivities(deps: ActivityDeps) {
 
   /** A JSON export of the organization's records, kept outside `org/<id>/` so it survives the deletion. */
   async function exportData(id: string, ttlSeconds: number): Promise<{ url: string | null }> {
-    const org = await db('organizations').where({ id }).first();
+    const org = await getOrganizationAnyStatus(db, id);
     if (!org) return { url: null };
     const [members, invitations, apiKeys, auditLogs] = await Promise.all([
       db('memberships as m').join('users as u', 'u.id', 'm.user_id').where('m.organization_id', id).select('u.email', 'u.name', 'm.role', 'm.created_at'),

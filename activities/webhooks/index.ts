@@ -1,14 +1,22 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { recordAudit } from '../../domain/audit/record';
+import {
+  completePendingDelivery,
+  endpointDisabledBy,
+  getDelivery,
+  markEndpointDisabled,
+  recordDeliveryAttempt,
+  recordEndpointOutcome,
+} from '../../domain/events/queries';
 import type { StoredWebhook } from '../../domain/organizations/settingsModel';
+import { disableWebhookEndpoint } from '../../domain/organizations/webhookEndpoints';
 import { createSecretBox } from '../../lib/secrets';
 import { signatureHeaders } from '../../lib/triggers/standardWebhooks';
 import type { ActivityDeps } from '../deps';
 import { guardedRequest } from '../../lib/net/httpClient';
 import { outboundGuards } from '../../lib/net/outbound';
 import { SsrfRefusedError } from '../../lib/net/ssrfGuard';
-import type { DeliveryRow } from '../../domain/events/service';
 
 /**
  * Outgoing webhook deliveries (workflows/triggers/events.ts#webhookDeliveryWorkflow): one attempt per activity
@@ -34,7 +42,7 @@ export function createWebhookActivities(deps: ActivityDeps) {
 
   return {
     async deliverWebhook(input: { deliveryId: string }): Promise<{ status: number }> {
-      const delivery = (await db('webhook_deliveries').where({ id: input.deliveryId }).first()) as DeliveryRow | undefined;
+      const delivery = await getDelivery(db, input.deliveryId);
       if (!delivery) throw refuse('delivery not found');
       if (delivery.status === 'succeeded') return { status: 200 };
       const endpoint = await endpointOf(delivery.organization_id, delivery.endpoint_id);
@@ -69,17 +77,7 @@ export function createWebhookActivities(deps: ActivityDeps) {
       }
       const latency = Date.now() - started;
       const entry = { attempt, at: new Date(started).toISOString(), responseCode: code, latencyMs: latency, error };
-      await db('webhook_deliveries')
-        .where({ id: delivery.id })
-        .update({
-          url: endpoint.url,
-          attempts: attempt,
-          response_code: code,
-          latency_ms: latency,
-          last_error: error,
-          attempt_log: db.raw('attempt_log || ?::jsonb', [JSON.stringify([entry])]),
-          updated_at: db.fn.now(),
-        });
+      await recordDeliveryAttempt(db, delivery.id, { url: endpoint.url, attempt, responseCode: code, latencyMs: latency, error, logEntry: entry });
       if (refused) throw refuse(error!);
       if (error !== null) throw ApplicationFailure.retryable(error, 'DELIVERY_FAILED');
       return { status: code! };
@@ -88,41 +86,18 @@ export function createWebhookActivities(deps: ActivityDeps) {
     /** Records the outcome once (a retried call changes nothing) and disables the endpoint after a run of failures. */
     async completeWebhookDelivery(input: { deliveryId: string; succeeded: boolean; error: string | null }): Promise<{ disabledEndpointId: string | null }> {
       return db.transaction(async (trx) => {
-        const [delivery] = (await trx('webhook_deliveries')
-          .where({ id: input.deliveryId, status: 'pending' })
-          .update({
-            status: input.succeeded ? 'succeeded' : 'failed',
-            ...(input.error && !input.succeeded ? { last_error: input.error } : {}),
-            completed_at: trx.fn.now(),
-            updated_at: trx.fn.now(),
-          })
-          .returning(['organization_id', 'endpoint_id'])) as { organization_id: string; endpoint_id: string }[];
-        if (!delivery) {
-          const health = await trx('webhook_endpoint_health').where({ disabled_by_delivery: input.deliveryId }).first('endpoint_id');
-          return { disabledEndpointId: health?.endpoint_id ?? null };
-        }
-        const { rows } = await trx.raw<{ rows: { consecutive_failures: number }[] }>(
-          `INSERT INTO webhook_endpoint_health AS h (endpoint_id, organization_id, consecutive_failures, last_success_at, last_failure_at)
-           VALUES (?, ?, ?, CASE WHEN ? THEN now() END, CASE WHEN ? THEN NULL ELSE now() END)
-           ON CONFLICT (endpoint_id) DO UPDATE SET
-             consecutive_failures = CASE WHEN ? THEN 0 ELSE h.consecutive_failures + 1 END,
-             last_success_at = CASE WHEN ? THEN now() ELSE h.last_success_at END,
-             last_failure_at = CASE WHEN ? THEN h.last_failure_at ELSE now() END
-           RETURNING consecutive_failures`,
-          [delivery.endpoint_id, delivery.organization_id, input.succeeded ? 0 : 1, input.succeeded, input.succeeded, input.succeeded, input.succeeded, input.succeeded],
+        const delivery = await completePendingDelivery(trx, input.deliveryId, { succeeded: input.succeeded, error: input.error });
+        if (!delivery) return { disabledEndpointId: await endpointDisabledBy(trx, input.deliveryId) };
+        const failures = await recordEndpointOutcome(
+          trx,
+          { endpointId: delivery.endpoint_id, organizationId: delivery.organization_id },
+          input.succeeded,
         );
-        const failures = rows[0]?.consecutive_failures ?? 0;
         if (input.succeeded || failures < config.triggers.delivery.disableAfterFailures) return { disabledEndpointId: null };
 
-        const org = await trx('organizations').where({ id: delivery.organization_id }).forUpdate().first('settings');
-        const settings = structuredClone((org?.settings ?? {}) as { integration?: { webhooks?: StoredWebhook[] } });
-        const hook = settings.integration?.webhooks?.find((w) => w.id === delivery.endpoint_id);
-        if (!hook || !hook.enabled) return { disabledEndpointId: null };
-        hook.enabled = false;
-        await trx('organizations').where({ id: delivery.organization_id }).update({ settings: JSON.stringify(settings), updated_at: trx.fn.now() });
-        await trx('webhook_endpoint_health')
-          .where({ endpoint_id: delivery.endpoint_id })
-          .update({ consecutive_failures: 0, disabled_at: trx.fn.now(), disabled_by_delivery: input.deliveryId });
+        const hook = await disableWebhookEndpoint(trx, delivery.organization_id, delivery.endpoint_id);
+        if (!hook) return { disabledEndpointId: null };
+        await markEndpointDisabled(trx, delivery.endpoint_id, input.deliveryId);
         await recordAudit(trx, {
           organizationId: delivery.organization_id,
           actor: { type: 'system', id: null },
@@ -137,7 +112,7 @@ export function createWebhookActivities(deps: ActivityDeps) {
 
     /** E-mails the organization's owners and admins that an endpoint was disabled. */
     async notifyWebhookDisabled(input: { deliveryId: string }): Promise<{ sent: number }> {
-      const delivery = (await db('webhook_deliveries').where({ id: input.deliveryId }).first()) as DeliveryRow | undefined;
+      const delivery = await getDelivery(db, input.deliveryId);
       if (!delivery) return { sent: 0 };
       const org = await db('organizations').where({ id: delivery.organization_id }).first('name');
       const admins = (await db('memberships as m')
@@ -152,7 +127,7 @@ export function createWebhookActivities(deps: ActivityDeps) {
           subject: `Webhook endpoint disabled: ${delivery.url}`,
           text:
             `The webhook endpoint ${delivery.url} of ${org?.name ?? 'your organization'} failed ${threshold} deliveries in a row ` +
-            `(last error: ${(await db('webhook_deliveries').where({ id: input.deliveryId }).first('last_error'))?.last_error ?? 'unknown'}) ` +
+            `(last error: ${(await getDelivery(db, input.deliveryId))?.last_error ?? 'unknown'}) ` +
             `and was disabled. Fix the endpoint, enable it again in the organization's integration settings, and redeliver ` +
             `missed events from its delivery log (GET /api/v1/webhooks/${delivery.endpoint_id}/deliveries).`,
         });

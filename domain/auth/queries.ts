@@ -290,6 +290,11 @@ export async function deleteUserSessions(db: Conn, userId: string): Promise<numb
   return db('sessions').where({ user_id: userId }).delete();
 }
 
+/** Sessions whose active organization is being deleted keep going with none selected. */
+export async function clearActiveOrganization(db: Conn, organizationId: string): Promise<void> {
+  await db('sessions').where({ active_organization_id: organizationId }).update({ active_organization_id: null });
+}
+
 /**
  * Rotation as a conditional UPDATE: only the request that still holds the current hash wins; concurrent ones
  * wait on the row lock, re-check the condition and update nothing.

@@ -1,5 +1,10 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { dispatcherWorkflowId, DISPATCHER_WORKFLOW_TYPE } from '../../activities/events/dispatch';
+
+export const DISPATCHER_WORKFLOW_TYPE = 'eventDispatcherWorkflow';
+
+export function dispatcherWorkflowId(taskQueue: string): string {
+  return `loom-event-dispatcher-${taskQueue}`;
+}
 
 /**
  * Makes sure the event dispatcher (workflows/triggers/events.ts) runs for this task queue. It is one long-running

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { getOutboxEventOrigin, insertOutboxEvent, insertOutboxEventIfAbsent, type OutboxEventRow } from './queries';
+
+export type { OutboxEventRow } from './queries';
 
 /**
  * Writes one event to `outbox_events`. Pass the transaction of the change that causes the event: both commit or
@@ -13,7 +16,7 @@ export async function writeEvent(
   payload: Record<string, unknown>,
 ): Promise<string> {
   const id = randomUUID();
-  await trx('outbox_events').insert({ id, organization_id: organizationId, type, payload: JSON.stringify(payload) });
+  await insertOutboxEvent(trx, { id, organizationId, type, payload });
   return id;
 }
 
@@ -33,26 +36,10 @@ export async function writeEventOnce(
   type: string,
   payload: Record<string, unknown>,
 ): Promise<string> {
-  const inserted = await trx('outbox_events')
-    .insert({ id: derivedId, organization_id: organizationId, type, payload: JSON.stringify(payload) })
-    .onConflict('id')
-    .ignore()
-    .returning('id');
-  if (inserted.length) return derivedId;
-  const first = (await trx('outbox_events').where({ id: derivedId }).first('organization_id', 'created_at')) as
-    | { organization_id: string | null; created_at: Date }
-    | undefined;
+  if (await insertOutboxEventIfAbsent(trx, { id: derivedId, organizationId, type, payload })) return derivedId;
+  const first = await getOutboxEventOrigin(trx, derivedId);
   if (first && first.organization_id === organizationId && Date.now() - new Date(first.created_at).getTime() < DERIVED_ID_WINDOW_MS) return derivedId;
   return writeEvent(trx, organizationId, type, payload);
-}
-
-export interface OutboxEventRow {
-  id: string;
-  organization_id: string | null;
-  type: string;
-  payload: Record<string, unknown>;
-  created_at: Date;
-  dispatched_at: Date | null;
 }
 
 /** The envelope every consumer sees (event trigger mappings as `event`, webhook bodies). */

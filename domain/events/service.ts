@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { deliveryInput, startDelivery } from '../../activities/events/dispatch';
 import { AppError, notFound } from '../../lib/errors';
 import { catalogDocument, CUSTOM_EVENT_TYPE } from '../../lib/events/catalog';
 import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
@@ -10,7 +9,17 @@ import type { RateLimiter } from '../ratelimit/limiter';
 import type { Actor, OrganizationContext } from '../principals';
 import { withDefaults } from '../organizations/settingsModel';
 import { isUuid } from '../triggers/queries';
+import { deliveryInput, startDelivery } from './deliveries';
 import { writeEvent, writeEventOnce } from './outbox';
+import {
+  failUnstartedDelivery,
+  getDelivery,
+  getEndpointDelivery,
+  insertDelivery,
+  listEndpointDeliveries,
+  listEndpointHealth,
+  type DeliveryRow,
+} from './queries';
 
 /**
  * Events published by API clients (custom.*), the catalog, and the delivery log of the organization's outgoing
@@ -18,26 +27,6 @@ import { writeEvent, writeEventOnce } from './outbox';
  */
 
 const MAX_CUSTOM_PAYLOAD_BYTES = 64 * 1024;
-
-export interface DeliveryRow {
-  id: string;
-  organization_id: string;
-  endpoint_id: string;
-  event_id: string;
-  event_type: string;
-  url: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempts: number;
-  response_code: number | null;
-  latency_ms: number | null;
-  last_error: string | null;
-  attempt_log: unknown[];
-  redelivery_of: string | null;
-  body: string;
-  created_at: Date;
-  updated_at: Date;
-  completed_at: Date | null;
-}
 
 const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
 
@@ -99,15 +88,7 @@ export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promi
 
     async listEndpoints(organizationId: string) {
       const endpoints = await endpointsOf(organizationId);
-      const health = new Map(
-        ((await db('webhook_endpoint_health').where({ organization_id: organizationId })) as {
-          endpoint_id: string;
-          consecutive_failures: number;
-          last_success_at: Date | null;
-          last_failure_at: Date | null;
-          disabled_at: Date | null;
-        }[]).map((h) => [h.endpoint_id, h]),
-      );
+      const health = new Map((await listEndpointHealth(db, organizationId)).map((h) => [h.endpoint_id, h]));
       return endpoints.map((w) => {
         const h = health.get(w.id);
         return {
@@ -130,23 +111,15 @@ export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promi
     ): Promise<Page<Record<string, unknown>>> {
       await requireEndpoint(organizationId, endpointId);
       const after = decodeCursorOrThrow(query.cursor);
-      const q = db<DeliveryRow>('webhook_deliveries')
-        .where({ organization_id: organizationId, endpoint_id: endpointId })
-        .orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
-        .limit(query.limit + 1);
-      if (query.status) q.andWhere('status', query.status);
-      if (after) q.andWhereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [after.sort, after.id]);
-      const page = toPage((await q) as DeliveryRow[], query.limit, (r) => ({ sort: new Date(r.created_at).toISOString(), id: r.id }));
+      const rows = await listEndpointDeliveries(db, organizationId, endpointId, { status: query.status, limit: query.limit, after });
+      const page = toPage(rows, query.limit, (r) => ({ sort: new Date(r.created_at).toISOString(), id: r.id }));
       return { data: page.data.map((r) => serializeDelivery(r)), nextCursor: page.nextCursor };
     },
 
     async getDelivery(organizationId: string, endpointId: string, deliveryId: string) {
       await requireEndpoint(organizationId, endpointId);
       if (!isUuid(deliveryId)) throw notFound('delivery');
-      const row = (await db('webhook_deliveries').where({ organization_id: organizationId, endpoint_id: endpointId, id: deliveryId }).first()) as DeliveryRow | undefined;
+      const row = await getEndpointDelivery(db, organizationId, endpointId, deliveryId);
       if (!row) throw notFound('delivery');
       return serializeDelivery(row, true);
     },
@@ -156,13 +129,11 @@ export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promi
       const endpoint = await requireEndpoint(org.organizationId, endpointId);
       if (!endpoint.enabled) throw new AppError('INVALID_STATE', 'the endpoint is disabled; enable it in the integration settings first');
       if (!isUuid(deliveryId)) throw notFound('delivery');
-      const original = (await db('webhook_deliveries').where({ organization_id: org.organizationId, endpoint_id: endpointId, id: deliveryId }).first()) as
-        | DeliveryRow
-        | undefined;
+      const original = await getEndpointDelivery(db, org.organizationId, endpointId, deliveryId);
       if (!original) throw notFound('delivery');
       const id = randomUUID();
       await db.transaction(async (trx) => {
-        await trx('webhook_deliveries').insert({
+        await insertDelivery(trx, {
           id,
           organization_id: org.organizationId,
           endpoint_id: endpointId,
@@ -186,12 +157,10 @@ export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promi
         await startDelivery(deps.temporal, config.temporal.taskQueue, deliveryInput(config, id));
       } catch (err) {
         deps.logger.error({ err, deliveryId: id }, 'starting a redelivery failed');
-        await db('webhook_deliveries')
-          .where({ id })
-          .update({ status: 'failed', last_error: 'the workflow engine was unavailable', completed_at: db.fn.now(), updated_at: db.fn.now() });
+        await failUnstartedDelivery(db, id, 'the workflow engine was unavailable');
         throw new AppError('SERVICE_UNAVAILABLE', 'the workflow engine is unavailable; the redelivery was not started');
       }
-      return serializeDelivery((await db('webhook_deliveries').where({ id }).first()) as DeliveryRow);
+      return serializeDelivery((await getDelivery(db, id))!);
     },
   };
 }

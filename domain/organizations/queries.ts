@@ -73,6 +73,24 @@ export async function updateOrganization(
   return row as OrganizationRow;
 }
 
+/** The settings document of an organization in any status, its row locked until the transaction ends. */
+export async function lockOrganizationSettings(trx: Knex.Transaction, id: string): Promise<{ settings: unknown } | undefined> {
+  return trx('organizations').where({ id }).forUpdate().first('settings');
+}
+
+/** Starts a deletion: only an active organization moves to `deleting` (a repeated call changes nothing). */
+export async function markOrganizationDeleting(db: Conn, id: string): Promise<void> {
+  await db('organizations')
+    .where({ id, status: 'active' })
+    .update({ status: 'deleting', deletion_requested_at: db.fn.now(), updated_at: db.fn.now() });
+}
+
+/** The organization row and its memberships; everything else of it cascades from the row. */
+export async function deleteOrganizationWithMemberships(trx: Knex.Transaction, id: string): Promise<void> {
+  await trx('memberships').where({ organization_id: id }).delete();
+  await trx('organizations').where({ id }).delete();
+}
+
 export interface UserOrganizationRow extends OrganizationRow {
   role: Role;
   sort_key: string;

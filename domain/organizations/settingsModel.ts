@@ -263,6 +263,18 @@ export function applySettingsUpdate(current: StoredSettings, update: SettingsUpd
   return next;
 }
 
+/**
+ * Turns one enabled webhook endpoint off, for the automatic disabling after a run of failed deliveries. Works on the
+ * stored document as it is (defaults are not written into it); null when the endpoint is gone or already off.
+ */
+export function disableWebhook(stored: unknown, endpointId: string): { settings: unknown; webhook: StoredWebhook } | null {
+  const settings = structuredClone((stored ?? {}) as { integration?: { webhooks?: StoredWebhook[] } });
+  const webhook = settings.integration?.webhooks?.find((w) => w.id === endpointId);
+  if (!webhook || !webhook.enabled) return null;
+  webhook.enabled = false;
+  return { settings, webhook };
+}
+
 // ---------- reading ----------
 
 /** Replaces every sealed secret with its mask. */

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ScheduleNotFoundError, WorkflowNotFoundError } from '@temporalio/client';
 import { ensureEventDispatcher } from '../../domain/events/dispatcher';
-import { dispatcherWorkflowId } from '../../activities/events/dispatch';
+import { dispatcherWorkflowId } from '../../domain/events/dispatcher';
 import { createDb } from '../../db/knex';
 import { loadConfig } from '../../lib/config';
 import { createTemporalClient } from '../../lib/temporal';

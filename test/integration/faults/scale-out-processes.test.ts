@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { DISPATCHER_WORKFLOW_TYPE } from '../../../activities/events/dispatch';
+import { DISPATCHER_WORKFLOW_TYPE } from '../../../domain/events/dispatcher';
 import { currentPeriod } from '../../../domain/organizations/usageMeter';
 import { signatureHeaders } from '../../../lib/triggers/standardWebhooks';
 import { privateApi, privateWorker, type PrivateApi, type PrivateProcess } from '../../helpers/faults';

@@ -1,0 +1,225 @@
+import type { Knex } from 'knex';
+import type { CursorPosition } from '../../lib/pagination';
+
+/**
+ * All SQL on the events domain's tables: `outbox_events` (written in the transaction of the change that causes the
+ * event, claimed and marked by the dispatcher), `webhook_deliveries` (one row per delivery of an event to an
+ * endpoint, with its attempt log) and `webhook_endpoint_health` (each endpoint's run of failed deliveries).
+ * Functions take the db or the caller's transaction first.
+ */
+type Conn = Knex | Knex.Transaction;
+
+// ---------- outbox_events ----------
+
+export interface OutboxEventRow {
+  id: string;
+  organization_id: string | null;
+  type: string;
+  payload: Record<string, unknown>;
+  created_at: Date;
+  dispatched_at: Date | null;
+}
+
+export interface NewOutboxEvent {
+  /** Omitted: PostgreSQL assigns one. */
+  id?: string;
+  organizationId: string;
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+function outboxValues(event: NewOutboxEvent) {
+  return {
+    ...(event.id !== undefined ? { id: event.id } : {}),
+    organization_id: event.organizationId,
+    type: event.type,
+    payload: JSON.stringify(event.payload),
+  };
+}
+
+export async function insertOutboxEvent(db: Conn, event: NewOutboxEvent): Promise<void> {
+  await db('outbox_events').insert(outboxValues(event));
+}
+
+/** Inserts the event unless its id exists already; true when this call inserted it. */
+export async function insertOutboxEventIfAbsent(db: Conn, event: NewOutboxEvent & { id: string }): Promise<boolean> {
+  const inserted = await db('outbox_events').insert(outboxValues(event)).onConflict('id').ignore().returning('id');
+  return inserted.length > 0;
+}
+
+export async function getOutboxEventOrigin(
+  db: Conn,
+  id: string,
+): Promise<{ organization_id: string | null; created_at: Date } | undefined> {
+  return (await db('outbox_events').where({ id }).first('organization_id', 'created_at')) as
+    | { organization_id: string | null; created_at: Date }
+    | undefined;
+}
+
+/** The oldest undispatched events, locked until the transaction ends; rows another dispatcher holds are skipped. */
+export async function claimUndispatchedEvents(trx: Knex.Transaction, limit: number): Promise<OutboxEventRow[]> {
+  return (await trx('outbox_events').whereNull('dispatched_at').orderBy('created_at').limit(limit).forUpdate().skipLocked()) as OutboxEventRow[];
+}
+
+export async function markEventsDispatched(trx: Knex.Transaction, ids: string[]): Promise<void> {
+  await trx('outbox_events').whereIn('id', ids).update({ dispatched_at: trx.fn.now() });
+}
+
+// ---------- webhook_deliveries ----------
+
+export interface DeliveryRow {
+  id: string;
+  organization_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  url: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  response_code: number | null;
+  latency_ms: number | null;
+  last_error: string | null;
+  attempt_log: unknown[];
+  redelivery_of: string | null;
+  body: string;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+}
+
+export type NewDelivery = Pick<DeliveryRow, 'id' | 'organization_id' | 'endpoint_id' | 'event_id' | 'event_type' | 'url' | 'body'> & {
+  /** The first delivery this one repeats (manual redelivery only). */
+  redelivery_of?: string;
+};
+
+export async function insertDelivery(db: Conn, row: NewDelivery): Promise<void> {
+  await db('webhook_deliveries').insert(row);
+}
+
+/** The dispatcher's insert: its ids derive from (event, endpoint), so a re-dispatch finds the row and adds none. */
+export async function insertDeliveryIfAbsent(db: Conn, row: NewDelivery): Promise<void> {
+  await db('webhook_deliveries').insert(row).onConflict('id').ignore();
+}
+
+export async function getDelivery(db: Conn, id: string): Promise<DeliveryRow | undefined> {
+  return (await db('webhook_deliveries').where({ id }).first()) as DeliveryRow | undefined;
+}
+
+export async function getEndpointDelivery(db: Conn, organizationId: string, endpointId: string, id: string): Promise<DeliveryRow | undefined> {
+  return (await db('webhook_deliveries').where({ organization_id: organizationId, endpoint_id: endpointId, id }).first()) as
+    | DeliveryRow
+    | undefined;
+}
+
+/** Newest first, keyset on (created_at, id); one row more than `limit` when there is a next page. */
+export async function listEndpointDeliveries(
+  db: Conn,
+  organizationId: string,
+  endpointId: string,
+  options: { status?: string; limit: number; after: CursorPosition | null },
+): Promise<DeliveryRow[]> {
+  const q = db<DeliveryRow>('webhook_deliveries')
+    .where({ organization_id: organizationId, endpoint_id: endpointId })
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(options.limit + 1);
+  if (options.status) q.andWhere('status', options.status);
+  if (options.after) q.andWhereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [options.after.sort, options.after.id]);
+  return (await q) as DeliveryRow[];
+}
+
+/** A delivery whose workflow could not be started: failed at once, with the reason. */
+export async function failUnstartedDelivery(db: Conn, id: string, error: string): Promise<void> {
+  await db('webhook_deliveries').where({ id }).update({ status: 'failed', last_error: error, completed_at: db.fn.now(), updated_at: db.fn.now() });
+}
+
+export interface DeliveryAttempt {
+  /** The endpoint's URL at the time of the attempt (it may have changed since the event). */
+  url: string;
+  attempt: number;
+  responseCode: number | null;
+  latencyMs: number;
+  error: string | null;
+  /** Appended to `attempt_log`. */
+  logEntry: Record<string, unknown>;
+}
+
+export async function recordDeliveryAttempt(db: Conn, id: string, attempt: DeliveryAttempt): Promise<void> {
+  await db('webhook_deliveries')
+    .where({ id })
+    .update({
+      url: attempt.url,
+      attempts: attempt.attempt,
+      response_code: attempt.responseCode,
+      latency_ms: attempt.latencyMs,
+      last_error: attempt.error,
+      attempt_log: db.raw('attempt_log || ?::jsonb', [JSON.stringify([attempt.logEntry])]),
+      updated_at: db.fn.now(),
+    });
+}
+
+/** Records the outcome of a pending delivery; undefined when it was no longer pending (recorded already). */
+export async function completePendingDelivery(
+  trx: Knex.Transaction,
+  id: string,
+  outcome: { succeeded: boolean; error: string | null },
+): Promise<{ organization_id: string; endpoint_id: string } | undefined> {
+  const [delivery] = (await trx('webhook_deliveries')
+    .where({ id, status: 'pending' })
+    .update({
+      status: outcome.succeeded ? 'succeeded' : 'failed',
+      ...(outcome.error && !outcome.succeeded ? { last_error: outcome.error } : {}),
+      completed_at: trx.fn.now(),
+      updated_at: trx.fn.now(),
+    })
+    .returning(['organization_id', 'endpoint_id'])) as { organization_id: string; endpoint_id: string }[];
+  return delivery;
+}
+
+// ---------- webhook_endpoint_health ----------
+
+export interface EndpointHealthRow {
+  endpoint_id: string;
+  consecutive_failures: number;
+  last_success_at: Date | null;
+  last_failure_at: Date | null;
+  disabled_at: Date | null;
+}
+
+export async function listEndpointHealth(db: Conn, organizationId: string): Promise<EndpointHealthRow[]> {
+  return (await db('webhook_endpoint_health').where({ organization_id: organizationId })) as EndpointHealthRow[];
+}
+
+/** The endpoint a delivery's failure disabled, if it did. */
+export async function endpointDisabledBy(db: Conn, deliveryId: string): Promise<string | null> {
+  const health = await db('webhook_endpoint_health').where({ disabled_by_delivery: deliveryId }).first('endpoint_id');
+  return (health?.endpoint_id as string | undefined) ?? null;
+}
+
+/** Counts a delivery's outcome into the endpoint's run of consecutive failures; returns the run's new length. */
+export async function recordEndpointOutcome(
+  trx: Knex.Transaction,
+  endpoint: { endpointId: string; organizationId: string },
+  succeeded: boolean,
+): Promise<number> {
+  const { rows } = await trx.raw<{ rows: { consecutive_failures: number }[] }>(
+    `INSERT INTO webhook_endpoint_health AS h (endpoint_id, organization_id, consecutive_failures, last_success_at, last_failure_at)
+     VALUES (?, ?, ?, CASE WHEN ? THEN now() END, CASE WHEN ? THEN NULL ELSE now() END)
+     ON CONFLICT (endpoint_id) DO UPDATE SET
+       consecutive_failures = CASE WHEN ? THEN 0 ELSE h.consecutive_failures + 1 END,
+       last_success_at = CASE WHEN ? THEN now() ELSE h.last_success_at END,
+       last_failure_at = CASE WHEN ? THEN h.last_failure_at ELSE now() END
+     RETURNING consecutive_failures`,
+    [endpoint.endpointId, endpoint.organizationId, succeeded ? 0 : 1, succeeded, succeeded, succeeded, succeeded, succeeded],
+  );
+  return rows[0]?.consecutive_failures ?? 0;
+}
+
+/** Marks the endpoint disabled by this delivery and starts its failure count afresh. */
+export async function markEndpointDisabled(trx: Knex.Transaction, endpointId: string, deliveryId: string): Promise<void> {
+  await trx('webhook_endpoint_health')
+    .where({ endpoint_id: endpointId })
+    .update({ consecutive_failures: 0, disabled_at: trx.fn.now(), disabled_by_delivery: deliveryId });
+}
