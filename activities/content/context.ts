@@ -1,4 +1,5 @@
 import type { ActivityDeps } from '../deps';
+import { getVersion, mergeVersionExtracted, setDerivedFile, versionExists, type VersionKey } from '../../domain/content/queries';
 import type { VectorStore } from '../../lib/vectors';
 import { derivedKey } from '../../lib/content/keys';
 import { PermanentContentError } from './errors';
@@ -55,10 +56,10 @@ async function readObject(deps: ActivityDeps, key: string): Promise<Buffer> {
 export async function loadStepContext(deps: ActivityDeps, vectors: VectorStore, input: StepInput): Promise<StepContext> {
   const { db } = deps;
   const bucket = deps.config.minio.bucket;
-  const where = { organization_id: input.organizationId, content_id: input.contentId, version: input.version };
-  const version = (await db('content_versions').where(where).first()) as VersionRecord | undefined;
+  const versionKey: VersionKey = { organizationId: input.organizationId, contentId: input.contentId, version: input.version };
+  const version: VersionRecord | undefined = await getVersion(db, input.organizationId, input.contentId, input.version);
   if (!version) throw new PermanentContentError('content or version no longer exists');
-  const stillExists = async () => Boolean(await db('content_versions').where(where).first('id'));
+  const stillExists = async () => Boolean(await versionExists(db, versionKey));
 
   return {
     deps,
@@ -81,20 +82,14 @@ export async function loadStepContext(deps: ActivityDeps, vectors: VectorStore, 
       const key = derivedKey(input.organizationId, input.contentId, input.version, file);
       await deps.storage.putObject(bucket, key, body, body.length, { 'Content-Type': mimeType });
       const entry = { key, mimeType, size: body.length, ...extra };
-      // jsonb_set keeps concurrent writers of other derived files intact.
-      const updated = await db('content_versions')
-        .where(where)
-        .update({ derived: db.raw(`jsonb_set(derived, ?, ?::jsonb)`, [`{${name}}`, JSON.stringify(entry)]) });
-      if (!updated) {
+      if (!(await setDerivedFile(db, versionKey, name, entry))) {
         await deps.storage.removeObject(bucket, key).catch(() => undefined);
         throw new PermanentContentError('content was deleted while processing');
       }
       version.derived = { ...version.derived, [name]: entry };
     },
     async mergeExtracted(values) {
-      await db('content_versions')
-        .where(where)
-        .update({ extracted: db.raw('extracted || ?::jsonb', [JSON.stringify(values)]) });
+      await mergeVersionExtracted(db, versionKey, values);
       version.extracted = { ...version.extracted, ...values };
     },
   };

@@ -1,5 +1,7 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { ActivityDeps } from '../deps';
+import * as q from '../../domain/content/queries';
+import { insertOutboxEvent } from '../../domain/events/queries';
 import { contentPrefix } from '../../lib/content/keys';
 import { createVectorStore, type VectorStore } from '../../lib/vectors';
 import { loadStepContext, type StepInput } from './context';
@@ -17,44 +19,28 @@ export function createContentActivities(deps: ActivityDeps) {
   const { db } = deps;
   let vectorStore: VectorStore | null = null;
   const vectors = (): VectorStore => (vectorStore ??= createVectorStore(deps.config.content, deps.config.minio));
-  const stepRow = (jobId: string, name: string) => db('content_processing_steps').where({ job_id: jobId, name });
 
   return {
     async contentJobStarted(input: { jobId: string }): Promise<void> {
-      const [job] = await db('content_processing_jobs')
-        .where({ id: input.jobId })
-        .update({ status: 'running', started_at: db.fn.now() })
-        .returning(['organization_id', 'content_id', 'version']);
-      if (job) {
-        await db('content')
-          .where({ organization_id: job.organization_id, id: job.content_id, current_version: job.version })
-          .update({ processing_status: 'processing' });
-      }
+      const version = await q.markJobRunning(db, input.jobId);
+      if (version) await q.setProcessingStatusOfVersion(db, version, 'processing');
     },
 
     async runContentStep(input: StepInput & { step: StepName }): Promise<{ state: StepState }> {
       const attempt = Context.current().info.attempt;
-      await stepRow(input.jobId, input.step).update({ state: 'running', attempts: attempt, started_at: db.fn.now(), completed_at: null });
+      await q.startStepAttempt(db, input.jobId, input.step, attempt);
       try {
         const ctx = await loadStepContext(deps, vectors(), input);
         const result = await STEP_RUNNERS[input.step](ctx);
         const state: StepState = result.skipped ? 'skipped' : 'succeeded';
-        await stepRow(input.jobId, input.step).update({
-          state,
-          error: result.skipped ?? null,
-          output: JSON.stringify(result.output),
-          completed_at: db.fn.now(),
-        });
+        await q.finishStep(db, input.jobId, input.step, { state, error: result.skipped ?? null, output: JSON.stringify(result.output) });
         return { state };
       } catch (err) {
         const permanent = err instanceof PermanentContentError;
         const message = (err as Error).message || String(err);
         const last = permanent || attempt >= input.maxAttempts;
-        await stepRow(input.jobId, input.step).update({
-          state: last ? 'failed' : 'retrying',
-          error: message,
-          ...(last ? { completed_at: db.fn.now() } : {}),
-        });
+        if (last) await q.finishStep(db, input.jobId, input.step, { state: 'failed', error: message });
+        else await q.markStepRetrying(db, input.jobId, input.step, message);
         if (permanent) throw ApplicationFailure.nonRetryable(message, 'PermanentContentError');
         throw err;
       }
@@ -62,38 +48,33 @@ export function createContentActivities(deps: ActivityDeps) {
 
     /** Records an outcome the step could not record itself (timed out, or skipped because a dependency failed). */
     async recordContentStepOutcome(input: { jobId: string; step: StepName; state: StepState; error: string | null }): Promise<void> {
-      await stepRow(input.jobId, input.step).update({ state: input.state, error: input.error, completed_at: db.fn.now() });
+      await q.finishStep(db, input.jobId, input.step, { state: input.state, error: input.error });
     },
 
     async completeContentProcessing(input: { jobId: string }): Promise<{ status: 'succeeded' | 'failed' }> {
       return db.transaction(async (trx) => {
-        const job = await trx('content_processing_jobs').where({ id: input.jobId }).first();
+        const job = await q.getJobById(trx, input.jobId);
         if (!job) return { status: 'failed' as const };
-        const steps = await trx('content_processing_steps').where({ job_id: input.jobId }).orderBy('position');
-        const failed = steps.some((s: { state: string }) => s.state === 'failed');
+        const steps = await q.jobSteps(trx, input.jobId);
+        const failed = steps.some((s) => s.state === 'failed');
         const status = failed ? ('failed' as const) : ('succeeded' as const);
-        await trx('content_processing_jobs').where({ id: input.jobId }).update({ status, completed_at: trx.fn.now() });
-        await trx('content')
-          .where({ organization_id: job.organization_id, id: job.content_id, current_version: job.version })
-          .update({ processing_status: failed ? 'failed' : 'processed' });
-        const version = await trx('content_versions')
-          .where({ organization_id: job.organization_id, content_id: job.content_id, version: job.version })
-          .first('derived');
-        await trx('outbox_events').insert({
-          organization_id: job.organization_id,
+        await q.finishJob(trx, input.jobId, status);
+        const processed = { organizationId: job.organization_id, contentId: job.content_id, version: job.version };
+        await q.setProcessingStatusOfVersion(trx, processed, failed ? 'failed' : 'processed');
+        const version = await q.getVersion(trx, job.organization_id, job.content_id, job.version);
+        await insertOutboxEvent(trx, {
+          organizationId: job.organization_id,
           type: 'content.processed',
-          payload: JSON.stringify({
+          payload: {
             contentId: job.content_id,
             organizationID: job.organization_id,
             version: job.version,
             jobId: job.id,
             status: failed ? 'failed' : 'processed',
-            steps: Object.fromEntries(steps.map((s: { name: string; state: string }) => [s.name, s.state])),
+            steps: Object.fromEntries(steps.map((s) => [s.name, s.state])),
             bucket: deps.config.minio.bucket,
-            derived: Object.fromEntries(
-              Object.entries((version?.derived ?? {}) as Record<string, { key: string }>).map(([k, v]) => [k, v.key]),
-            ),
-          }),
+            derived: Object.fromEntries(Object.entries(version?.derived ?? {}).map(([k, v]) => [k, v.key])),
+          },
         });
         return { status };
       });
@@ -101,8 +82,7 @@ export function createContentActivities(deps: ActivityDeps) {
 
     /** The deletion workflow starts inside the deleting transaction: go on only once that has committed. */
     async confirmContentDeleted(input: { organizationId: string; contentId: string }): Promise<void> {
-      const row = await db('content').where({ organization_id: input.organizationId, id: input.contentId }).first('id');
-      if (row) throw new Error('content row still present (deleting transaction not committed yet)');
+      if (await q.contentExists(db, input.organizationId, input.contentId)) throw new Error('content row still present (deleting transaction not committed yet)');
     },
 
     async deleteContentObjects(input: { organizationId: string; contentId: string }): Promise<{ removed: number }> {

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { getContent, recordEmbedding } from '../../domain/content/queries';
 import { EmbeddingProviderError } from '../../lib/embeddings';
 import { embeddingProviderForOrganization } from '../../domain/content/embeddingProvider';
 import type { VectorRow } from '../../lib/vectors';
@@ -149,9 +150,7 @@ async function embedStep(ctx: StepContext): Promise<StepResult> {
     if (isMedia(ctx.version.media_type)) return { output: {}, skipped: 'no text to embed' };
     throw new PermanentContentError('no chunks: run chunk first');
   }
-  const content = await deps.db('content')
-    .where({ organization_id: input.organizationId, id: input.contentId })
-    .first('current_version', 'title');
+  const content = await getContent(deps.db, input.organizationId, input.contentId);
   if (!content) throw new PermanentContentError('content was deleted while processing');
   if (content.current_version !== input.version) {
     return { output: {}, skipped: `version ${input.version} superseded by version ${content.current_version}` };
@@ -188,9 +187,7 @@ async function embedStep(ctx: StepContext): Promise<StepResult> {
     await vectors.deleteContent(input.organizationId, input.contentId);
     throw new PermanentContentError('content was deleted while processing');
   }
-  await deps.db('content')
-    .where({ organization_id: input.organizationId, id: input.contentId })
-    .update({ embedding_model: provider.model, embedding_dimensions: provider.dimensions, embedded_at: deps.db.fn.now() });
+  await recordEmbedding(deps.db, input.organizationId, input.contentId, { model: provider.model, dimensions: provider.dimensions });
   return { output: { model: provider.model, dimensions: provider.dimensions, vectors: chunks.length } };
 }
 

@@ -160,13 +160,63 @@ export async function deleteContent(trx: Knex.Transaction, organizationId: strin
   return trx('content').where({ organization_id: organizationId, id }).delete();
 }
 
-export async function insertOutboxEvent(
-  trx: Queryable,
-  organizationId: string,
-  type: string,
-  payload: Record<string, unknown>,
+export function contentExists(db: Queryable, organizationId: string, id: string): Promise<{ id: string } | undefined> {
+  return db('content').where({ organization_id: organizationId, id }).first('id');
+}
+
+/** The processing status shown on the content, set only while `version` is still its current version. */
+export async function setProcessingStatusOfVersion(
+  db: Queryable,
+  version: { organizationId: string; contentId: string; version: number },
+  status: 'processing' | 'processed' | 'failed',
 ): Promise<void> {
-  await trx('outbox_events').insert({ organization_id: organizationId, type, payload: JSON.stringify(payload) });
+  await db('content')
+    .where({ organization_id: version.organizationId, id: version.contentId, current_version: version.version })
+    .update({ processing_status: status });
+}
+
+/** The embedding the content's vectors were computed with (the embed step, once they are stored). */
+export async function recordEmbedding(
+  db: Queryable,
+  organizationId: string,
+  id: string,
+  embedding: { model: string; dimensions: number },
+): Promise<void> {
+  await db('content')
+    .where({ organization_id: organizationId, id })
+    .update({ embedding_model: embedding.model, embedding_dimensions: embedding.dimensions, embedded_at: db.fn.now() });
+}
+
+// ---- versions: what processing derives
+
+export interface VersionKey {
+  organizationId: string;
+  contentId: string;
+  version: number;
+}
+
+const versionWhere = (v: VersionKey) => ({ organization_id: v.organizationId, content_id: v.contentId, version: v.version });
+
+export function versionExists(db: Queryable, v: VersionKey): Promise<{ id: string } | undefined> {
+  return db('content_versions').where(versionWhere(v)).first('id');
+}
+
+/**
+ * Records one derived file on the version under `name`; false when the version is gone (content deleted).
+ * jsonb_set keeps concurrent writers of other derived files intact.
+ */
+export async function setDerivedFile(db: Queryable, v: VersionKey, name: string, file: DerivedFile): Promise<boolean> {
+  const updated = await db('content_versions')
+    .where(versionWhere(v))
+    .update({ derived: db.raw(`jsonb_set(derived, ?, ?::jsonb)`, [`{${name}}`, JSON.stringify(file)]) });
+  return updated > 0;
+}
+
+/** Merges extracted metadata into the version's (keys of `values` win). */
+export async function mergeVersionExtracted(db: Queryable, v: VersionKey, values: Record<string, unknown>): Promise<void> {
+  await db('content_versions')
+    .where(versionWhere(v))
+    .update({ extracted: db.raw('extracted || ?::jsonb', [JSON.stringify(values)]) });
 }
 
 // ---- processing jobs
@@ -201,6 +251,50 @@ export function activeJobs(db: Queryable, organizationId: string, contentId: str
   return db<JobRow>('content_processing_jobs')
     .where({ organization_id: organizationId, content_id: contentId })
     .whereIn('status', ['pending', 'running']);
+}
+
+/** Marks the job running; its content and version, or undefined when the job is gone. */
+export async function markJobRunning(db: Queryable, jobId: string): Promise<VersionKey | undefined> {
+  const [job] = (await db('content_processing_jobs')
+    .where({ id: jobId })
+    .update({ status: 'running', started_at: db.fn.now() })
+    .returning(['organization_id', 'content_id', 'version'])) as Pick<JobRow, 'organization_id' | 'content_id' | 'version'>[];
+  return job ? { organizationId: job.organization_id, contentId: job.content_id, version: job.version } : undefined;
+}
+
+export function getJobById(db: Queryable, jobId: string): Promise<JobRow | undefined> {
+  return db<JobRow>('content_processing_jobs').where({ id: jobId }).first();
+}
+
+export async function finishJob(db: Queryable, jobId: string, status: 'succeeded' | 'failed'): Promise<void> {
+  await db('content_processing_jobs').where({ id: jobId }).update({ status, completed_at: db.fn.now() });
+}
+
+const stepRow = (db: Queryable, jobId: string, name: string) => db('content_processing_steps').where({ job_id: jobId, name });
+
+/** A step's attempt begins: running, its attempt number, no completion time (a retry runs again). */
+export async function startStepAttempt(db: Queryable, jobId: string, name: string, attempt: number): Promise<void> {
+  await stepRow(db, jobId, name).update({ state: 'running', attempts: attempt, started_at: db.fn.now(), completed_at: null });
+}
+
+/** A failed attempt that will be retried: the error shows at /status meanwhile. */
+export async function markStepRetrying(db: Queryable, jobId: string, name: string, error: string): Promise<void> {
+  await stepRow(db, jobId, name).update({ state: 'retrying', error });
+}
+
+/** A step's final state; `output` (JSON text) only when the step produced one. */
+export async function finishStep(
+  db: Queryable,
+  jobId: string,
+  name: string,
+  outcome: { state: 'succeeded' | 'failed' | 'skipped'; error: string | null; output?: string },
+): Promise<void> {
+  await stepRow(db, jobId, name).update({
+    state: outcome.state,
+    error: outcome.error,
+    ...(outcome.output !== undefined ? { output: outcome.output } : {}),
+    completed_at: db.fn.now(),
+  });
 }
 
 export async function markJobFailedToStart(db: Queryable, jobId: string, error: string): Promise<void> {
