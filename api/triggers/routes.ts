@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../../lib/errors';
 import { defineRoute, type HttpMethod, type RouteDef } from '../http/route';
 import type { createApprovals } from '../../domain/triggers/approvals';
+import { webhookSecretSchema, workflowTriggersSchema } from '../../domain/triggers/schemas';
 import type { TriggersService } from '../../domain/triggers/service';
 
 /** Routes of the triggers domain (docs/triggers.md). Thin: the rules are in the services. */
@@ -20,24 +21,6 @@ const accepted = z.object({
   status: z.literal('pending').optional(),
   replayed: z.boolean().optional().describe('true when this delivery key was seen before: no new run was started'),
 });
-
-const triggerView = z
-  .object({
-    key: z.string(),
-    type: z.enum(['schedule', 'webhook', 'event', 'manual']),
-    enabled: z.boolean(),
-    state: z.enum(['active', 'inactive']).describe('active: fires now (workflow active and trigger enabled)'),
-    config: z.record(z.string(), z.unknown()).describe('the config with defaults applied'),
-    nextFireTimes: z.array(z.string()).optional().describe('schedule: the next (up to 5) fire times, from Temporal'),
-    schedule: z
-      .object({ scheduleId: z.string().nullable(), state: z.string(), nextFireTimes: z.array(z.string()), recentFireTimes: z.array(z.string()) })
-      .optional(),
-    url: z.string().optional().describe('webhook: the public URL'),
-    method: z.string().optional(),
-    authentication: z.string().optional(),
-    secret: z.object({ configured: z.boolean(), createdAt: z.string().nullable() }).nullable().optional(),
-  })
-  .catchall(z.unknown());
 
 const HOOK_METHODS: HttpMethod[] = ['post', 'put', 'patch', 'get', 'delete'];
 const HOOK_ERRORS: ErrorCode[] = [
@@ -102,7 +85,7 @@ export function triggerRoutes(
       responses: {
         200: {
           description: 'the triggers of the current version',
-          schema: z.object({ workflow_id: z.string(), status: z.string(), data: z.array(triggerView) }),
+          schema: workflowTriggersSchema,
         },
       },
       handler: async ({ organization, params }) => ({ body: await service.list(organization.organizationId, params.id) }),
@@ -122,7 +105,7 @@ export function triggerRoutes(
       responses: {
         201: {
           description: 'the new secret',
-          schema: z.object({ trigger: z.string(), authentication: z.string(), secret: z.string(), rotated: z.boolean(), note: z.string() }),
+          schema: webhookSecretSchema,
         },
       },
       errors: ['INVALID_STATE'],
@@ -141,7 +124,7 @@ export function triggerRoutes(
       auth: 'org',
       permission: 'workflow:write',
       params: workflowParams,
-      responses: { 200: { description: 'the triggers after the sync', schema: z.object({ workflow_id: z.string(), status: z.string(), data: z.array(triggerView) }) } },
+      responses: { 200: { description: 'the triggers after the sync', schema: workflowTriggersSchema } },
       handler: async ({ organization, actor, params }) => {
         await service.sync(organization, actor, params.id);
         return { body: await service.list(organization.organizationId, params.id) };

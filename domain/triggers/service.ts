@@ -5,6 +5,7 @@ import { parseTriggers, type ManualConfig, type ParsedTrigger, type WebhookConfi
 import { generateSigningSecret } from '../../lib/triggers/standardWebhooks';
 import type { AppDeps } from '../deps';
 import type { Actor, OrganizationContext } from '../principals';
+import type { TriggerView, WebhookSecretView, WorkflowTriggersView } from './schemas';
 import { findWorkflowWithCurrent, listSecrets, upsertSecret, type WorkflowWithCurrent } from './queries';
 import { describeSchedule, scheduleIdFor, syncSchedules } from './schedules';
 import { recordAudit } from '../audit/record';
@@ -28,9 +29,9 @@ export function createTriggersService(deps: AppDeps, box: SecretBox) {
     throw new AppError('FORBIDDEN', 'members can only manage the triggers of the workflows they created');
   }
 
-  async function view(workflow: WorkflowWithCurrent, trigger: ParsedTrigger, secrets: Map<string, Date>, orgSlug: string): Promise<Record<string, unknown>> {
+  async function view(workflow: WorkflowWithCurrent, trigger: ParsedTrigger, secrets: Map<string, Date>, orgSlug: string): Promise<TriggerView> {
     const firing = workflow.status === 'active' && trigger.enabled;
-    const base = { key: trigger.key, type: trigger.type, enabled: trigger.enabled, state: firing ? 'active' : 'inactive' };
+    const base = { key: trigger.key, type: trigger.type, enabled: trigger.enabled, state: firing ? ('active' as const) : ('inactive' as const) };
     switch (trigger.type) {
       case 'schedule': {
         const schedule = workflow.status === 'active' || workflow.status === 'paused'
@@ -63,7 +64,7 @@ export function createTriggersService(deps: AppDeps, box: SecretBox) {
   }
 
   return {
-    async list(organizationId: string, workflowId: string): Promise<{ workflow_id: string; status: string; data: Record<string, unknown>[] }> {
+    async list(organizationId: string, workflowId: string): Promise<WorkflowTriggersView> {
       const workflow = await load(organizationId, workflowId);
       const secrets = new Map((await listSecrets(db, organizationId, workflowId)).map((s) => [s.trigger_key, s.created_at]));
       const org = await db('organizations').where({ id: organizationId }).first('slug');
@@ -72,7 +73,7 @@ export function createTriggersService(deps: AppDeps, box: SecretBox) {
     },
 
     /** Generates (or replaces) a webhook trigger's secret and returns it; it is never shown again. */
-    async rotateSecret(org: OrganizationContext, actor: Actor | null, workflowId: string, key: string): Promise<Record<string, unknown>> {
+    async rotateSecret(org: OrganizationContext, actor: Actor | null, workflowId: string, key: string): Promise<WebhookSecretView> {
       const workflow = await load(org.organizationId, workflowId);
       assertCanManage(org, actor, workflow);
       const trigger = parseTriggers(workflow.definition.triggers).find((t) => t.key === key);
