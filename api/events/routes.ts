@@ -2,31 +2,10 @@ import { z } from 'zod';
 import { pageSchema } from '../../lib/pagination';
 import { defineRoute, type RouteDef } from '../http/route';
 import { idempotencyKeyOf, requestFingerprint } from '../middleware/idempotency';
+import { deliverySchema } from '../../domain/events/schemas';
 import type { EventsService } from '../../domain/events/service';
 
 /** Routes of events and outgoing webhooks (docs/events.md, docs/triggers.md#outgoing-webhooks). */
-
-const deliverySchema = z
-  .object({
-    id: z.uuid(),
-    endpointId: z.uuid(),
-    eventId: z.uuid(),
-    eventType: z.string(),
-    url: z.string(),
-    status: z.enum(['pending', 'succeeded', 'failed']),
-    attempts: z.number().int(),
-    responseCode: z.number().int().nullable().describe('HTTP status of the last attempt (null: no answer)'),
-    latencyMs: z.number().int().nullable().describe('duration of the last attempt'),
-    lastError: z.string().nullable(),
-    redeliveryOf: z.uuid().nullable(),
-    createdAt: z.string(),
-    completedAt: z.string().nullable(),
-    attemptLog: z
-      .array(z.object({ attempt: z.number(), at: z.string(), responseCode: z.number().nullable(), latencyMs: z.number(), error: z.string().nullable() }))
-      .optional()
-      .describe('single delivery only'),
-    body: z.unknown().optional().describe('single delivery only: the signed body'),
-  });
 
 const endpointParams = z.object({ endpoint_id: z.string().max(100).describe('webhook endpoint id (integration settings)') });
 const deliveryParams = endpointParams.extend({ delivery_id: z.string().max(100).describe('delivery id') });

@@ -10,6 +10,7 @@ import type { Actor, OrganizationContext } from '../principals';
 import { withDefaults } from '../organizations/settingsModel';
 import { isUuid } from '../triggers/queries';
 import { deliveryInput, startDelivery } from './deliveries';
+import type { DeliveryAttemptView, DeliveryView } from './schemas';
 import { writeEvent, writeEventOnce } from './outbox';
 import {
   failUnstartedDelivery,
@@ -28,9 +29,13 @@ import {
 
 const MAX_CUSTOM_PAYLOAD_BYTES = 64 * 1024;
 
-const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
+function iso(d: Date): string;
+function iso(d: Date | null): string | null;
+function iso(d: Date | null): string | null {
+  return d ? new Date(d).toISOString() : null;
+}
 
-export function serializeDelivery(row: DeliveryRow, detail = false): Record<string, unknown> {
+export function serializeDelivery(row: DeliveryRow, detail = false): DeliveryView {
   return {
     id: row.id,
     endpointId: row.endpoint_id,
@@ -45,7 +50,8 @@ export function serializeDelivery(row: DeliveryRow, detail = false): Record<stri
     redeliveryOf: row.redelivery_of,
     createdAt: iso(row.created_at),
     completedAt: iso(row.completed_at),
-    ...(detail ? { attemptLog: row.attempt_log, body: JSON.parse(row.body) as unknown } : {}),
+    // attempt_log is JSON that activities/webhooks appends in DeliveryAttemptView's shape.
+    ...(detail ? { attemptLog: row.attempt_log as DeliveryAttemptView[], body: JSON.parse(row.body) as unknown } : {}),
   };
 }
 
@@ -108,7 +114,7 @@ export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promi
       organizationId: string,
       endpointId: string,
       query: { status?: string; limit: number; cursor?: string },
-    ): Promise<Page<Record<string, unknown>>> {
+    ): Promise<Page<DeliveryView>> {
       await requireEndpoint(organizationId, endpointId);
       const after = decodeCursorOrThrow(query.cursor);
       const rows = await listEndpointDeliveries(db, organizationId, endpointId, { status: query.status, limit: query.limit, after });
