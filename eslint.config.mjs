@@ -14,6 +14,29 @@ const OUTBOUND_MODULES = ["/^(node:)?(net|tls|http2|dgram)$/", "/^(undici|node-f
 const OUTBOUND_MESSAGE =
   'network access goes through lib/net (guardedRequest / tenantPostgresClient and the outbound policy), not a raw client';
 
+// The dependency rule between layers (docs/conventions.md#layers): an allow-list of what each layer's files may
+// import from the project (packages are free here). Types count too, except those listed as typePaths.
+// test/unit/lint/layerImports.test.ts plants refused imports in each layer.
+/** Pure workflow-model modules that the domain and activities share with workflow code. */
+const WORKFLOW_MODEL = ['workflows/runs/searchAttributes', 'workflows/runs/parameters', 'workflows/runs/types', 'workflows/triggers/types'];
+/** The tool catalogue (ids, schemas, metadata): the API validates node configs with it, the worker runs it. */
+const TOOL_CATALOGUE = ['activities/tools/registry', 'activities/tools/types'];
+const LAYERS = [
+  { area: 'lib/', files: ['lib/**/*.ts'], paths: ['lib'], typePaths: ['workflows'] },
+  { area: 'db/', files: ['db/**/*.ts'], paths: ['db', 'lib'] },
+  {
+    area: 'the domain layer',
+    files: ['domain/**/*.ts'],
+    paths: ['domain', 'lib', 'db', ...WORKFLOW_MODEL, ...TOOL_CATALOGUE],
+    typePaths: ['workflows', 'activities'],
+  },
+  { area: 'api/', files: ['api/**/*.ts'], paths: ['api', 'domain', 'lib', 'db', ...TOOL_CATALOGUE], typePaths: ['workflows', 'activities'] },
+  { area: 'activities/', files: ['activities/**/*.ts'], paths: ['activities', 'domain', 'lib', 'db', ...WORKFLOW_MODEL], typePaths: ['workflows'] },
+  { area: 'worker/', files: ['worker/**/*.ts'], paths: ['worker', 'activities', 'domain', 'lib', 'db', 'workflows'] },
+  // scripts/generate-client.ts documents the API itself, so it alone builds the app.
+  { area: 'scripts/', files: ['scripts/**/*.ts'], ignores: ['scripts/generate-client.ts'], paths: ['scripts', 'worker', 'activities', 'domain', 'lib', 'db'] },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.data/', 'coverage/', 'client/generated/', 'bench/results/'] },
   js.configs.recommended,
@@ -119,6 +142,12 @@ export default tseslint.config(
       ],
     },
   },
+  ...LAYERS.map(({ area, files, ignores, paths, typePaths }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    plugins: { loom },
+    rules: { 'loom/layer-imports': ['error', { area, root: import.meta.dirname, paths, typePaths: typePaths ?? [] }] },
+  })),
   {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,

@@ -20,18 +20,75 @@ function isTypeOnly(node) {
   return specifiers.length > 0 && specifiers.every((/** @type {any} */ s) => s.importKind === 'type' || s.exportKind === 'type');
 }
 
+/** The repository-relative module a relative import names, without extension (null for a package). */
+function internalTarget(source, filename, root) {
+  if (!source.startsWith('.') && !path.isAbsolute(source)) return null;
+  return path.relative(root, path.resolve(path.dirname(filename), source)).split(path.sep).join('/').replace(EXTENSION, '');
+}
+
+const within = (target, paths) => paths.some((p) => target === p || target.startsWith(`${p}/`));
+
 /**
  * @param {string} source
  * @param {string} filename the importing file
  * @param {{ root: string, packages: string[], paths: string[] }} allow
  */
 export function isAllowedImport(source, filename, allow) {
-  if (source.startsWith('.') || path.isAbsolute(source)) {
-    const target = path.relative(allow.root, path.resolve(path.dirname(filename), source)).split(path.sep).join('/').replace(EXTENSION, '');
-    return allow.paths.some((p) => target === p || target.startsWith(`${p}/`));
-  }
+  const target = internalTarget(source, filename, allow.root);
+  if (target !== null) return within(target, allow.paths);
   return allow.packages.some((p) => source === p || source.startsWith(`${p}/`));
 }
+
+/**
+ * `loom/layer-imports`: the dependency rule between the project's layers (eslint.config.mjs, docs/conventions.md).
+ * Packages are free here (other rules restrict the dangerous ones); an import of the project's own code must
+ * resolve under one of `paths`, or, for `import type`, under one of `typePaths` as well. Unlike the workflow rule,
+ * types count: a domain module that needs a type from api/ has its arrow the wrong way round.
+ */
+/** @type {import('eslint').Rule.RuleModule} */
+export const layerImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'imports of the project\'s own code must follow the layer allow-list' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          area: { type: 'string' },
+          root: { type: 'string' },
+          paths: { type: 'array', items: { type: 'string' } },
+          typePaths: { type: 'array', items: { type: 'string' } },
+        },
+        required: ['area', 'root', 'paths'],
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      refused: "{{area}} may not import '{{source}}': the layer allow-list (LAYERS in eslint.config.mjs) says {{allowed}}",
+    },
+  },
+  create(context) {
+    const { area, root, paths, typePaths = [] } = context.options[0];
+    const data = { area, allowed: [...paths, ...typePaths.map((p) => `${p} (types)`)].join(', ') };
+    /** @param {any} sourceNode @param {boolean} typeOnly */
+    const check = (sourceNode, typeOnly) => {
+      if (sourceNode?.type !== 'Literal' || typeof sourceNode.value !== 'string') return;
+      const target = internalTarget(sourceNode.value, context.filename, root);
+      if (target === null || within(target, paths) || (typeOnly && within(target, typePaths))) return;
+      context.report({ node: sourceNode, messageId: 'refused', data: { ...data, source: sourceNode.value } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source, isTypeOnly(node)),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, isTypeOnly(node)),
+      ExportAllDeclaration: (node) => check(node.source, isTypeOnly(node)),
+      ImportExpression: (node) => check(node.source, false),
+      /** @param {any} node */
+      'CallExpression[callee.type="Identifier"][callee.name="require"]': (node) => check(node.arguments[0], false),
+      /** @param {any} node `typeof import('x')` in a type position */
+      TSImportType: (node) => check(node.argument?.literal ?? node.argument, true),
+    };
+  },
+};
 
 /** @type {import('eslint').Rule.RuleModule} */
 export const allowedImports = {
@@ -94,4 +151,4 @@ export const allowedImports = {
   },
 };
 
-export default { rules: { 'allowed-imports': allowedImports } };
+export default { rules: { 'allowed-imports': allowedImports, 'layer-imports': layerImports } };

@@ -2,7 +2,7 @@ import type { ActivityDeps } from '../deps';
 import { getVersion, mergeVersionExtracted, setDerivedFile, versionExists, type VersionKey } from '../../domain/content/queries';
 import type { VectorStore } from '../../lib/vectors';
 import { derivedKey } from '../../lib/content/keys';
-import { PermanentContentError } from './errors';
+import { PermanentContentError } from '../../lib/content/errors';
 
 /** What one processing step works with: the version being processed and helpers to read and write its files. */
 export interface StepInput {

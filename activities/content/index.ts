@@ -5,7 +5,7 @@ import { insertOutboxEvent } from '../../domain/events/queries';
 import { contentPrefix } from '../../lib/content/keys';
 import { createVectorStore, type VectorStore } from '../../lib/vectors';
 import { loadStepContext, type StepInput } from './context';
-import { PermanentContentError } from './errors';
+import { PermanentContentError } from '../../lib/content/errors';
 import { STEP_RUNNERS, type StepName } from './steps';
 
 /**

@@ -5,9 +5,9 @@ import { embeddingProviderForOrganization } from '../../domain/content/embedding
 import type { VectorRow } from '../../lib/vectors';
 import { chunkText, type Chunk } from './chunking';
 import type { StepContext, StepResult } from './context';
-import { PermanentContentError } from './errors';
+import { PermanentContentError } from '../../lib/content/errors';
 import { parseExif } from './exif';
-import { canExtractText, DOCX, docxMarkdown, extractText, htmlToText, pdfInfo, pdfPages, structuredData } from './extractors';
+import { canExtractText, DOCX, docxMarkdown, extractText, htmlToText, pdfInfo, pdfPages, structuredData } from '../../lib/content/extractors';
 
 /**
  * The processing steps. Each reads what it needs, writes its result (derived file, extracted metadata, vectors)

@@ -3,7 +3,7 @@ import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import type { ActivityDeps } from '../deps';
 import { listTools, validateToolInput, validateToolOutput } from '../tools/registry';
 import { NonRetryableToolError, type ToolDefinition } from '../tools/types';
-import type { RunOptions, ToolActivityInput, ToolActivityResult, ToolFailureDetails } from '../../workflows/runs/types';
+import type { ToolActivityInput, ToolActivityResult, ToolFailureDetails } from '../../workflows/runs/types';
 import { admitCall, recordFailure, recordSuccess } from './circuitBreaker';
 import { buildScope, InputResolutionError, toolInputFrom } from './resolve';
 import { redactFailure, resolveSecretReferences, type ResolvedSecrets } from './secretReferences';
@@ -97,18 +97,6 @@ function toFailure(err: unknown, attempt: number): ApplicationFailure {
   const e = err as { code?: unknown; message?: unknown };
   const code = typeof e?.code === 'string' && /^[A-Z][A-Z0-9_]{1,63}$/.test(e.code) ? e.code : 'TOOL_ERROR';
   return failure(code, typeof e?.message === 'string' ? e.message : String(err), attempt, false);
-}
-
-/**
- * What the interpreter needs to know about the tools, passed in every run's options (workflow code has no registry):
- * their own time limits and which of them run as local activities.
- */
-export function toolRunOptions(): Required<Pick<RunOptions, 'toolTimeoutsMs' | 'localTools'>> {
-  const tools = listTools();
-  return {
-    toolTimeoutsMs: Object.fromEntries(tools.filter((t) => t.defaultTimeoutMs !== undefined).map((t) => [t.id, t.defaultTimeoutMs!])),
-    localTools: tools.filter((t) => t.runsLocally).map((t) => t.id),
-  };
 }
 
 /** `{ <toolId>: activity }` for every registered tool. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ErrorDetail } from '../../lib/errors';
+import type { RunOptions } from '../../workflows/runs/types';
 import { TOOL_CATEGORIES, type ToolDefinition } from './types';
 
 /**
@@ -135,4 +136,16 @@ export function validateToolInput(tool: ToolDefinition, input: unknown, prefix =
 export function validateToolOutput(tool: ToolDefinition, output: unknown, prefix = 'output'): SchemaCheck {
   const validate = compiledValidators(tool).output;
   return validate(output) ? { ok: true } : { ok: false, problems: toDetails(validate.errors, prefix) };
+}
+
+/**
+ * What the interpreter needs to know about the tools, passed in every run's options (workflow code has no registry):
+ * their own time limits and which of them run as local activities.
+ */
+export function toolRunOptions(): Required<Pick<RunOptions, 'toolTimeoutsMs' | 'localTools'>> {
+  const tools = listTools();
+  return {
+    toolTimeoutsMs: Object.fromEntries(tools.filter((t) => t.defaultTimeoutMs !== undefined).map((t) => [t.id, t.defaultTimeoutMs!])),
+    localTools: tools.filter((t) => t.runsLocally).map((t) => t.id),
+  };
 }

@@ -2,8 +2,8 @@ import type { AppDeps } from '../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { DEFAULT_JSONATA_LIMITS, ExpressionError, type JsonataLimits } from '../../lib/expressions';
 import { evaluateJsonata, regexMatches } from '../../lib/expressions/sandbox';
-import { extractText, structuredData, type ExtractedText } from '../../activities/content/extractors';
-import { PermanentContentError } from '../../activities/content/errors';
+import { extractText, structuredData, type ExtractedText } from '../../lib/content/extractors';
+import { PermanentContentError } from '../../lib/content/errors';
 import * as q from './queries';
 import type { ExtractRequest } from './schemas';
 

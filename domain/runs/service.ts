@@ -5,7 +5,7 @@ import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
 import { approvalForManualRun } from '../../lib/triggers/approval';
 import { checkParameters } from '../../workflows/runs/parameters';
 import type { RunInput, RunOptions, RunTrigger } from '../../workflows/runs/types';
-import { toolRunOptions } from '../../activities/runs/toolActivities';
+import { toolRunOptions } from '../../activities/tools/registry';
 import { recordAudit } from '../audit/record';
 import type { AppDeps } from '../deps';
 import type { Actor } from '../principals';

@@ -1,4 +1,4 @@
-import { toolRunOptions } from '../../activities/runs/toolActivities';
+import { toolRunOptions } from '../../activities/tools/registry';
 import type { Db } from '../../db/knex';
 import type { Config } from '../../lib/config';
 import { isUniqueViolation } from '../../lib/db/errors';

@@ -2,7 +2,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import mammoth from 'mammoth';
 import { extractText as pdfText, getDocumentProxy, getMeta } from 'unpdf';
-import { checkZip, ZipRefused } from '../../lib/content/zipGuard';
+import { checkZip, ZipRefused } from './zipGuard';
 import { PermanentContentError } from './errors';
 
 /**

@@ -1,27 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
+import { lintCases } from '../../helpers/lint';
 
 /**
  * The lint rule behind the outbound policy: a raw network client planted in a domain, activity or worker file is
  * an error; the same code in lib/net (the guard's home) and type-only imports are not.
  */
-const root = path.resolve(__dirname, '..', '..', '..');
-
-// ESLint loads its flat config with a dynamic import, which Jest's CommonJS runtime cannot do: lint in a child.
-const LINT = `
-const { ESLint } = require('eslint');
-const cases = JSON.parse(process.argv[1]);
-(async () => {
-  const eslint = new ESLint({ cwd: process.cwd() });
-  const out = [];
-  for (const [file, code] of cases) {
-    const [result] = await eslint.lintText(code, { filePath: require('path').join(process.cwd(), file) });
-    out.push(result.messages.filter((m) => /lib\\/net|fetch/.test(m.message)).map((m) => m.ruleId));
-  }
-  process.stdout.write(JSON.stringify(out));
-})();
-`;
-
 const refused: [string, string][] = [
   ['activities/tools/planted.ts', "export const f = () => fetch('http://x/');\n"],
   ['activities/tools/planted.ts', "import { Client } from 'pg';\nexport const c = new Client({});\n"],
@@ -44,8 +26,9 @@ const allowed: [string, string][] = [
 let results: string[][] = [];
 
 beforeAll(() => {
-  const out = execFileSync(process.execPath, ['-e', LINT, JSON.stringify([...refused, ...allowed])], { cwd: root, encoding: 'utf8' });
-  results = JSON.parse(out) as string[][];
+  results = lintCases([...refused, ...allowed]).map((messages) =>
+    messages.filter((m) => /lib\/net|fetch/.test(m.message)).map((m) => m.ruleId ?? ''),
+  );
 }, 60_000);
 
 const problems = (index: number): string[] => results[index] ?? ['missing'];

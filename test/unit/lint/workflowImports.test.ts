@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
+import { lintCases } from '../../helpers/lint';
 
 /**
  * The allow-list for workflow code (eslint.config.mjs, eslint-rules/allowedImports.mjs): a value import planted in a
@@ -7,23 +6,6 @@ import path from 'node:path';
  * @temporalio/workflow, @temporalio/common, workflows/ or a bundled lib module (zod for those lib modules);
  * type-only imports are free.
  */
-const root = path.resolve(__dirname, '..', '..', '..');
-
-// ESLint loads its flat config with a dynamic import, which Jest's CommonJS runtime cannot do: lint in a child.
-const LINT = `
-const { ESLint } = require('eslint');
-const cases = JSON.parse(process.argv[1]);
-(async () => {
-  const eslint = new ESLint({ cwd: process.cwd() });
-  const out = [];
-  for (const [file, code] of cases) {
-    const [result] = await eslint.lintText(code, { filePath: require('path').join(process.cwd(), file) });
-    out.push(result.messages.map((m) => m.ruleId ?? m.message));
-  }
-  process.stdout.write(JSON.stringify(out));
-})();
-`;
-
 const RULE = 'loom/allowed-imports';
 
 const refused: [string, string][] = [
@@ -73,8 +55,7 @@ const allowed: [string, string][] = [
 let results: string[][] = [];
 
 beforeAll(() => {
-  const out = execFileSync(process.execPath, ['-e', LINT, JSON.stringify([...refused, ...allowed])], { cwd: root, encoding: 'utf8' });
-  results = JSON.parse(out) as string[][];
+  results = lintCases([...refused, ...allowed]).map((messages) => messages.map((m) => m.ruleId ?? m.message));
 }, 60_000);
 
 const rulesHit = (index: number): string[] => results[index] ?? ['missing'];
