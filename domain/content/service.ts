@@ -48,6 +48,11 @@ export function createContentService(deps: AppDeps) {
     return remaining;
   }
 
+  /** Streams the request's file into its object, cut at the upload limit and at what is left of the quota. */
+  function receiveFile(receive: ReceiveUpload, key: string, quotaRemaining: number | null): Promise<ReceivedUpload> {
+    return receive({ storage, bucket, key, maxBytes: config.content.maxUploadBytes, quotaRemaining });
+  }
+
   function parseFields(received: ReceivedUpload) {
     const schema = z.object({ title: titleSchema.optional(), tags: tagsSchema.optional(), metadata: metadataSchema.optional() });
     const parsed = schema.safeParse(received.fields);
@@ -94,13 +99,7 @@ export function createContentService(deps: AppDeps) {
       const contentId = randomUUID();
       const key = originalKey(organizationId, contentId, 1);
       const remaining = await quotaRemaining(organizationId);
-      const received = await receive({
-        storage,
-        bucket,
-        key,
-        maxBytes: config.content.maxUploadBytes,
-        quotaRemaining: remaining,
-      });
+      const received = await receiveFile(receive, key, remaining);
       const { file } = received;
       let job = null as ProcessingInput | null;
       try {
@@ -158,13 +157,7 @@ export function createContentService(deps: AppDeps) {
       const version = await q.reserveVersion(db, organizationId, id);
       if (version === null) throw notFound('content');
       const key = originalKey(organizationId, id, version);
-      const received = await receive({
-        storage,
-        bucket,
-        key,
-        maxBytes: config.content.maxUploadBytes,
-        quotaRemaining: remaining,
-      });
+      const received = await receiveFile(receive, key, remaining);
       const { file } = received;
       let job = null as ProcessingInput | null;
       try {
