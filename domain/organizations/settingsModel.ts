@@ -49,7 +49,19 @@ export const cidrSchema = z
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
 const eventName = z.string().regex(/^(\*|[a-z][a-z0-9_]*(\.([a-z][a-z0-9_]*|\*))*)$/, 'event names look like content.created or workflow.*');
-const secretInput = z.string().min(16, 'secrets are at least 16 characters').max(4096);
+/**
+ * A secret as written, or the mask a read answered for it (`****` and up to its last four characters): a
+ * read-modify-write sends the masks back, and a mask means "keep the stored secret" (see `resolveSecret`).
+ */
+const secretInput = z
+  .string()
+  .max(4096)
+  .refine((v) => isSecretMask(v) || v.length >= 16, 'secrets are at least 16 characters (or the mask a read returned, to keep the stored one)');
+
+/** What `maskSecret` answers: four asterisks and up to the secret's last four characters. Real secrets are longer. */
+export function isSecretMask(value: string): boolean {
+  return value.length <= 8 && value.startsWith('****');
+}
 const integrationName = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,49}$/, 'lower-case letters, digits, - and _');
 
 // ---------- update inputs (partial per group) ----------
@@ -119,6 +131,12 @@ export const integrationUpdateSchema = z.strictObject({
     .optional()
     .describe('per integration: an object updates it, null removes it'),
   sso: ssoInput.nullable().optional().describe('SSO configuration (stored and validated; SSO login is planned)'),
+  apiKeys: z
+    .strictObject({ href: z.string().max(2048) })
+    .optional()
+    .describe(
+      'read-only: where the API keys are managed (their own endpoints). Accepted unchanged and ignored, so a read document can be sent back; a different value is refused (UNPROCESSABLE naming integration.apiKeys.href)',
+    ),
 });
 
 export const settingsUpdateSchema = z
@@ -190,6 +208,21 @@ export class SettingsRuleError extends Error {
   }
 }
 
+/**
+ * A secret field of an update: a mask (what a read answered) keeps the stored secret when it is that secret's mask,
+ * and is refused otherwise (a mask never becomes a secret); anything else is a new secret, sealed.
+ */
+function resolveSecret(value: string, old: EncryptedSecret | null | undefined, path: string, box: SecretBox): EncryptedSecret {
+  if (!isSecretMask(value)) return box.seal(value);
+  if (old && maskSecret(old) === value) return old;
+  throw new SettingsRuleError(
+    path,
+    old
+      ? 'this mask is not the stored secret\'s: send the mask unchanged to keep the secret, or the new secret in clear'
+      : 'a mask stands for a stored secret, and there is none here: send the secret in clear',
+  );
+}
+
 /** Applies a partial update (general's name/slug excluded: they are columns). Pure apart from sealing secrets. */
 export function applySettingsUpdate(current: StoredSettings, update: SettingsUpdate, box: SecretBox): StoredSettings {
   const next: StoredSettings = structuredClone(current);
@@ -213,7 +246,7 @@ export function applySettingsUpdate(current: StoredSettings, update: SettingsUpd
         url: w.url,
         events: [...new Set(w.events)],
         enabled: w.enabled,
-        secret: w.secret ? box.seal(w.secret) : old!.secret,
+        secret: w.secret ? resolveSecret(w.secret, old?.secret, `integration.webhooks.${i}.secret`, box) : old!.secret,
       };
     });
   }
@@ -227,7 +260,7 @@ export function applySettingsUpdate(current: StoredSettings, update: SettingsUpd
       const secrets = { ...(old?.secrets ?? {}) };
       for (const [key, secret] of Object.entries(value.secrets ?? {})) {
         if (secret === null) delete secrets[key];
-        else secrets[key] = box.seal(secret);
+        else secrets[key] = resolveSecret(secret, old?.secrets[key], `integration.thirdParty.${name}.secrets.${key}`, box);
       }
       next.integration.thirdParty[name] = {
         enabled: value.enabled ?? old?.enabled ?? true,
@@ -252,7 +285,9 @@ export function applySettingsUpdate(current: StoredSettings, update: SettingsUpd
               oidc: {
                 issuer: sso.oidc.issuer,
                 clientId: sso.oidc.clientId,
-                clientSecret: sso.oidc.clientSecret ? box.seal(sso.oidc.clientSecret) : oldSecret,
+                clientSecret: sso.oidc.clientSecret
+                  ? resolveSecret(sso.oidc.clientSecret, oldSecret, 'integration.sso.oidc.clientSecret', box)
+                  : oldSecret,
               },
             }
           : {}),

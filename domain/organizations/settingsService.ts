@@ -22,14 +22,24 @@ import { isUniqueViolation } from '../../lib/db/errors';
 export function createSettingsService(d: OrgServiceDeps) {
   const { db } = d;
 
+  const apiKeysHref = (organizationId: string): string => `/api/v1/organizations/${organizationId}/api-keys`;
+
   function view(org: OrganizationRow, stored: StoredSettings, role: Role) {
     return {
       general: { name: org.name, slug: org.slug, ...stored.general },
       security: stored.security,
-      ...(can(role, 'integrations:manage')
-        ? { integration: { ...maskStored(stored.integration), apiKeys: { href: `/api/v1/organizations/${org.id}/api-keys` } } }
-        : {}),
+      ...(can(role, 'integrations:manage') ? { integration: { ...maskStored(stored.integration), apiKeys: { href: apiKeysHref(org.id) } } } : {}),
     };
+  }
+
+  /** The read-only parts of the document: accepted as a read answered them (and ignored), refused when changed. */
+  function refuseReadOnlyChanges(organizationId: string, input: SettingsUpdate): void {
+    const apiKeys = input.integration?.apiKeys;
+    if (apiKeys && apiKeys.href !== apiKeysHref(organizationId)) {
+      throw new AppError('UNPROCESSABLE', `integration.apiKeys is read-only; manage API keys at ${apiKeysHref(organizationId)}`, [
+        { path: 'body.integration.apiKeys.href', problem: `read-only: send ${apiKeysHref(organizationId)} unchanged, or leave it out` },
+      ]);
+    }
   }
 
   async function read(org: OrganizationContext) {
@@ -40,6 +50,7 @@ export function createSettingsService(d: OrgServiceDeps) {
 
   async function update(org: OrganizationContext, actor: Actor, callerIp: string, input: SettingsUpdate) {
     if (input.integration && !can(org.role, 'integrations:manage')) throw forbidden(`role ${org.role} may not integrations:manage`);
+    refuseReadOnlyChanges(org.organizationId, input);
     try {
       return await db.transaction(async (trx) => {
         const row = await getOrganization(trx, org.organizationId, true);

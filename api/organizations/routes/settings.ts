@@ -25,7 +25,7 @@ const settingsView = z.object({
       webhooks: z.array(z.object({ id: z.string(), url: z.string(), events: z.array(z.string()), enabled: z.boolean(), secret: z.string().describe('masked') })),
       thirdParty: z.record(z.string(), z.object({ enabled: z.boolean(), config: z.record(z.string(), z.string()), secrets: z.record(z.string(), z.string()).describe('masked') })),
       sso: z.unknown().nullable().describe('secrets masked'),
-      apiKeys: z.object({ href: z.string() }),
+      apiKeys: z.object({ href: z.string() }).describe('read-only: where API keys are managed; accepted unchanged in an update'),
     })
     .optional()
     .describe('only for owner and admin'),
@@ -56,7 +56,9 @@ export function settingsRoutes(s: OrganizationsServices): RouteDef[] {
       description:
         'Fields left out keep their value. Secrets (webhook signing secrets, third-party secrets, SSO client ' +
         'secret) are encrypted at rest and never returned. An IP allowlist that excludes the caller is refused ' +
-        '(UNPROCESSABLE) so nobody locks themselves out.',
+        '(UNPROCESSABLE) so nobody locks themselves out. The document GET answers can be sent back (read-modify-write): ' +
+        'a secret given as the mask a read showed keeps the stored secret (another mask is UNPROCESSABLE naming the ' +
+        'field), and the read-only integration.apiKeys is ignored when unchanged (UNPROCESSABLE when changed).',
       tags,
       auth: 'org',
       organizationFrom: 'path',
