@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/faults';
 import { waitForMail } from '../helpers/mail';
+import { toolContext } from '../helpers/tools';
 import { startApi, type TestApi } from '../helpers/stack';
 import { createTestTenant, type TestTenant } from '../helpers/tenants';
 
@@ -31,19 +32,7 @@ let server: http.Server;
 let base: string;
 const received: Received[] = [];
 
-function ctxFor(a: TestApi, organizationId = tenant.organizationId, attempt = 1): ToolContext {
-  const runId = randomUUID();
-  return {
-    organizationId,
-    runId,
-    nodeId: 'node',
-    attempt,
-    idempotencyKey: `${runId}:node`,
-    deps: { config: a.config, db: a.deps.db, storage: a.deps.storage, mailer: a.deps.mailer, logger: a.deps.logger } as ToolContext['deps'],
-    signal: new AbortController().signal,
-    heartbeat: () => undefined,
-  };
-}
+const ctxFor = (a: TestApi, organizationId = tenant.organizationId, attempt = 1): ToolContext => toolContext(a, organizationId, { attempt });
 
 const run = (id: string, input: Record<string, unknown>, ctx: ToolContext = ctxFor(api)) => getTool(id)!.execute(input, ctx);
 

@@ -7,6 +7,7 @@ import { senderAddress } from '../../../lib/mailer';
 import { mailsTo, waitForMail } from '../../helpers/mail';
 import { createWorkflowFixture, runToEnd, toolNode, type RunBody } from '../../helpers/runs';
 import { startApi, type TestApi } from '../../helpers/stack';
+import { toolContext } from '../../helpers/tools';
 import { createTestTenant, type TestTenant } from '../../helpers/tenants';
 
 /**
@@ -167,20 +168,7 @@ describe('chat webhooks: errors repeat neither the answer nor an internal addres
     await new Promise((r) => server.close(r));
   });
 
-  function ctx(): ToolContext {
-    const runId = randomUUID();
-    const { db, storage, mailer, logger } = toolsApi.deps;
-    return {
-      organizationId: tenant.organizationId,
-      runId,
-      nodeId: 'chat',
-      attempt: 1,
-      idempotencyKey: `${runId}:chat`,
-      deps: { config: toolsApi.config, db, storage, mailer, logger },
-      signal: new AbortController().signal,
-      heartbeat: () => undefined,
-    };
-  }
+  const ctx = (): ToolContext => toolContext(toolsApi, tenant.organizationId, { nodeId: 'chat' });
 
   test.each([
     ['/hooks/missing', 'HTTP_404'],

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getTool } from '../../../activities/tools/registry';
-import type { ToolContext } from '../../../activities/tools/types';
 import { createWorkflowFixture, startRun, toolNode, waitForRun } from '../../helpers/runs';
 import { startApi, type TestApi } from '../../helpers/stack';
 import { createTestTenant, type TestTenant } from '../../helpers/tenants';
+import { runTool, toolContext } from '../../helpers/tools';
 
 /**
  * Expressions and SSRF. Attempts to reach JavaScript from conditions and `${...}` templates are refused when the
@@ -167,21 +166,7 @@ describe('redirects and caps (first hop allowlisted)', () => {
     await toolsApi?.close();
   });
 
-  function ctx(): ToolContext {
-    const runId = randomUUID();
-    const a = toolsApi;
-    return {
-      organizationId: tenant.organizationId,
-      runId,
-      nodeId: 'node',
-      attempt: 1,
-      idempotencyKey: `${runId}:node`,
-      deps: { config: a.config, db: a.deps.db, storage: a.deps.storage, mailer: a.deps.mailer, logger: a.deps.logger } as ToolContext['deps'],
-      signal: new AbortController().signal,
-      heartbeat: () => undefined,
-    };
-  }
-  const call = (url: string) => getTool('http_request')!.execute({ url }, ctx());
+  const call = (url: string) => runTool('http_request', { url }, toolContext(toolsApi, tenant.organizationId));
 
   test('the allowlisted first hop is reachable', async () => {
     expect(await call(`${base}/plain`)).toMatchObject({ status: 200 });

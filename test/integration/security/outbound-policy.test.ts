@@ -3,14 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { getTool } from '../../../activities/tools/registry';
-import type { ToolContext } from '../../../activities/tools/types';
 import { outboundGuards } from '../../../lib/net/outbound';
 import { SsrfRefusedError } from '../../../lib/net/ssrfGuard';
 import { startPrivatePostgres, type PrivatePostgres } from '../../helpers/faults';
 import { createWorkflowFixture, startRun, toolNode, waitForRun } from '../../helpers/runs';
 import { startApi, type TestApi } from '../../helpers/stack';
 import { createTestTenant, type TestTenant } from '../../helpers/tenants';
+import { runTool, toolContext } from '../../helpers/tools';
 
 /**
  * The outbound policy (lib/net/outbound.ts, docs/security.md#outbound-policy), attacked as a member would:
@@ -85,20 +84,7 @@ describe('platform services stay unreachable under an allow-list of every loopba
     await open?.close();
   });
 
-  function ctx(): ToolContext {
-    const runId = randomUUID();
-    return {
-      organizationId: tenant.organizationId,
-      runId,
-      nodeId: 'node',
-      attempt: 1,
-      idempotencyKey: `${runId}:node`,
-      deps: { config: open.config, db: open.deps.db, storage: open.deps.storage, mailer: open.deps.mailer, logger: open.deps.logger } as ToolContext['deps'],
-      signal: new AbortController().signal,
-      heartbeat: () => undefined,
-    };
-  }
-  const tool = (id: string, input: Record<string, unknown>) => getTool(id)!.execute(input, ctx());
+  const tool = (id: string, input: Record<string, unknown>) => runTool(id, input, toolContext(open, tenant.organizationId));
 
   test("the platform's database is refused even through an allow-listed address; a tenant database is not", async () => {
     const platform = new URL(open.config.database.url);
