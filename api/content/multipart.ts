@@ -4,6 +4,7 @@ import type { Context } from 'koa';
 import { AppError, validationError } from '../../lib/errors';
 import { sniffMimeType, SNIFF_BYTES } from '../../lib/content/mediaTypes';
 import { UploadLimitError, writeStreamToObject, type WrittenObject } from '../../lib/content/objectWriter';
+import { storageQuotaExceeded } from '../../lib/content/quota';
 import type { ReceivedUpload, UploadFields, UploadTarget } from '../../domain/content/upload';
 import { refuseRestOfBody } from '../http/body';
 
@@ -70,7 +71,7 @@ export async function receiveMultipartUpload(ctx: Context, options: UploadTarget
   }
   if (options.quotaRemaining !== null && declared > options.quotaRemaining + FIELDS_ALLOWANCE) {
     refuseRestOfBody(ctx);
-    throw new AppError('QUOTA_EXCEEDED', 'the storage quota of the organization plan is exhausted');
+    throw storageQuotaExceeded(options.quota, { bytes: declared - FIELDS_ALLOWANCE, atLeast: true });
   }
   let parser: busboy.Busboy;
   try {
@@ -164,7 +165,7 @@ export async function receiveMultipartUpload(ctx: Context, options: UploadTarget
     if (err instanceof UploadLimitError) {
       throw err.reason === 'size'
         ? new AppError('PAYLOAD_TOO_LARGE', `file larger than the upload limit of ${err.limit} bytes`)
-        : new AppError('QUOTA_EXCEEDED', 'the storage quota of the organization plan is exhausted');
+        : storageQuotaExceeded(options.quota, { bytes: err.limit, atLeast: true });
     }
     throw err;
   }

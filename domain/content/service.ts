@@ -9,10 +9,12 @@ import { zodIssueDetails } from '../../lib/zodIssues';
 import { decodeCursorOrThrow, encodeCursor, invalidCursor } from '../../lib/pagination';
 import { contentPrefix, originalKey } from '../../lib/content/keys';
 import { mediaTypeOf } from '../../lib/content/mediaTypes';
+import { remainingBytes, storageQuotaExceeded, type StorageQuota } from '../../lib/content/quota';
 import type { DownloadConditions, ReceivedUpload, ReceiveUpload } from './upload';
 import { createProcessingJob, orderedSteps, startProcessing, type ProcessingInput } from './processing';
 import { insertOutboxEvent } from '../events/queries';
 import * as q from './queries';
+import { storageQuota } from './quota';
 import type { ContentRow } from './queries';
 import { metadataSchema, tagsSchema, titleSchema, type ProcessingStep, type Variant } from './schemas';
 import { serializeContent, serializeJob, serializeVersion } from './serializers';
@@ -38,19 +40,16 @@ export function createContentService(deps: AppDeps) {
     if (!own) throw forbidden('members may change only content they created');
   }
 
-  /** Bytes left under the plan's storage quota, or null when the plan is unlimited. */
-  async function quotaRemaining(organizationId: string): Promise<number | null> {
-    const org = await q.organizationPlan(db, organizationId);
-    const quota = config.content.quotaBytes[(org?.plan ?? 'free') as 'free' | 'pro' | 'enterprise'] ?? null;
-    if (quota === null) return null;
-    const remaining = quota - (await q.storageUsed(db, organizationId));
-    if (remaining <= 0) throw new AppError('QUOTA_EXCEEDED', 'the storage quota of the organization plan is exhausted');
-    return remaining;
+  /** The organization's storage quota; refused at once when nothing is left. */
+  async function quotaBeforeUpload(organizationId: string): Promise<StorageQuota> {
+    const quota = await storageQuota(db, config, organizationId);
+    if (remainingBytes(quota) === 0) throw storageQuotaExceeded(quota);
+    return quota;
   }
 
   /** Streams the request's file into its object, cut at the upload limit and at what is left of the quota. */
-  function receiveFile(receive: ReceiveUpload, key: string, quotaRemaining: number | null): Promise<ReceivedUpload> {
-    return receive({ storage, bucket, key, maxBytes: config.content.maxUploadBytes, quotaRemaining });
+  function receiveFile(receive: ReceiveUpload, key: string, quota: StorageQuota): Promise<ReceivedUpload> {
+    return receive({ storage, bucket, key, maxBytes: config.content.maxUploadBytes, quotaRemaining: remainingBytes(quota), quota });
   }
 
   function parseFields(received: ReceivedUpload) {
@@ -63,11 +62,8 @@ export function createContentService(deps: AppDeps) {
   /** The quota check that counts: under an organization-wide lock, with the exact size. */
   async function assertQuotaInTransaction(trx: Parameters<typeof q.lockOrganizationStorage>[0], organizationId: string, size: number) {
     await q.lockOrganizationStorage(trx, organizationId);
-    const org = await q.organizationPlan(trx, organizationId);
-    const quota = config.content.quotaBytes[(org?.plan ?? 'free') as 'free' | 'pro' | 'enterprise'] ?? null;
-    if (quota !== null && (await q.storageUsed(trx, organizationId)) + size > quota) {
-      throw new AppError('QUOTA_EXCEEDED', 'the storage quota of the organization plan is exhausted');
-    }
+    const quota = await storageQuota(trx, config, organizationId);
+    if (quota.limitBytes !== null && quota.usedBytes + size > quota.limitBytes) throw storageQuotaExceeded(quota, { bytes: size });
   }
 
   function uploadedEvent(row: { id: string; organization_id: string }, version: number, key: string, file: ReceivedUpload['file']) {
@@ -98,8 +94,8 @@ export function createContentService(deps: AppDeps) {
       const organizationId = org.organizationId;
       const contentId = randomUUID();
       const key = originalKey(organizationId, contentId, 1);
-      const remaining = await quotaRemaining(organizationId);
-      const received = await receiveFile(receive, key, remaining);
+      const quota = await quotaBeforeUpload(organizationId);
+      const received = await receiveFile(receive, key, quota);
       const { file } = received;
       let job = null as ProcessingInput | null;
       try {
@@ -153,11 +149,11 @@ export function createContentService(deps: AppDeps) {
     async uploadVersion(receive: ReceiveUpload, org: OrganizationContext, actor: Actor | null, id: string) {
       const organizationId = org.organizationId;
       assertMayModify(org, actor, await load(organizationId, id));
-      const remaining = await quotaRemaining(organizationId);
+      const quota = await quotaBeforeUpload(organizationId);
       const version = await q.reserveVersion(db, organizationId, id);
       if (version === null) throw notFound('content');
       const key = originalKey(organizationId, id, version);
-      const received = await receiveFile(receive, key, remaining);
+      const received = await receiveFile(receive, key, quota);
       const { file } = received;
       let job = null as ProcessingInput | null;
       try {

@@ -1,4 +1,5 @@
 import type { WrittenObject } from '../../lib/content/objectWriter';
+import type { StorageQuota } from '../../lib/content/quota';
 import type { MinioClient } from '../../lib/storage';
 
 /** The text fields of an upload, as the client sent them; the service validates them (parseFields). */
@@ -22,6 +23,8 @@ export interface UploadTarget {
   maxBytes: number;
   /** Bytes left under the plan's storage quota, or null when the plan is unlimited. */
   quotaRemaining: number | null;
+  /** The quota those bytes are left of (for the numbers in a refusal). */
+  quota: StorageQuota;
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { AppError, notFound } from '../../lib/errors';
 import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
-import { organizationPrefix } from '../../lib/storage';
+import { storageQuota } from '../content/quota';
 import { recordAudit } from '../audit/record';
 import type { Actor, UserPrincipal } from '../principals';
 import {
@@ -170,29 +170,21 @@ export function createOrganizationsService(d: OrgServiceDeps) {
   async function usage(organizationId: string) {
     const org = await get(organizationId);
     const quotas = config.organizations.plans[org.plan];
-    const [members, pending, apiCalls, storageBytes] = await Promise.all([
+    const [members, pending, apiCalls, storage] = await Promise.all([
       countMembers(db, organizationId),
       countPendingInvitations(db, organizationId),
       d.meter.used(organizationId),
-      storedBytes(organizationId),
+      storageQuota(db, config, organizationId),
     ]);
     return {
       organizationID: organizationId,
       plan: org.plan,
       period: currentPeriod(),
       members: { used: members + pending, pendingInvitations: pending, limit: quotas.members },
-      storage: { used: storageBytes, limit: quotas.storageBytes },
+      // The figures the upload checks (domain/content/quota.ts): stored versions against the plan's content quota.
+      storage: { used: storage.usedBytes, limit: storage.limitBytes },
       apiCalls: { used: apiCalls, limit: quotas.apiCallsPerMonth },
     };
-  }
-
-  /** Sum of object sizes under org/<id>/ (a listing; fine at our scale, to be replaced by a maintained counter). */
-  async function storedBytes(organizationId: string): Promise<number> {
-    let total = 0;
-    for await (const item of d.storage.listObjectsV2(config.minio.bucket, organizationPrefix(organizationId), true)) {
-      total += (item as { size?: number }).size ?? 0;
-    }
-    return total;
   }
 
   return { create, listForUser, get, update, changePlan, requestDeletion, usage };

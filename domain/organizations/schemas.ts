@@ -56,7 +56,7 @@ export const usageSchema = z.object({
   plan: planSchema,
   period: z.string().describe('calendar month (UTC), YYYY-MM'),
   members: quota.extend({ pendingInvitations: z.number() }).describe('members plus pending invitations count toward the limit'),
-  storage: quota.describe('bytes stored under the organization in object storage'),
+  storage: quota.describe('bytes of every stored content version (what the storage quota counts; derived files are not counted), and the plan quota (null = unlimited)'),
   apiCalls: quota.describe('org-scoped API requests this month'),
 });
 
