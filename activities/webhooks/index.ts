@@ -7,9 +7,10 @@ import {
   getDelivery,
   markEndpointDisabled,
   recordDeliveryAttempt,
+  recordEndpointAttemptFailure,
   recordEndpointOutcome,
 } from '../../domain/events/queries';
-import type { StoredWebhook } from '../../domain/organizations/settingsModel';
+import { signingSecretsOf, type StoredWebhook } from '../../domain/organizations/settingsModel';
 import { disableWebhookEndpoint } from '../../domain/organizations/webhookEndpoints';
 import { createSecretBox } from '../../lib/secrets';
 import { signatureHeaders } from '../../lib/triggers/standardWebhooks';
@@ -48,8 +49,10 @@ export function createWebhookActivities(deps: ActivityDeps) {
       const endpoint = await endpointOf(delivery.organization_id, delivery.endpoint_id);
       if (!endpoint) throw refuse('the webhook endpoint was removed');
       if (!endpoint.enabled) throw refuse('the webhook endpoint is disabled');
+      // During a rotation's overlap, two signatures (new secret first): receivers holding either one verify.
+      const now = new Date();
       const headers = {
-        ...signatureHeaders(box.open(endpoint.secret), delivery.event_id, delivery.body),
+        ...signatureHeaders(signingSecretsOf(endpoint, now).map((s) => box.open(s)), delivery.event_id, delivery.body, now),
         'content-type': 'application/json',
         'user-agent': 'Loom-Webhooks/1.0',
       };
@@ -76,8 +79,15 @@ export function createWebhookActivities(deps: ActivityDeps) {
         error = (err as Error).message || 'request failed';
       }
       const latency = Date.now() - started;
-      const entry = { attempt, at: new Date(started).toISOString(), responseCode: code, latencyMs: latency, error };
+      const entry = { attempt, at: new Date(started).toISOString(), responseCode: code, latencyMs: latency, error, ...(refused ? { refusedByPolicy: true } : {}) };
       await recordDeliveryAttempt(db, delivery.id, { url: endpoint.url, attempt, responseCode: code, latencyMs: latency, error, logEntry: entry });
+      if (error !== null) {
+        await recordEndpointAttemptFailure(
+          db,
+          { endpointId: delivery.endpoint_id, organizationId: delivery.organization_id },
+          { error, refusedByPolicy: refused },
+        );
+      }
       if (refused) throw refuse(error!);
       if (error !== null) throw ApplicationFailure.retryable(error, 'DELIVERY_FAILED');
       return { status: code! };
@@ -88,6 +98,10 @@ export function createWebhookActivities(deps: ActivityDeps) {
       return db.transaction(async (trx) => {
         const delivery = await completePendingDelivery(trx, input.deliveryId, { succeeded: input.succeeded, error: input.error });
         if (!delivery) return { disabledEndpointId: await endpointDisabledBy(trx, input.deliveryId) };
+        // A destination the outbound policy refused says nothing about the endpoint: not counted toward auto-disable
+        // (it shows in the endpoint's health as a policy refusal; the operator setting is named in the error).
+        const last = delivery.attempt_log.at(-1) as { refusedByPolicy?: boolean } | undefined;
+        if (!input.succeeded && last?.refusedByPolicy) return { disabledEndpointId: null };
         const failures = await recordEndpointOutcome(
           trx,
           { endpointId: delivery.endpoint_id, organizationId: delivery.organization_id },

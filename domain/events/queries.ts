@@ -165,7 +165,7 @@ export async function completePendingDelivery(
   trx: Knex.Transaction,
   id: string,
   outcome: { succeeded: boolean; error: string | null },
-): Promise<{ organization_id: string; endpoint_id: string } | undefined> {
+): Promise<{ organization_id: string; endpoint_id: string; attempt_log: unknown[] } | undefined> {
   const [delivery] = (await trx('webhook_deliveries')
     .where({ id, status: 'pending' })
     .update({
@@ -174,7 +174,7 @@ export async function completePendingDelivery(
       completed_at: trx.fn.now(),
       updated_at: trx.fn.now(),
     })
-    .returning(['organization_id', 'endpoint_id'])) as { organization_id: string; endpoint_id: string }[];
+    .returning(['organization_id', 'endpoint_id', 'attempt_log'])) as { organization_id: string; endpoint_id: string; attempt_log: unknown[] }[];
   return delivery;
 }
 
@@ -186,6 +186,12 @@ export interface EndpointHealthRow {
   last_success_at: Date | null;
   last_failure_at: Date | null;
   disabled_at: Date | null;
+  failed_attempts: number;
+  last_attempt_failed_at: Date | null;
+  last_attempt_error: string | null;
+  policy_refusals: number;
+  last_policy_refusal_at: Date | null;
+  last_policy_refusal: string | null;
 }
 
 export async function listEndpointHealth(db: Conn, organizationId: string): Promise<EndpointHealthRow[]> {
@@ -215,6 +221,26 @@ export async function recordEndpointOutcome(
     [endpoint.endpointId, endpoint.organizationId, succeeded ? 0 : 1, succeeded, succeeded, succeeded, succeeded, succeeded],
   );
   return rows[0]?.consecutive_failures ?? 0;
+}
+
+/**
+ * Counts one failed attempt (also inside a delivery that later succeeds), or one refusal by the outbound policy
+ * (kept apart: a refusal says nothing about the endpoint's health), with its time and error.
+ */
+export async function recordEndpointAttemptFailure(
+  db: Conn,
+  endpoint: { endpointId: string; organizationId: string },
+  failure: { error: string; refusedByPolicy: boolean },
+): Promise<void> {
+  const [count, at, text] = failure.refusedByPolicy
+    ? ['policy_refusals', 'last_policy_refusal_at', 'last_policy_refusal']
+    : ['failed_attempts', 'last_attempt_failed_at', 'last_attempt_error'];
+  await db.raw(
+    `INSERT INTO webhook_endpoint_health AS h (endpoint_id, organization_id, ${count}, ${at}, ${text})
+     VALUES (?, ?, 1, now(), ?)
+     ON CONFLICT (endpoint_id) DO UPDATE SET ${count} = h.${count} + 1, ${at} = now(), ${text} = EXCLUDED.${text}`,
+    [endpoint.endpointId, endpoint.organizationId, failure.error.slice(0, 1000)],
+  );
 }
 
 /** Marks the endpoint disabled by this delivery and starts its failure count afresh. */

@@ -7,6 +7,7 @@ export const deliveryAttemptSchema = z.object({
   responseCode: z.number().nullable(),
   latencyMs: z.number(),
   error: z.string().nullable(),
+  refusedByPolicy: z.boolean().optional().describe('true: the outbound policy refused the destination (nothing was sent)'),
 });
 
 export const deliverySchema = z.object({

@@ -106,6 +106,14 @@ export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promi
           lastSuccessAt: iso(h?.last_success_at ?? null),
           lastFailureAt: iso(h?.last_failure_at ?? null),
           autoDisabledAt: iso(h?.disabled_at ?? null),
+          failedAttempts: h?.failed_attempts ?? 0,
+          lastAttemptFailedAt: iso(h?.last_attempt_failed_at ?? null),
+          lastAttemptError: h?.last_attempt_error ?? null,
+          policyRefusals: h?.policy_refusals ?? 0,
+          lastPolicyRefusalAt: iso(h?.last_policy_refusal_at ?? null),
+          lastPolicyRefusal: h?.last_policy_refusal ?? null,
+          previousSecretExpiresAt:
+            w.previousSecret && Date.parse(w.previousSecret.expiresAt) > Date.now() ? new Date(w.previousSecret.expiresAt).toISOString() : null,
         };
       });
     },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { isEncryptedSecret, maskSecret, type EncryptedSecret, type SecretBox } from '../../lib/secrets';
+import { generateSigningSecret, signingSecretProblem } from '../../lib/triggers/standardWebhooks';
 
 /**
  * The spec's three settings groups. Stored in `organizations.settings` (jsonb) except name and slug, which are
@@ -84,12 +85,27 @@ export const securityUpdateSchema = z.strictObject({
   auditLogRetentionDays: z.number().int().min(1).max(3650).optional(),
 });
 
+/** Default overlap of a rotated outgoing-webhook secret: the previous one keeps signing for 24 hours. */
+export const DEFAULT_SECRET_OVERLAP_MINUTES = 1440;
+
 const webhookInput = z.strictObject({
-  id: z.uuid().optional().describe('an existing endpoint to keep (its secret is kept unless a new one is given)'),
+  id: z.uuid().optional().describe('an existing endpoint to keep (its secret is kept unless a new one is given or rotateSecret is set)'),
   url: httpUrl,
   events: z.array(eventName).min(1).max(50),
   enabled: z.boolean().optional().default(true),
-  secret: secretInput.optional().describe('signing secret; required for a new endpoint'),
+  secret: z
+    .string()
+    .max(4096)
+    .optional()
+    .describe('signing secret: whsec_ + base64 of 24-64 bytes (422 otherwise); left out on a new endpoint, one is generated and shown once'),
+  rotateSecret: z.boolean().optional().describe('existing endpoint: generate a new secret (shown once in the answer)'),
+  previousSecretOverlapMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(10_080)
+    .optional()
+    .describe(`when the secret changes, minutes the previous one keeps signing alongside it (default ${DEFAULT_SECRET_OVERLAP_MINUTES}; 0 = at once)`),
 });
 
 const thirdPartyInput = z.strictObject({
@@ -157,6 +173,14 @@ export interface StoredWebhook {
   events: string[];
   enabled: boolean;
   secret: EncryptedSecret;
+  /** The secret before the last rotation, which deliveries also sign with until `expiresAt` (ISO time). */
+  previousSecret?: { secret: EncryptedSecret; expiresAt: string } | null;
+}
+
+/** The secrets a delivery signs with at `now`: the current one, then the previous one during its overlap. */
+export function signingSecretsOf(webhook: StoredWebhook, now: Date): EncryptedSecret[] {
+  const previous = webhook.previousSecret;
+  return previous && Date.parse(previous.expiresAt) > now.getTime() ? [webhook.secret, previous.secret] : [webhook.secret];
 }
 
 export interface StoredSettings {
@@ -223,8 +247,23 @@ function resolveSecret(value: string, old: EncryptedSecret | null | undefined, p
   );
 }
 
-/** Applies a partial update (general's name/slug excluded: they are columns). Pure apart from sealing secrets. */
-export function applySettingsUpdate(current: StoredSettings, update: SettingsUpdate, box: SecretBox): StoredSettings {
+/** A webhook signing secret this update generated, to be shown once in the answer. */
+export interface GeneratedSecret {
+  endpointId: string;
+  secret: string;
+}
+
+/**
+ * Applies a partial update (general's name/slug excluded: they are columns). Pure apart from sealing secrets and
+ * generating webhook secrets, which are pushed to `generated` (their only plain-text appearance).
+ */
+export function applySettingsUpdate(
+  current: StoredSettings,
+  update: SettingsUpdate,
+  box: SecretBox,
+  options: { now?: Date; generated?: GeneratedSecret[] } = {},
+): StoredSettings {
+  const now = options.now ?? new Date();
   const next: StoredSettings = structuredClone(current);
   if (update.general) {
     const { name: _n, slug: _s, ...rest } = update.general;
@@ -240,13 +279,29 @@ export function applySettingsUpdate(current: StoredSettings, update: SettingsUpd
     next.integration.webhooks = integration.webhooks.map((w, i) => {
       const old = w.id ? existing.get(w.id) : undefined;
       if (w.id && !old) throw new SettingsRuleError(`integration.webhooks.${i}.id`, 'no webhook endpoint with this id');
-      if (!w.secret && !old) throw new SettingsRuleError(`integration.webhooks.${i}.secret`, 'a new endpoint needs a signing secret');
+      const path = `integration.webhooks.${i}.secret`;
+      if (w.secret !== undefined && w.rotateSecret) throw new SettingsRuleError(path, 'give a secret or rotateSecret, not both');
+      // A mask sent back by a read-modify-write keeps the stored secret (resolveSecret refuses any other mask).
+      const kept = w.secret !== undefined && isSecretMask(w.secret) ? resolveSecret(w.secret, old?.secret, path, box) : null;
+      const problem = w.secret !== undefined && !kept ? signingSecretProblem(w.secret) : null;
+      if (problem) throw new SettingsRuleError(path, `the signing secret ${problem}`);
+      const id = old?.id ?? randomUUID();
+      let plain = kept ? undefined : w.secret;
+      if (plain === undefined && (!old || w.rotateSecret)) {
+        plain = generateSigningSecret();
+        options.generated?.push({ endpointId: id, secret: plain });
+      }
+      const base = { id, url: w.url, events: [...new Set(w.events)], enabled: w.enabled };
+      if (plain === undefined) {
+        // Secret kept: so is the previous one, while its overlap lasts.
+        const previous = old!.previousSecret && Date.parse(old!.previousSecret.expiresAt) > now.getTime() ? old!.previousSecret : null;
+        return { ...base, secret: old!.secret, previousSecret: previous };
+      }
+      const overlap = w.previousSecretOverlapMinutes ?? DEFAULT_SECRET_OVERLAP_MINUTES;
       return {
-        id: old?.id ?? randomUUID(),
-        url: w.url,
-        events: [...new Set(w.events)],
-        enabled: w.enabled,
-        secret: w.secret ? resolveSecret(w.secret, old?.secret, `integration.webhooks.${i}.secret`, box) : old!.secret,
+        ...base,
+        secret: box.seal(plain),
+        previousSecret: old && overlap > 0 ? { secret: old.secret, expiresAt: new Date(now.getTime() + overlap * 60_000).toISOString() } : null,
       };
     });
   }

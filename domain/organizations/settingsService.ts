@@ -10,10 +10,12 @@ import {
   maskStored,
   SettingsRuleError,
   withDefaults,
+  type GeneratedSecret,
   type SettingsUpdate,
   type StoredSettings,
 } from './settingsModel';
 import { isUniqueViolation } from '../../lib/db/errors';
+import { vetWebhookDestinations } from './webhookEndpoints';
 
 /**
  * Settings read and partial update per group. Members ("limited settings access") see general and security;
@@ -28,7 +30,7 @@ export function createSettingsService(d: OrgServiceDeps) {
     return {
       general: { name: org.name, slug: org.slug, ...stored.general },
       security: stored.security,
-      ...(can(role, 'integrations:manage') ? { integration: { ...maskStored(stored.integration), apiKeys: { href: apiKeysHref(org.id) } } } : {}),
+      ...(can(role, 'integrations:manage') ? { integration: { ...maskStored(withoutPreviousSecrets(stored.integration)), apiKeys: { href: apiKeysHref(org.id) } } } : {}),
     };
   }
 
@@ -51,6 +53,12 @@ export function createSettingsService(d: OrgServiceDeps) {
   async function update(org: OrganizationContext, actor: Actor, callerIp: string, input: SettingsUpdate) {
     if (input.integration && !can(org.role, 'integrations:manage')) throw forbidden(`role ${org.role} may not integrations:manage`);
     refuseReadOnlyChanges(org.organizationId, input);
+    if (input.integration?.webhooks) {
+      // Outside the transaction: resolving names must not hold the settings row's lock.
+      const current = await getOrganization(db, org.organizationId);
+      await vetWebhookDestinations(d.config, withDefaults(current?.settings).integration.webhooks, input.integration.webhooks);
+    }
+    const generated: GeneratedSecret[] = [];
     try {
       return await db.transaction(async (trx) => {
         const row = await getOrganization(trx, org.organizationId, true);
@@ -58,7 +66,7 @@ export function createSettingsService(d: OrgServiceDeps) {
         const before = withDefaults(row.settings);
         let after: StoredSettings;
         try {
-          after = applySettingsUpdate(before, input, d.box);
+          after = applySettingsUpdate(before, input, d.box, { generated });
         } catch (err) {
           if (err instanceof SettingsRuleError) throw new AppError('UNPROCESSABLE', err.message, [{ path: `body.${err.path}`, problem: err.message }]);
           throw err;
@@ -79,7 +87,8 @@ export function createSettingsService(d: OrgServiceDeps) {
           before: { ...before, general: { ...before.general, name: row.name, slug: row.slug } },
           after: { ...after, general: { ...after.general, name: updated.name, slug: updated.slug } },
         });
-        return view(updated, after, org.role);
+        // Generated webhook secrets appear here once, in clear, and never again.
+        return { ...view(updated, after, org.role), ...(generated.length ? { generatedSecrets: generated } : {}) };
       });
     } catch (err) {
       if (isUniqueViolation(err, 'organizations_slug_unique')) throw new AppError('SLUG_TAKEN', 'the slug is already in use');
@@ -88,4 +97,9 @@ export function createSettingsService(d: OrgServiceDeps) {
   }
 
   return { read, update };
+}
+
+/** Settings reads show an endpoint's current secret (masked) only; the rotation's overlap is in GET /webhooks. */
+function withoutPreviousSecrets(integration: StoredSettings['integration']): StoredSettings['integration'] {
+  return { ...integration, webhooks: integration.webhooks.map(({ previousSecret: _previous, ...w }) => w) };
 }

@@ -117,14 +117,16 @@ describe('settings', () => {
       const res = await api.request('PUT', path, { token: t.owner.token, body });
       expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
     }
+    // A new endpoint without a secret gets one generated, shown once (webhook secrets: triggers-events.test.ts).
     const newWebhookWithoutSecret = await api.request('PUT', path, { token: t.owner.token, body: { integration: { webhooks: [{ url: 'https://h.example/x', events: ['content.created'] }] } } });
-    expect(newWebhookWithoutSecret.status).toBe(422);
+    expect(newWebhookWithoutSecret.status).toBe(200);
+    expect(newWebhookWithoutSecret.body.generatedSecrets).toEqual([{ endpointId: newWebhookWithoutSecret.body.integration.webhooks[0].id, secret: expect.stringMatching(/^whsec_/) }]);
 
     const general = await api.request('PUT', path, { token: t.owner.token, body: { general: { timezone: 'Europe/Paris', language: 'pt-br' } } });
     expect(general.status).toBe(200);
     expect(general.body.general).toMatchObject({ timezone: 'Europe/Paris', language: 'pt-BR', logoUrl: null });
 
-    const webhookSecret = 'whsec-0123456789abcdef-XYZW';
+    const webhookSecret = 'whsec_MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkXYZW';
     const oidcSecret = 'oidc-client-secret-9876-ABCD';
     const crmToken = 'crm-token-value-000000-QRST';
     const integ = await api.request('PUT', path, {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { writeEvent } from '../../domain/events/outbox';
-import { verify } from '../../lib/triggers/standardWebhooks';
+import { generateSigningSecret } from '../../lib/triggers/standardWebhooks';
 import { waitForRun } from '../helpers/runs';
 import { mailsTo, waitForMail } from '../helpers/mail';
 import { startApi, type TestApi } from '../helpers/stack';
@@ -9,8 +10,9 @@ import { eventually, startDispatcher, startReceiver, type Receiver } from '../he
 
 /**
  * Events: outbox → dispatcher → one run per matching active workflow (also across an API restart and a
- * re-dispatch), the events emitted by members and runs, custom events, and outgoing webhooks (signatures, retries,
- * delivery log, redelivery, auto-disable with the admins' e-mail).
+ * re-dispatch), the events emitted by members and runs, custom events, and outgoing webhooks (signatures verified
+ * with the official `standardwebhooks` library, generated and rotated secrets, destinations checked when saved,
+ * retries, attempt health, delivery log, redelivery, auto-disable with the admins' e-mail, policy refusals apart).
  */
 
 let api: TestApi;
@@ -135,7 +137,24 @@ describe('event triggers', () => {
 });
 
 describe('outgoing webhooks', () => {
-  const SECRET = 'endpoint-secret-0123456789';
+  const SECRET = generateSigningSecret();
+  const settingsPath = (t: TestTenant) => `/api/v1/organizations/${t.organizationId}/settings`;
+  const headersOf = (req: { headers: Record<string, string | string[] | undefined> }) => ({
+    'webhook-id': req.headers['webhook-id'] as string,
+    'webhook-timestamp': req.headers['webhook-timestamp'] as string,
+    'webhook-signature': req.headers['webhook-signature'] as string,
+  });
+  /** The official library's verdict on a received request (it throws on a bad signature). */
+  const verifiedBy = (secret: string, req: { body: string; headers: Record<string, string | string[] | undefined> }): boolean => {
+    try {
+      new Webhook(secret).verify(req.body, headersOf(req));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const endpointView = async (t: TestTenant, endpointId: string) =>
+    ((await api.request('GET', '/api/v1/webhooks', { token: t.owner.token })).body.data as Record<string, any>[]).find((e) => e.id === endpointId)!; // eslint-disable-line @typescript-eslint/no-explicit-any
 
   async function configureEndpoint(t: TestTenant, path: string, events: string[]): Promise<string> {
     const res = await api.request('PUT', `/api/v1/organizations/${t.organizationId}/settings`, {
@@ -178,15 +197,10 @@ describe('outgoing webhooks', () => {
     const received = receiver.requests.filter((r) => r.url === '/ok');
     expect(received).toHaveLength(1);
     const req = received[0]!;
-    const check = verify(
-      SECRET,
-      { id: req.headers['webhook-id'] as string, timestamp: req.headers['webhook-timestamp'] as string, signature: req.headers['webhook-signature'] as string },
-      Buffer.from(req.body),
-      5 * 60_000,
-    );
-    expect(check).toMatchObject({ ok: true, id: eventId });
-    expect(JSON.parse(req.body)).toMatchObject({ id: eventId, type: 'custom.hello', organizationID: t.organizationId, data: { n: 1 } });
-    expect(verify('another-secret-0123456789', { id: eventId, timestamp: req.headers['webhook-timestamp'] as string, signature: req.headers['webhook-signature'] as string }, Buffer.from(req.body), 300_000).ok).toBe(false);
+    // The official library verifies it (signature and timestamp); another secret does not.
+    expect(new Webhook(SECRET).verify(req.body, headersOf(req))).toMatchObject({ id: eventId, type: 'custom.hello', organizationID: t.organizationId, data: { n: 1 } });
+    expect(req.headers['webhook-id']).toBe(eventId);
+    expect(verifiedBy(generateSigningSecret(), req)).toBe(false);
 
     const detail = await api.request('GET', `/api/v1/webhooks/${endpointId}/deliveries/${delivery!.id}`, { token: t.owner.token });
     expect(detail.body.attemptLog).toHaveLength(1);
@@ -202,6 +216,15 @@ describe('outgoing webhooks', () => {
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 2, responseCode: 200 });
     const detail = await api.request('GET', `/api/v1/webhooks/${endpointId}/deliveries/${delivery!.id}`, { token: t.owner.token });
     expect(detail.body.attemptLog.map((a: { responseCode: number }) => a.responseCode)).toEqual([500, 200]);
+    // The failed attempt shows in the endpoint's health, although the delivery succeeded.
+    expect(await endpointView(t, endpointId)).toMatchObject({
+      consecutiveFailures: 0,
+      failedAttempts: 1,
+      lastAttemptError: 'HTTP 500',
+      lastAttemptFailedAt: expect.any(String),
+      lastSuccessAt: expect.any(String),
+      policyRefusals: 0,
+    });
   });
 
   test('a run of failed deliveries disables the endpoint and mails the admins; redelivery after re-enabling', async () => {
@@ -259,18 +282,140 @@ describe('outgoing webhooks', () => {
     expect((await mailsTo(admin.email)).filter((m) => /Webhook endpoint disabled/.test(m.subject))).toHaveLength(1);
   });
 
-  test('SSRF guard: a private address outside the allowlist is refused at once (no retries)', async () => {
+  test('secrets: generated and shown once when left out; a given one must follow the standard (422); the official library verifies deliveries', async () => {
     const t = await createTestTenant(api);
-    const res = await api.request('PUT', `/api/v1/organizations/${t.organizationId}/settings`, {
+    const created = await api.request('PUT', settingsPath(t), {
       token: t.owner.token,
-      body: { integration: { webhooks: [{ url: 'http://192.168.0.1:9/hook', events: ['*'], secret: SECRET }] } },
+      body: { integration: { webhooks: [{ url: `${receiver.url}/generated`, events: ['custom.*'] }] } },
     });
-    expect(res.status).toBe(200);
-    const endpointId = (await api.request('GET', '/api/v1/webhooks', { token: t.owner.token })).body.data[0].id as string;
-    await publish(t, 'custom.probe');
-    const [delivery] = await settled(t, endpointId, 1);
-    expect(delivery).toMatchObject({ status: 'failed', attempts: 1, responseCode: null });
-    expect(delivery!.lastError).toMatch(/192\.168\.0\.1|private|public|refused/i);
+    expect(created.status).toBe(200);
+    const endpointId = created.body.integration.webhooks[0].id as string;
+    expect(created.body.generatedSecrets).toEqual([{ endpointId, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/) }]);
+    const secret = created.body.generatedSecrets[0].secret as string;
+    // Shown once: reads answer the mask only.
+    const read = await api.request('GET', settingsPath(t), { token: t.owner.token });
+    expect(read.body.generatedSecrets).toBeUndefined();
+    expect(JSON.stringify(read.body)).not.toContain(secret.slice(6, 30));
+    expect(read.body.integration.webhooks[0].secret).toMatch(/^\*\*\*\*/);
+
+    const b64 = (bytes: number) => Buffer.alloc(bytes, 9).toString('base64');
+    for (const [bad, why] of [
+      ['endpoint-secret-0123456789', /does not start with whsec_/],
+      [`whsec_${b64(32).slice(0, -2)}!!`, /not base64/],
+      [`whsec_${b64(16)}`, /decodes to 16 bytes/],
+      [`whsec_${b64(65)}`, /decodes to 65 bytes/],
+      ['whsec_ÉtéÉtéÉtéÉtéÉtéÉtéÉtéÉtéÉtéÉtéÉté', /not base64/],
+    ] as const) {
+      const res = await api.request('PUT', settingsPath(t), {
+        token: t.owner.token,
+        body: { integration: { webhooks: [{ url: `${receiver.url}/bad`, events: ['*'], secret: bad }] } },
+      });
+      expect([bad, res.status, res.body.error.code]).toEqual([bad, 422, 'UNPROCESSABLE']);
+      expect(res.body.error.message).toMatch(why);
+      expect(res.body.error.message).toMatch(/whsec_ followed by the base64 of 24 to 64 random bytes/);
+      expect(res.body.error.details).toEqual([{ path: 'body.integration.webhooks.0.secret', problem: expect.any(String) }]);
+    }
+
+    receiver.respond = () => 204;
+    const eventId = await publish(t, 'custom.generated', { n: 2 });
+    await settled(t, endpointId, 1);
+    const [req] = receiver.requests.filter((r) => r.url === '/generated');
+    expect(new Webhook(secret).verify(req!.body, headersOf(req!))).toMatchObject({ id: eventId, data: { n: 2 } });
+  });
+
+  test('rotation: two signatures during the overlap (either secret verifies), one once the old secret is retired', async () => {
+    const t = await createTestTenant(api);
+    const created = await api.request('PUT', settingsPath(t), {
+      token: t.owner.token,
+      body: { integration: { webhooks: [{ url: `${receiver.url}/rotate`, events: ['custom.*'] }] } },
+    });
+    const endpointId = created.body.integration.webhooks[0].id as string;
+    const first = created.body.generatedSecrets[0].secret as string;
+    receiver.respond = () => 204;
+    const delivered = async (n: number) => {
+      await publish(t, 'custom.rotation');
+      await settled(t, endpointId, n);
+      return receiver.requests.filter((r) => r.url === '/rotate')[n - 1]!;
+    };
+
+    const rotated = await api.request('PUT', settingsPath(t), {
+      token: t.owner.token,
+      body: { integration: { webhooks: [{ id: endpointId, url: `${receiver.url}/rotate`, events: ['custom.*'], rotateSecret: true }] } },
+    });
+    expect(rotated.status).toBe(200);
+    const second = rotated.body.generatedSecrets[0].secret as string;
+    expect(second).not.toBe(first);
+    expect((await endpointView(t, endpointId)).previousSecretExpiresAt).toEqual(expect.any(String));
+    const during = await delivered(1);
+    expect((during.headers['webhook-signature'] as string).split(' ')).toHaveLength(2);
+    expect([verifiedBy(first, during), verifiedBy(second, during), verifiedBy(generateSigningSecret(), during)]).toEqual([true, true, false]);
+
+    // A secret of the integrator's own, with no overlap: the older ones stop at once.
+    const third = generateSigningSecret(48);
+    const replaced = await api.request('PUT', settingsPath(t), {
+      token: t.owner.token,
+      body: { integration: { webhooks: [{ id: endpointId, url: `${receiver.url}/rotate`, events: ['custom.*'], secret: third, previousSecretOverlapMinutes: 0 }] } },
+    });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.generatedSecrets).toBeUndefined();
+    expect((await endpointView(t, endpointId)).previousSecretExpiresAt).toBeNull();
+    const after = await delivered(2);
+    expect((after.headers['webhook-signature'] as string).split(' ')).toHaveLength(1);
+    expect([verifiedBy(third, after), verifiedBy(second, after), verifiedBy(first, after)]).toEqual([true, false, false]);
+  });
+
+  test('destinations are checked when saved with the policy deliveries use: 422 naming WEBHOOKS_ALLOWED_PRIVATE_HOSTS', async () => {
+    const t = await createTestTenant(api);
+    const db = new URL(api.config.database.url);
+    for (const [url, why] of [
+      ['http://192.168.0.1:9/hook', /not a public address.*WEBHOOKS_ALLOWED_PRIVATE_HOSTS/],
+      ['http://169.254.169.254/latest/meta-data', /not a public address.*WEBHOOKS_ALLOWED_PRIVATE_HOSTS/],
+      ['http://10.0.0.7/hook', /not a public address.*WEBHOOKS_ALLOWED_PRIVATE_HOSTS/],
+      [`http://${db.hostname}:${db.port || 5432}/x`, /platform's own PostgreSQL/],
+    ] as const) {
+      const res = await api.request('PUT', settingsPath(t), { token: t.owner.token, body: { integration: { webhooks: [{ url, events: ['*'] }] } } });
+      expect([url, res.status, res.body.error.code]).toEqual([url, 422, 'UNPROCESSABLE']);
+      expect(res.body.error.message).toMatch(why);
+      expect(res.body.error.message).not.toContain('TOOLS_HTTP_ALLOWED_HOSTS');
+      expect(res.body.error.details).toEqual([{ path: 'body.integration.webhooks.0.url', problem: expect.any(String) }]);
+    }
+    // Nothing was saved; an allowed destination (the receiver, on the test allowlist) is.
+    expect((await api.request('GET', '/api/v1/webhooks', { token: t.owner.token })).body.data).toEqual([]);
+    const ok = await api.request('PUT', settingsPath(t), { token: t.owner.token, body: { integration: { webhooks: [{ url: `${receiver.url}/ok`, events: ['*'] }] } } });
+    expect(ok.status).toBe(200);
+  });
+
+  test('a destination the policy refuses at delivery time fails at once, is counted apart and never disables the endpoint', async () => {
+    const t = await createTestTenant(api);
+    const admin = await addTestMember(api, t, 'admin');
+    const endpointId = await configureEndpoint(t, '/ok', ['custom.*']);
+    // As if the operator narrowed WEBHOOKS_ALLOWED_PRIVATE_HOSTS (or the name moved) after the endpoint was saved.
+    await api.deps.db('organizations')
+      .where({ id: t.organizationId })
+      .update({ settings: api.deps.db.raw(`jsonb_set(settings, '{integration,webhooks,0,url}', '"http://192.168.0.1:9/hook"')`) });
+    // Three refusals in a row: the tests disable an endpoint after two failed deliveries.
+    for (let n = 1; n <= 3; n++) {
+      await publish(t, 'custom.refused');
+      await settled(t, endpointId, n);
+    }
+    const deliveries = await deliveriesOf(t, endpointId);
+    for (const d of deliveries) {
+      expect(d).toMatchObject({ status: 'failed', attempts: 1, responseCode: null });
+      expect(d.lastError).toMatch(/not a public address.*WEBHOOKS_ALLOWED_PRIVATE_HOSTS/);
+    }
+    const detail = await api.request('GET', `/api/v1/webhooks/${endpointId}/deliveries/${deliveries[0]!.id}`, { token: t.owner.token });
+    expect(detail.body.attemptLog).toEqual([expect.objectContaining({ refusedByPolicy: true })]);
+    expect(await endpointView(t, endpointId)).toMatchObject({
+      enabled: true,
+      consecutiveFailures: 0,
+      autoDisabledAt: null,
+      failedAttempts: 0,
+      policyRefusals: 3,
+      lastPolicyRefusalAt: expect.any(String),
+      lastPolicyRefusal: expect.stringMatching(/WEBHOOKS_ALLOWED_PRIVATE_HOSTS/),
+    });
+    expect(await api.deps.db('audit_logs').where({ organization_id: t.organizationId, action: 'webhook.auto_disabled' })).toEqual([]);
+    expect((await mailsTo(admin.email)).filter((m) => /Webhook endpoint disabled/.test(m.subject))).toEqual([]);
   });
 
   test('tenancy: another organization cannot see the endpoint or its deliveries', async () => {

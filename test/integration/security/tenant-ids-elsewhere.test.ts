@@ -53,7 +53,7 @@ beforeAll(async () => {
     token: victim.owner.token,
     body: {
       integration: {
-        webhooks: [{ url: 'https://hooks.example.com/loom', events: ['content.uploaded'], secret: 'victim-signing-secret-0123456789' }],
+        webhooks: [{ url: 'https://hooks.example.com/loom', events: ['content.uploaded'], secret: 'whsec_dmljdGltLXNpZ25pbmctc2VjcmV0LTAxMjM0NTY3' }],
         thirdParty: { warehouse: { enabled: true, secrets: { connectionString: api.config.database.url } } },
       },
     },

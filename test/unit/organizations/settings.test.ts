@@ -55,14 +55,14 @@ describe('settings model', () => {
   test('partial update per group; secrets sealed and masked', () => {
     const update = settingsUpdateSchema.parse({
       security: { requireTwoFactor: true },
-      integration: { webhooks: [{ url: 'https://x.example/h', events: ['content.*'], secret: 'whsec-abcdefghijkl-WXYZ' }] },
+      integration: { webhooks: [{ url: 'https://x.example/h', events: ['content.*'], secret: 'whsec_YWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4WXZW' }] },
     });
     const next = applySettingsUpdate(defaultSettings(), update, box);
     expect(next.security).toEqual({ ...defaultSettings().security, requireTwoFactor: true });
     expect(next.general).toEqual(defaultSettings().general);
     const hook = next.integration.webhooks[0]!;
-    expect(box.open(hook.secret)).toBe('whsec-abcdefghijkl-WXYZ');
-    expect(maskStored(next.integration).webhooks[0]!.secret).toBe('****WXYZ');
+    expect(box.open(hook.secret)).toBe('whsec_YWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4WXZW');
+    expect(maskStored(next.integration).webhooks[0]!.secret).toBe('****WXZW');
   });
 
   test('validation: time zone, language, strict groups, SSO needs its protocol block', () => {
