@@ -382,3 +382,50 @@ export async function filterCandidates(db: Queryable, organizationId: string, fi
   applyFilter(q, filter);
   return (await q).map((r: { id: string }) => r.id);
 }
+
+/** A custom embedding model of one organization (migration 1030). */
+export interface EmbeddingModelRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  dimensions: number;
+  provider: string;
+  created_by: string | null;
+  created_by_api_key_id: string | null;
+  created_at: Date;
+}
+
+export function listEmbeddingModels(db: Queryable, organizationId: string): Promise<EmbeddingModelRow[]> {
+  return db<EmbeddingModelRow>('embedding_models').where({ organization_id: organizationId }).orderBy('name');
+}
+
+export function countEmbeddingModels(db: Queryable, organizationId: string): Promise<number> {
+  return db('embedding_models')
+    .where({ organization_id: organizationId })
+    .count({ n: '*' })
+    .first()
+    .then((r) => Number(r?.n ?? 0));
+}
+
+export function getEmbeddingModel(db: Queryable, organizationId: string, name: string): Promise<EmbeddingModelRow | undefined> {
+  return db<EmbeddingModelRow>('embedding_models').where({ organization_id: organizationId, name }).first();
+}
+
+/** Inserts the model unless the organization already has one of that name; returns the stored row either way. */
+export async function insertEmbeddingModelIfAbsent(
+  db: Queryable,
+  row: Pick<EmbeddingModelRow, 'organization_id' | 'name' | 'dimensions' | 'provider' | 'created_by' | 'created_by_api_key_id'>,
+): Promise<{ row: EmbeddingModelRow; created: boolean }> {
+  const inserted = (await db('embedding_models').insert(row).onConflict(['organization_id', 'name']).ignore().returning('*')) as EmbeddingModelRow[];
+  if (inserted[0]) return { row: inserted[0], created: true };
+  return { row: (await getEmbeddingModel(db, row.organization_id, row.name))!, created: false };
+}
+
+export async function deleteEmbeddingModel(db: Queryable, organizationId: string, name: string): Promise<boolean> {
+  return (await db('embedding_models').where({ organization_id: organizationId, name }).del()) > 0;
+}
+
+export async function contentUsingModel(db: Queryable, organizationId: string, model: string): Promise<number> {
+  const row = await db('content').where({ organization_id: organizationId, embedding_model: model }).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}

@@ -240,3 +240,26 @@ export const embeddingSchema = z.object({
   chunks: z.number().describe('Chunk vectors stored for search'),
   vector: z.array(z.number()),
 });
+
+/** A custom embedding model of the organization (domain/content/embeddingModels.ts). */
+export const embeddingModelName = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[^\p{Cc}\s/][^\p{Cc}]*$/u, 'no control characters, no leading space or slash')
+  .describe('Model name, as PUT /content/{id}/embedding names it (unique within the organization)');
+
+export const embeddingModelSchema = z.object({
+  name: z.string(),
+  dimensions: z.number().int(),
+  provider: z.string().describe('Who makes its vectors (a label; `custom` unless given)'),
+  createdAt: z.string(),
+});
+
+export const registerEmbeddingModelBody = z.strictObject({
+  name: embeddingModelName,
+  dimensions: z.number().int().min(1).max(8192),
+  provider: z.string().min(1).max(100).regex(/^[^\p{Cc}]+$/u, 'no control characters').optional().describe('A label, e.g. `openai`, `in-house`; default `custom`'),
+});
+
+export const embeddingModelParams = z.object({ name: embeddingModelName });

@@ -4,6 +4,7 @@ import { AppError, forbidden, notFound, validationError } from '../../lib/errors
 import { decodeCursorOrThrow, encodeCursor, invalidCursor } from '../../lib/pagination';
 import { EmbeddingProviderError, type EmbeddingProvider } from '../../lib/embeddings';
 import { embeddingProviderForOrganization } from './embeddingProvider';
+import { createEmbeddingModels } from './embeddingModels';
 import type { VectorHit, VectorStore } from '../../lib/vectors';
 import * as q from './queries';
 import type { ContentFilter } from './schemas';
@@ -65,6 +66,7 @@ function snippet(text: string): string {
 
 export function createContentSearch(deps: AppDeps, vectors: VectorStore) {
   const { db } = deps;
+  const models = createEmbeddingModels(deps);
 
   async function candidates(organizationId: string, filter: ContentFilter | undefined): Promise<string[] | undefined> {
     if (!filter || Object.keys(filter).length === 0) return undefined;
@@ -171,8 +173,9 @@ export function createContentSearch(deps: AppDeps, vectors: VectorStore) {
       }
       const provider = await providerFor(deps, org.organizationId);
       const model = body.model ?? provider.model;
-      const expected = model === provider.model ? provider.dimensions : await vectors.tableDimensions(model);
-      if (expected !== null && body.vector.length !== expected) {
+      // A custom model's dimension is this organization's registration (never another tenant's): embeddingModels.ts.
+      const expected = model === provider.model ? provider.dimensions : await models.dimensionsFor(org.organizationId, actor, model, body.vector.length);
+      if (body.vector.length !== expected) {
         throw new AppError('UNPROCESSABLE', `model ${model} has ${expected} dimensions, the vector has ${body.vector.length}`, [
           { path: 'body.vector', problem: `expected ${expected} numbers` },
         ]);

@@ -27,8 +27,6 @@ export interface VectorStore {
   deleteContent(organizationId: string, contentId: string): Promise<void>;
   deleteOrganization(organizationId: string): Promise<void>;
   countRows(organizationId: string, contentId?: string): Promise<number>;
-  /** Dimension of an existing model table, or null when none exists yet. */
-  tableDimensions(model: string): Promise<number | null>;
   /** Resolves once the index maintenance that writes started in the background has finished (tests, bench). */
   settled(): Promise<void>;
   /** Waits for background index maintenance, then closes the connection. */
@@ -38,12 +36,6 @@ export interface VectorStore {
 export interface VectorStoreOptions {
   /** Hears of the temporary folders an index build left in the process's scratch folder, once removed. */
   tempRemoved?: (names: string[]) => void;
-}
-
-/** The dimension in a model table's name (`v_<model>_<dimensions>`), or null when the name is another model's. */
-export function dimensionsInTableName(name: string, model: string): number | null {
-  const prefix = tableNameFor(model, 0).replace(/0$/, '');
-  return name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)) ? Number(name.slice(prefix.length)) : null;
 }
 
 /**
@@ -101,15 +93,6 @@ export function createVectorStore(content: ContentConfig, minio: Config['minio']
       let total = 0;
       for (const table of await tables.all()) total += await table.countRows(ownerFilter(organizationId, contentId));
       return total;
-    },
-
-    async tableDimensions(model) {
-      const names = await (await tables.connect()).tableNames();
-      for (const name of names) {
-        const dimensions = dimensionsInTableName(name, model);
-        if (dimensions !== null) return dimensions;
-      }
-      return null;
     },
 
     settled: () => indexes.settled(),

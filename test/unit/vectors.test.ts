@@ -7,7 +7,6 @@ import { andAll, ownerFilter, searchFilter } from '../../lib/vectors/filters';
 import { ivfPartitionsFor, missingFastIndexes, needsOptimize, needsVectorIndex } from '../../lib/vectors/indexes';
 import { isLanceTempEntry, processTempDir, removingTempLeftovers, useScratchDirForTempFiles } from '../../lib/vectors/scratch';
 import { indexKnowledgeFresh, toHit } from '../../lib/vectors/search';
-import { dimensionsInTableName } from '../../lib/vectors/store';
 
 const minio = loadConfig({ SERVICE_JWT_SECRET: 'x'.repeat(32) }).minio;
 
@@ -31,11 +30,6 @@ describe('connection', () => {
   test('dimensionsOf reads the vector column', () => {
     expect(dimensionsOf({ fields: [{ name: 'id', type: {} }, { name: 'vector', type: { listSize: 384 } }] })).toBe(384);
     expect(dimensionsOf({ fields: [] })).toBeNull();
-  });
-  test("dimensionsInTableName: only the model's own tables", () => {
-    expect(dimensionsInTableName('v_lexical_384', 'lexical')).toBe(384);
-    expect(dimensionsInTableName('v_lexical_v2_384', 'lexical')).toBeNull();
-    expect(dimensionsInTableName('v_other_384', 'lexical')).toBeNull();
   });
 });
 
