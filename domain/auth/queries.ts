@@ -305,13 +305,15 @@ export async function rotateSessionToken(
   currentHash: string,
   nextHash: string,
   organizationId?: string,
+  /** The successor's issue time (its `iat`, whole seconds), so a racing refresh can sign the same successor again. */
+  rotatedAt?: Date,
 ): Promise<Pick<SessionRow, 'active_organization_id'> | undefined> {
   const [row] = await db<SessionRow>('sessions')
     .where({ id, token: currentHash })
     .update({
       token: nextHash,
       previous_token: currentHash,
-      rotated_at: db.fn.now() as unknown as Date,
+      rotated_at: rotatedAt ?? (db.fn.now() as unknown as Date),
       updated_at: db.fn.now() as unknown as Date,
       ...(organizationId !== undefined ? { active_organization_id: organizationId } : {}),
     })

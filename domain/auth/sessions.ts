@@ -51,18 +51,30 @@ export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
 
   /**
    * A refresh token that is not the session's current one. Within the configured grace after a rotation the
-   * immediately previous token is only refused (a client racing itself); any other reuse means a copy of the
-   * token is in someone else's hands, so the whole session is revoked.
+   * immediately previous token is answered with the same successor the rotation issued (a client racing itself:
+   * two tabs, a retry), signed again from the spent token's hash and the rotation time and checked against the
+   * stored hash; when it cannot be (the rotation was an organization switch) it is only refused. Any other reuse
+   * means a copy of the token is in someone else's hands, so the whole session is revoked.
    */
-  async function refuseStale(
-    session: q.SessionRow | undefined,
+  async function answerStale(
+    session: (q.SessionRow & { email: string }) | undefined,
     presentedHash: string,
     meta: SessionMeta,
     log: Logger,
-  ): Promise<never> {
+  ): Promise<TokenPair> {
     if (!session) throw sessionExpired();
     const rotatedAt = session.rotated_at ? new Date(session.rotated_at).getTime() : 0;
     if (session.previous_token === presentedHash && Date.now() - rotatedAt < auth.refreshReuseGraceMs) {
+      const successor = tokens.signRefresh({
+        userId: session.user_id,
+        sessionId: session.id,
+        expiresAt: session.expires_at,
+        successorOf: presentedHash,
+        issuedAt: Math.floor(rotatedAt / 1000),
+      });
+      if (hashToken(successor) === session.token) {
+        return pair({ userId: session.user_id, email: session.email, sessionId: session.id, organizationId: session.active_organization_id }, successor);
+      }
       throw new AppError('INVALID_TOKEN', 'refresh token already used');
     }
     await db.transaction(async (trx) => {
@@ -125,10 +137,17 @@ export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
       const presentedHash = hashToken(presentedToken);
       const session = await q.findSession(db, claims.sid);
       if (!session || session.user_id !== claims.sub || isDead(session)) throw sessionExpired();
-      if (session.token !== presentedHash) return refuseStale(session, presentedHash, meta, log);
-      const refreshToken = tokens.signRefresh({ userId: session.user_id, sessionId: session.id, expiresAt: session.expires_at });
-      const rotated = await q.rotateSessionToken(db, session.id, presentedHash, hashToken(refreshToken));
-      if (!rotated) return refuseStale(await q.findSession(db, session.id), presentedHash, meta, log);
+      if (session.token !== presentedHash) return answerStale(session, presentedHash, meta, log);
+      const issuedAt = Math.floor(Date.now() / 1000);
+      const refreshToken = tokens.signRefresh({
+        userId: session.user_id,
+        sessionId: session.id,
+        expiresAt: session.expires_at,
+        successorOf: presentedHash,
+        issuedAt,
+      });
+      const rotated = await q.rotateSessionToken(db, session.id, presentedHash, hashToken(refreshToken), undefined, new Date(issuedAt * 1000));
+      if (!rotated) return answerStale(await q.findSession(db, session.id), presentedHash, meta, log);
       return pair(
         { userId: session.user_id, email: session.email, sessionId: session.id, organizationId: rotated.active_organization_id },
         refreshToken,

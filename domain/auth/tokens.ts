@@ -1,4 +1,4 @@
-import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Config } from '../../lib/config';
 import { createHs256Verifier } from '../../lib/auth/hs256';
@@ -35,8 +35,13 @@ export interface TokenService {
   accessTtlSeconds: number;
   refreshTtlMs: number;
   signAccess(input: { userId: string; email: string; sessionId: string; organizationId: string | null }): string;
-  /** `expiresAt` pins the token to its session's absolute expiry; without it the configured lifetime applies. */
-  signRefresh(input: { userId: string; sessionId: string; expiresAt?: Date }): string;
+  /**
+   * `expiresAt` pins the token to its session's absolute expiry; without it the configured lifetime applies.
+   * `successorOf` (the SHA-256 of the refresh token being replaced) with `issuedAt` (seconds) makes the token a
+   * function of them: signing again with the same input gives the same token, which is how a refresh racing the
+   * rotation within the reuse grace is answered with the same successor (domain/auth/sessions.ts).
+   */
+  signRefresh(input: { userId: string; sessionId: string; expiresAt?: Date; successorOf?: string; issuedAt?: number }): string;
   /** Throws INVALID_TOKEN, or TOKEN_EXPIRED for a genuine access token past `exp` (message `invalid token`). */
   verifyAccess(token: string): AccessClaims;
   verifyRefresh(token: string): RefreshClaims;
@@ -88,14 +93,18 @@ export function createTokenService(config: Config['jwt']): TokenService {
         jwtid: randomUUID(), // two tokens issued in the same second for the same session still differ
       });
     },
-    signRefresh({ userId, sessionId, expiresAt }) {
-      const now = Math.floor(Date.now() / 1000);
-      const exp = expiresAt ? Math.floor(expiresAt.getTime() / 1000) : now + refreshTtlSeconds;
-      return jwt.sign({ sid: sessionId, typ: 'refresh', exp }, key, {
+    signRefresh({ userId, sessionId, expiresAt, successorOf, issuedAt }) {
+      const iat = issuedAt ?? Math.floor(Date.now() / 1000);
+      const exp = expiresAt ? Math.floor(expiresAt.getTime() / 1000) : iat + refreshTtlSeconds;
+      // A successor's id is derived from the token it replaces (keyed, so it reveals nothing); others are random.
+      const jwtid = successorOf
+        ? createHmac('sha256', key).update(`refresh-successor:${sessionId}:${successorOf}`).digest('hex').slice(0, 32)
+        : randomUUID();
+      return jwt.sign({ sid: sessionId, typ: 'refresh', exp, iat }, key, {
         algorithm: 'HS256',
         subject: userId,
         issuer: config.issuer,
-        jwtid: randomUUID(),
+        jwtid,
       });
     },
     verifyAccess: (token) => verify(token, 'access') as unknown as AccessClaims,

@@ -52,8 +52,11 @@ export const spec = {
     maxSessionsPerUser: setting('SERVICE_AUTH_MAX_SESSIONS_PER_USER', int(5, 1, 1000)),
     sessionIdleTimeoutMs: setting('SERVICE_AUTH_SESSION_IDLE_TIMEOUT', duration('30m')),
     bcryptCost: setting('SERVICE_AUTH_BCRYPT_COST', int(10, 4, 15)),
-    /** How long a just-rotated refresh token answers 401 without revoking its session (0 = strict reuse detection). */
-    refreshReuseGraceMs: setting('SERVICE_AUTH_REFRESH_REUSE_GRACE', duration('0s')),
+    /**
+     * How long after a rotation the spent refresh token is answered with the same successor (a client racing itself)
+     * instead of revoking its session; 0 = strict (any reuse revokes).
+     */
+    refreshReuseGraceMs: setting('SERVICE_AUTH_REFRESH_REUSE_GRACE', duration('10s')),
     passwordResetTtlMs: setting('SERVICE_AUTH_PASSWORD_RESET_TOKEN_DURATION', duration('1h')),
     emailVerificationTtlMs: setting('SERVICE_AUTH_EMAIL_VERIFICATION_TOKEN_DURATION', duration('1h')),
   },

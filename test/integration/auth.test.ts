@@ -275,7 +275,7 @@ describe('protected endpoints: the spec checks, in order, with its exact message
 });
 
 describe('refresh', () => {
-  test('rotates: a new pair, the old refresh token refused, and its reuse revokes the session', async () => {
+  test('rotates: a new pair; the spent token gets the same successor within the grace, and revokes the session after it', async () => {
     const session = (await login(shared.email)).body.tokens;
     const first = await refresh(session.refreshToken);
     expect(first.status).toBe(200);
@@ -283,6 +283,15 @@ describe('refresh', () => {
     expect(first.body.refreshToken).not.toBe(session.refreshToken);
     expect((await me(first.body.accessToken)).status).toBe(200);
 
+    // Within SERVICE_AUTH_REFRESH_REUSE_GRACE (default 10s) the spent token is answered with the same successor.
+    const racing = await refresh(session.refreshToken);
+    expect(racing.status).toBe(200);
+    expect(racing.body.refreshToken).toBe(first.body.refreshToken);
+    expect((await me(racing.body.accessToken)).status).toBe(200);
+
+    // After the grace (the rotation moved an hour back rather than waiting) the same presentation is reuse.
+    const { sid } = jwt.decode(first.body.refreshToken) as jwt.JwtPayload;
+    await api.deps.db('sessions').where({ id: sid }).update({ rotated_at: api.deps.db.raw("rotated_at - interval '1 hour'") });
     const reuse = await refresh(session.refreshToken);
     expect(reuse.status).toBe(401);
     expect(reuse.body).toEqual(errorOf('INVALID_TOKEN', 'refresh token reuse detected; session revoked'));
@@ -300,35 +309,50 @@ describe('refresh', () => {
     expect((await me(t2.accessToken)).body.error.code).toBe('SESSION_EXPIRED');
   });
 
-  test('10 parallel refreshes of one token yield exactly one successor (strict default: the race revokes)', async () => {
+  test('default grace: 10 parallel refreshes of one token all get the same one successor, and the session survives', async () => {
     const t0 = (await login(shared.email)).body.tokens;
     const results = await Promise.all(Array.from({ length: 10 }, () => refresh(t0.refreshToken)));
-    const ok = results.filter((r) => r.status === 200);
-    expect(ok).toHaveLength(1);
-    // The first loser is a reuse of a spent token and revokes the session; later losers find it gone.
-    for (const r of results.filter((x) => x.status !== 200)) {
-      expect(r.status).toBe(401);
-      expect(['INVALID_TOKEN', 'SESSION_EXPIRED']).toContain(r.body.error.code);
-    }
-    expect((await me(ok[0]!.body.accessToken)).body.error.code).toBe('SESSION_EXPIRED');
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const successors = new Set(results.map((r) => r.body.refreshToken as string));
+    expect(successors.size).toBe(1);
+    const [successor] = [...successors];
+    expect(successor).not.toBe(t0.refreshToken);
+    for (const r of results) expect((await me(r.body.accessToken)).status).toBe(200);
+    // Reuse detection is kept: the successor rotates, and then t0 (two rotations old) revokes the session.
+    const next = await refresh(successor!);
+    expect(next.status).toBe(200);
+    expect(next.body.refreshToken).not.toBe(successor);
+    expect((await refresh(t0.refreshToken)).body).toEqual(errorOf('INVALID_TOKEN', 'refresh token reuse detected; session revoked'));
+    expect((await me(next.body.accessToken)).body.error.code).toBe('SESSION_EXPIRED');
   });
 
-  test('with a reuse grace, 10 parallel refreshes yield one successor and the session survives', async () => {
-    const graceful = await startApi({ SERVICE_AUTH_REFRESH_REUSE_GRACE: '30s' });
+  test('a grace of 0s is strict: of 10 parallel refreshes one wins and the race revokes the session', async () => {
+    const strict = await startApi({ SERVICE_AUTH_REFRESH_REUSE_GRACE: '0s' });
     try {
       const t0 = (await login(shared.email)).body.tokens;
-      const results = await Promise.all(Array.from({ length: 10 }, () => refresh(t0.refreshToken, graceful)));
+      const results = await Promise.all(Array.from({ length: 10 }, () => refresh(t0.refreshToken, strict)));
       const ok = results.filter((r) => r.status === 200);
       expect(ok).toHaveLength(1);
+      // The first loser is a reuse of a spent token and revokes the session; later losers find it gone.
       for (const r of results.filter((x) => x.status !== 200)) {
-        expect(r.body).toEqual(errorOf('INVALID_TOKEN', 'refresh token already used'));
+        expect(r.status).toBe(401);
+        expect(['INVALID_TOKEN', 'SESSION_EXPIRED']).toContain(r.body.error.code);
       }
-      const next = await refresh(ok[0]!.body.refreshToken, graceful);
-      expect(next.status).toBe(200);
-      expect((await me(next.body.accessToken)).status).toBe(200);
+      expect((await me(ok[0]!.body.accessToken)).body.error.code).toBe('SESSION_EXPIRED');
     } finally {
-      await graceful.close();
+      await strict.close();
     }
+  });
+
+  test('within the grace, the token an organization switch replaced is refused without revoking the session', async () => {
+    const user = await register(newEmail('switch'));
+    const tenant = await createTestTenant(api);
+    await api.deps.db('memberships').insert({ organization_id: tenant.organizationId, user_id: user.userId, role: 'viewer' });
+    const switched = await api.request('POST', '/api/auth/switch-organization', { token: user.accessToken, body: { organizationID: tenant.organizationId } });
+    expect(switched.status).toBe(200);
+    const stale = await refresh(user.refreshToken);
+    expect(stale.body).toEqual(errorOf('INVALID_TOKEN', 'refresh token already used'));
+    expect((await refresh(switched.body.refreshToken)).status).toBe(200);
   });
 
   test('garbage and forged refresh tokens are INVALID_TOKEN', async () => {

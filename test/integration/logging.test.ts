@@ -92,7 +92,10 @@ describe('API logs (real API, most verbose level)', () => {
     expect(refreshed.status).toBe(200);
     const refreshedTokens = refreshed.body.tokens ?? refreshed.body;
     secrets.push(refreshedTokens.accessToken, ...(refreshedTokens.refreshToken ? [refreshedTokens.refreshToken] : []));
-    // Reusing a spent refresh token is logged as a warning: the token itself must still not appear.
+    // Reusing a spent refresh token (two rotations old, beyond the reuse grace) is logged as a warning: the token
+    // itself must still not appear.
+    const second = await call(baseUrl, 'POST', '/api/auth/refresh', { body: { refreshToken: refreshedTokens.refreshToken } });
+    secrets.push(second.body.accessToken, second.body.refreshToken);
     await call(baseUrl, 'POST', '/api/auth/refresh', { body: { refreshToken: loginTokens.refreshToken } });
 
     const token = registered.body.tokens.accessToken as string;

@@ -3,9 +3,9 @@ import { ConfigError, loadConfig } from '../../lib/config';
 const secret = 'a'.repeat(32);
 
 describe('auth configuration', () => {
-  test('defaults: strict refresh reuse, 1 h e-mailed codes, rate limits on', () => {
+  test('defaults: a 10 s refresh reuse grace, 1 h e-mailed codes, rate limits on', () => {
     const c = loadConfig({ SERVICE_JWT_SECRET: secret });
-    expect(c.auth.refreshReuseGraceMs).toBe(0);
+    expect(c.auth.refreshReuseGraceMs).toBe(10_000);
     expect(c.auth.passwordResetTtlMs).toBe(3_600_000);
     expect(c.auth.emailVerificationTtlMs).toBe(3_600_000);
     expect(c.rateLimits).toEqual({

@@ -30,8 +30,12 @@ test('a token issued by one instance works on the other; reuse detection and log
   expect(refreshed.status).toBe(200);
   const newToken = refreshed.body.accessToken as string;
   expect((await a.request('GET', '/api/auth/me', { token: newToken })).status).toBe(200);
-  // The refresh token spent on B is spent on A too: presenting it again there is reuse, which revokes the session
-  // on both instances.
+  // Within the reuse grace, A answers the token spent on B with the same successor B issued.
+  const again = await a.request('POST', '/api/auth/refresh', { body: { refreshToken: reg.body.tokens.refreshToken } });
+  expect(again.body.refreshToken).toBe(refreshed.body.refreshToken);
+  // Once that successor is spent on B too, the first token is two rotations old: presenting it on A is reuse, which
+  // revokes the session on both instances.
+  expect((await b.request('POST', '/api/auth/refresh', { body: { refreshToken: refreshed.body.refreshToken } })).status).toBe(200);
   expect((await a.request('POST', '/api/auth/refresh', { body: { refreshToken: reg.body.tokens.refreshToken } })).status).toBe(401);
   expect((await a.request('GET', '/api/auth/me', { token: newToken })).status).toBe(401);
   expect((await b.request('GET', '/api/auth/me', { token: newToken })).status).toBe(401);
