@@ -24,6 +24,11 @@ export const ERROR_CATALOG = {
   UNAUTHORIZED: { status: 401, description: 'Missing or invalid authentication' },
   FORBIDDEN: { status: 403, description: 'Insufficient permissions' },
   WEAK_PASSWORD: { status: 400, description: 'The password does not meet the password policy' },
+  INVALID_TWO_FACTOR_CODE: { status: 401, description: 'The two-factor code (authenticator or recovery code) is wrong, spent or expired' },
+  TWO_FACTOR_REQUIRED: {
+    status: 403,
+    description: 'The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment',
+  },
 
   // Tenancy, quotas and abuse
   NO_ACTIVE_ORGANIZATION: {

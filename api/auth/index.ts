@@ -11,6 +11,9 @@ import { createCredentialVerifier } from '../../domain/auth/credentials';
 import { createAuthService } from '../../domain/auth/service';
 import { createSessionService } from '../../domain/auth/sessions';
 import { createTokenService } from '../../domain/auth/tokens';
+import { createTwoFactorService } from '../../domain/auth/twoFactor';
+import { secretBoxFor } from '../../domain/secrets/queries';
+import { twoFactorRoutes } from './twoFactorRoutes';
 
 export interface AuthDomain extends Domain {
   /** Bearer access token of a live session (passport `bearer`); the spec's 401 messages in the spec's order. */
@@ -29,9 +32,10 @@ export function createAuthDomain(deps: AppDeps): AuthDomain {
     verifyCredentials: createCredentialVerifier(db, passwords),
     verifyAccessToken: createAccessTokenVerifier(db, tokens, { idleTimeoutMs: config.auth.sessionIdleTimeoutMs }),
   });
-  const service = createAuthService({ db, config, logger, mailer, tokens, sessions, passwords, limiter });
+  const twoFactor = createTwoFactorService({ db, config, box: secretBoxFor(config), limiter, passwords, sessions });
+  const service = createAuthService({ db, config, logger, mailer, tokens, sessions, passwords, limiter, twoFactor });
   return {
-    routes: authRoutes(service, passport),
+    routes: [...authRoutes(service, passport), ...twoFactorRoutes(twoFactor)],
     authenticateUser: (ctx) => passport.authenticateUser(ctx),
     limiter,
   };

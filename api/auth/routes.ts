@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../http/route';
 import { requestMetaOf } from '../http/requestMeta';
 import * as s from '../../domain/auth/schemas';
+import { loginResult } from '../../domain/auth/twoFactorSchemas';
 import { sessionInfo, userProfile, userSummary } from '../../domain/auth/serializers';
 import type { AuthService } from '../../domain/auth/service';
 import type { AuthPassport } from './passport';
@@ -36,14 +37,16 @@ export function authRoutes(service: AuthService, passport: AuthPassport): RouteD
       summary: 'Sign in with e-mail and password',
       description:
         'Opens a new session (the oldest is evicted past the per-user maximum). A wrong password and an unknown ' +
-        'e-mail give the same answer.',
+        'e-mail give the same answer. A user with two-factor sign-in on gets `challenge` instead of `tokens`: send ' +
+        'it with a code to POST /api/auth/login/2fa.',
       tags,
       auth: 'public',
       body: s.loginBody,
-      responses: { 200: { description: 'Signed in', schema: s.authResult } },
+      responses: { 200: { description: 'Signed in, or the second step is due', schema: loginResult } },
       errors: ['INVALID_CREDENTIALS', 'RATE_LIMITED'],
       handler: async ({ ctx, body }) => {
         const result = await service.login(requestMetaOf(ctx), body, (credentials) => passport.login(ctx, credentials));
+        if ('challenge' in result) return { status: 200, body: { user: userSummary(result.user), challenge: result.challenge } };
         return { status: 200, body: { user: userSummary(result.user), tokens: result.tokens } };
       },
     }),
@@ -214,9 +217,6 @@ export function authRoutes(service: AuthService, passport: AuthPassport): RouteD
       path: '/api/auth/sessions',
       operationId: 'listSessions',
       summary: "The current user's live sessions",
-      description:
-        "Live: not expired, and used within the platform's idle timeout and within the idle policy (security.sessionTimeoutMinutes) " +
-        "of the session's active organization, the rule every request applies.",
       tags,
       auth: 'user',
       responses: { 200: { description: 'Live sessions, newest first', schema: s.sessionList } },

@@ -75,7 +75,7 @@ function defaultErrors(route: RouteDef): ErrorCode[] {
   if (route.body) codes.push('INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   if (route.auth !== 'public') codes.push('UNAUTHORIZED', 'INVALID_TOKEN', 'SESSION_EXPIRED');
   if (route.auth === 'org') {
-    codes.push('FORBIDDEN', 'NOT_FOUND', 'NO_ACTIVE_ORGANIZATION', 'RATE_LIMITED', 'IP_NOT_ALLOWED', 'QUOTA_EXCEEDED');
+    codes.push('FORBIDDEN', 'NOT_FOUND', 'NO_ACTIVE_ORGANIZATION', 'RATE_LIMITED', 'IP_NOT_ALLOWED', 'QUOTA_EXCEEDED', 'TWO_FACTOR_REQUIRED');
   }
   if (route.idempotent) codes.push('IDEMPOTENCY_CONFLICT');
   return codes;

@@ -20,6 +20,7 @@ import { currentPeriod, type ApiCallMeter } from '../../domain/organizations/usa
  * 2. an organization being deleted is gone (null → 404);
  * 3. API keys act only in their own organization, with the key's role;
  * 4. the IP allowlist (403 IP_NOT_ALLOWED);
+ * 4b. the two-factor requirement: a user without two-factor sign-in is refused (403 TWO_FACTOR_REQUIRED);
  * 5. the monthly API-call quota (429 QUOTA_EXCEEDED), then the call is counted.
  *
  * The quota is not enforced on the organization management surface (`/api/v1/organizations/...`) so an owner over
@@ -94,6 +95,14 @@ export function createAccess(deps: AccessDeps) {
 
     if (row.ip_allowlist?.length && !isIpAllowed(ctx.ip, row.ip_allowlist)) {
       throw new AppError('IP_NOT_ALLOWED', `requests from ${ctx.ip} are not allowed for this organization`);
+    }
+
+    // docs/auth.md#organization-requirement: members enrol through /api/auth/2fa, which needs no organization.
+    if (principal.kind === 'user' && row.require_two_factor && !row.two_factor_enabled) {
+      throw new AppError(
+        'TWO_FACTOR_REQUIRED',
+        'this organization requires two-factor sign-in; enrol an authenticator app with POST /api/auth/2fa/enrolment, then confirm a code',
+      );
     }
 
     // The session check already applied the policy of the session's active organization; this covers an

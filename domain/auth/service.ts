@@ -16,6 +16,7 @@ import type { PasswordHasher } from './passwords';
 import * as q from './queries';
 import type { SessionMeta, SessionService, TokenPair } from './sessions';
 import { hashToken, randomOpaqueToken, type TokenService } from './tokens';
+import type { SignInChallenge, TwoFactorService } from './twoFactor';
 
 /** The rules of accounts: registration, login, refresh, profile, passwords, e-mail verification, sessions. */
 
@@ -28,6 +29,8 @@ export interface AuthServiceDeps {
   sessions: SessionService;
   passwords: PasswordHasher;
   limiter: RateLimiter;
+  /** Two-factor sign-in: a user who has it on gets a challenge from `login` instead of tokens. */
+  twoFactor?: TwoFactorService;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -61,7 +64,7 @@ function accountEvent(
 const invalidCredentials = (): AppError => new AppError('INVALID_CREDENTIALS', 'invalid e-mail or password');
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, config, logger, mailer, tokens, sessions, passwords, limiter } = deps;
+  const { db, config, logger, mailer, tokens, sessions, passwords, limiter, twoFactor } = deps;
   const limits = config.rateLimits;
   const policy: PasswordPolicy = {
     minLength: config.auth.passwordMinLength,
@@ -119,7 +122,11 @@ export function createAuthService(deps: AuthServiceDeps) {
      * right one still signs in, so nobody can lock the owner of an address out by failing on purpose.
      * `checkCredentials` is the request's own check (passport's `local` strategy), run between the two.
      */
-    async login(meta: RequestMeta, input: Credentials, checkCredentials: CheckCredentials) {
+    async login(
+      meta: RequestMeta,
+      input: Credentials,
+      checkCredentials: CheckCredentials,
+    ): Promise<{ user: q.UserRow; tokens: TokenPair } | { user: q.UserRow; challenge: SignInChallenge }> {
       await limiter.consume([
         { bucket: 'auth.login.ip', key: meta.ip, rule: limits.loginIp },
         { bucket: 'auth.login.account_ip', key: `${input.email} ${meta.ip}`, rule: limits.loginAccountIp },
@@ -139,6 +146,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (user.password_hash && passwords.needsRehash(user.password_hash)) {
         await q.updatePasswordHash(db, user.id, await passwords.hash(input.password));
       }
+      // Two-factor sign-in (docs/auth.md#two-factor-sign-in): no tokens before the code.
+      if (twoFactor && (await twoFactor.isEnabled(user.id))) return { user, challenge: await twoFactor.challenge(user.id, null, 'password') };
       const { tokens: pair } = await sessions.create(user, sessionMetaOf(meta), undefined, (trx, sessionId) =>
         recordAudit(trx, accountEvent(meta, { userId: user.id, actorUserId: user.id, action: 'auth.login_succeeded', target: { type: 'session', id: sessionId } })),
       );

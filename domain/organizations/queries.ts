@@ -118,6 +118,10 @@ export interface AccessRow {
   /** `security.sessionTimeoutMinutes` (a column PostgreSQL derives from the settings document). */
   session_idle_timeout_minutes: number | null;
   role: Role | null;
+  /** `security.requireTwoFactor` is true. */
+  require_two_factor: boolean;
+  /** The user (none for an API key) has two-factor sign-in on. */
+  two_factor_enabled: boolean;
 }
 
 export async function getAccessRow(db: Conn, organizationId: string, userId: string | null): Promise<AccessRow | undefined> {
@@ -132,6 +136,8 @@ export async function getAccessRow(db: Conn, organizationId: string, userId: str
       db.raw("o.settings->'security'->'ipAllowlist' AS ip_allowlist"),
       'o.session_idle_timeout_minutes',
       'm.role',
+      db.raw("coalesce(o.settings->'security'->'requireTwoFactor' = 'true'::jsonb, false) AS require_two_factor"),
+      db.raw('EXISTS (SELECT 1 FROM user_two_factor f WHERE f.user_id = m.user_id AND f.enabled_at IS NOT NULL) AS two_factor_enabled'),
     );
 }
 
@@ -146,13 +152,18 @@ export interface MemberRow {
   created_at: Date;
   updated_at: Date;
   sort_key: string;
+  /** The member has two-factor sign-in on (docs/auth.md#organization-requirement). */
+  two_factor_enabled: boolean;
 }
+
+const TWO_FACTOR_ENABLED =
+  'EXISTS (SELECT 1 FROM user_two_factor f WHERE f.user_id = m.user_id AND f.enabled_at IS NOT NULL) AS two_factor_enabled';
 
 export async function listMembers(db: Conn, organizationId: string, limit: number, after: CursorPosition | null): Promise<MemberRow[]> {
   const q = db('memberships as m')
     .join('users as u', 'u.id', 'm.user_id')
     .where('m.organization_id', organizationId)
-    .select('m.*', 'u.email', 'u.name', db.raw('m.created_at::text AS sort_key'));
+    .select('m.*', 'u.email', 'u.name', db.raw('m.created_at::text AS sort_key'), db.raw(TWO_FACTOR_ENABLED));
   if (after) q.whereRaw('(m.created_at, m.user_id) < (?::timestamptz, ?::uuid)', [after.sort, after.id]);
   return q.orderBy([{ column: 'm.created_at', order: 'desc' }, { column: 'm.user_id', order: 'desc' }]).limit(limit + 1);
 }
@@ -161,7 +172,7 @@ export async function getMember(db: Conn, organizationId: string, userId: string
   const q = db('memberships as m')
     .join('users as u', 'u.id', 'm.user_id')
     .where({ 'm.organization_id': organizationId, 'm.user_id': userId })
-    .first('m.*', 'u.email', 'u.name', db.raw('m.created_at::text AS sort_key'));
+    .first('m.*', 'u.email', 'u.name', db.raw('m.created_at::text AS sort_key'), db.raw(TWO_FACTOR_ENABLED));
   if (forUpdate) q.forUpdate('m');
   return q;
 }

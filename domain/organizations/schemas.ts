@@ -28,6 +28,10 @@ export const memberSchema = z.object({
   name: z.string().nullable(),
   role: roleSchema,
   joinedAt: z.string(),
+  twoFactorEnabled: z
+    .boolean()
+    .optional()
+    .describe('Whether the member has two-factor sign-in on; shown to roles that manage members (owner, admin)'),
 });
 
 export const invitationSchema = z.object({

@@ -18,8 +18,16 @@ export function serializeOrganization(row: OrganizationRow, role?: Role | null):
   };
 }
 
-export function serializeMember(row: MemberRow): z.infer<typeof memberSchema> {
-  return { userID: row.user_id, email: row.email, name: row.name, role: row.role, joinedAt: row.created_at.toISOString() };
+/** `showTwoFactor`: the caller manages members, so sees who has two-factor sign-in on. */
+export function serializeMember(row: MemberRow, showTwoFactor = false): z.infer<typeof memberSchema> {
+  return {
+    userID: row.user_id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    joinedAt: row.created_at.toISOString(),
+    ...(showTwoFactor ? { twoFactorEnabled: Boolean(row.two_factor_enabled) } : {}),
+  };
 }
 
 export function serializeInvitation(row: InvitationRow): z.infer<typeof invitationSchema> {

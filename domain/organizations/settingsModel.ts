@@ -77,7 +77,10 @@ export const generalUpdateSchema = z.strictObject({
 });
 
 export const securityUpdateSchema = z.strictObject({
-  requireTwoFactor: z.boolean().optional(),
+  requireTwoFactor: z
+    .boolean()
+    .optional()
+    .describe('members without two-factor sign-in are refused here (403 TWO_FACTOR_REQUIRED) until they enrol; API keys are not affected'),
   ipAllowlist: z.array(cidrSchema).max(100).optional().describe('empty = every address allowed'),
   sessionTimeoutMinutes: z.number().int().min(5).max(43_200).nullable().optional().describe(
     "minutes a session may stay unused while it acts in this organization (active organization or path); shortens the platform's idle timeout, never extends it; a refused session must log in again; null = the platform's",

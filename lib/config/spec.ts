@@ -70,6 +70,8 @@ export const spec = {
     refreshAccount: setting('SERVICE_RATE_LIMIT_REFRESH_ACCOUNT', rate('60/15m')),
     resetIp: setting('SERVICE_RATE_LIMIT_RESET_IP', rate('20/1h')),
     resetAccount: setting('SERVICE_RATE_LIMIT_RESET_ACCOUNT', rate('5/1h')),
+    /** Two-factor code checks per account (sign-in step, enrolment, disabling); every check counts. */
+    twoFactorAccount: setting('SERVICE_RATE_LIMIT_TWO_FACTOR_ACCOUNT', rate('10/15m')),
   },
   organizations: {
     maxPerUser: setting('SERVICE_MAX_ORGANIZATIONS_PER_USER', int(10, 1, 10000)),

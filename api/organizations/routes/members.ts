@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors';
+import { can } from '../../../lib/permissions';
 import { pageQuerySchema, pageSchema } from '../../../lib/pagination';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { OrganizationsServices } from '../../../domain/organizations/services';
@@ -26,7 +27,8 @@ export function memberRoutes(s: OrganizationsServices): RouteDef[] {
       errors: ['IP_NOT_ALLOWED'],
       handler: async ({ organization, query }) => {
         const page = await s.members.list(organization.organizationId, query.limit, query.cursor);
-        return { body: { data: page.data.map(serializeMember), nextCursor: page.nextCursor } };
+        const showTwoFactor = can(organization.role, 'members:manage');
+        return { body: { data: page.data.map((row) => serializeMember(row, showTwoFactor)), nextCursor: page.nextCursor } };
       },
     }),
     defineRoute({
