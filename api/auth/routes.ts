@@ -217,6 +217,9 @@ export function authRoutes(service: AuthService, passport: AuthPassport): RouteD
       path: '/api/auth/sessions',
       operationId: 'listSessions',
       summary: "The current user's live sessions",
+      description:
+        "Live: not expired, and used within the platform's idle timeout and within the idle policy (security.sessionTimeoutMinutes) " +
+        "of the session's active organization, the rule every request applies.",
       tags,
       auth: 'user',
       responses: { 200: { description: 'Live sessions, newest first', schema: s.sessionList } },

@@ -321,15 +321,25 @@ export async function rotateSessionToken(
   return row;
 }
 
+/**
+ * The user's live sessions: not expired, and used within the platform's idle timeout (`idleSince`) and within the
+ * idle policy of each session's active organization (`security.sessionTimeoutMinutes`), the rule the per-request
+ * check applies (domain/auth/idleLimit.ts).
+ */
 export async function listLiveSessions(db: Conn, userId: string, idleSince: Date): Promise<SessionRow[]> {
-  return db<SessionRow>('sessions')
-    .where({ user_id: userId })
-    .andWhere('expires_at', '>', db.fn.now())
-    .andWhere('updated_at', '>', idleSince)
+  return db('sessions as s')
+    .leftJoin('organizations as o', 'o.id', 's.active_organization_id')
+    .where('s.user_id', userId)
+    .andWhere('s.expires_at', '>', db.fn.now())
+    .andWhere('s.updated_at', '>', idleSince)
+    .andWhere((w) =>
+      w.whereNull('o.session_idle_timeout_minutes').orWhereRaw('s.updated_at > now() - make_interval(mins => o.session_idle_timeout_minutes)'),
+    )
     .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ]);
+      { column: 's.created_at', order: 'desc' },
+      { column: 's.id', order: 'desc' },
+    ])
+    .select<SessionRow[]>('s.*');
 }
 
 // ----------------------------------------------------------------------------------- e-mailed tokens

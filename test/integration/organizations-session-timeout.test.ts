@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { createTokenService } from '../../domain/auth/tokens';
 import { startApi, type TestApi } from '../helpers/stack';
 import { createTestTenant, createTestUser, type TestTenant, type TestUser } from '../helpers/tenants';
 
@@ -132,4 +134,32 @@ test("switching to an organization applies its policy: an idle session is refuse
   expect((await api.request('GET', '/api/v1/workflows', { token: switched.body.accessToken })).status).toBe(200);
   await idleFor(recent, 6);
   expect((await api.request('GET', '/api/auth/me', { token: switched.body.accessToken })).status).toBe(401);
+});
+
+test("GET /api/auth/sessions applies each session's organization policy, as requests do", async () => {
+  const user = await member(strict);
+  await api.deps.db('memberships').insert({ organization_id: relaxed.organizationId, user_id: user.userId, role: 'member' });
+  const other = (activeOrganizationId: string | null, idleMinutes: number) => ({
+    id: randomUUID(),
+    user_id: user.userId,
+    token: randomUUID(),
+    expires_at: new Date(Date.now() + 86_400_000),
+    active_organization_id: activeOrganizationId,
+    updated_at: api.deps.db.raw('now() - make_interval(mins => ?)', [idleMinutes]),
+  });
+  const idleInStrict = other(strict.organizationId, 6); // past strict's 5 minutes: dead
+  const recentInStrict = other(strict.organizationId, 2);
+  const idleInRelaxed = other(relaxed.organizationId, 6); // no policy: the platform's 30 minutes
+  const idleWithout = other(null, 6);
+  const idleBeyondPlatform = other(relaxed.organizationId, 31);
+  await api.deps.db('sessions').insert([idleInStrict, recentInStrict, idleInRelaxed, idleWithout, idleBeyondPlatform]);
+
+  const list = await api.request('GET', '/api/auth/sessions', { token: user.token });
+  expect(list.status).toBe(200);
+  const ids = list.body.data.map((s: { id: string }) => s.id).sort();
+  expect(ids).toEqual([user.sessionId, recentInStrict.id, idleInRelaxed.id, idleWithout.id].sort());
+  // The list and the per-request check agree: the session left out is refused when used.
+  const tokens = createTokenService(api.config.jwt);
+  const access = tokens.signAccess({ userId: user.userId, email: user.email, sessionId: idleInStrict.id, organizationId: strict.organizationId });
+  expect((await api.request('GET', '/api/auth/me', { token: access })).status).toBe(401);
 });
