@@ -399,7 +399,9 @@ export interface paths {
         };
         /**
          * The current user's live sessions
-         * @description Authentication: bearer access token.
+         * @description Live: not expired, and used within the platform's idle timeout and within the idle policy (security.sessionTimeoutMinutes) of the session's active organization, the rule every request applies.
+         *
+         *     Authentication: bearer access token.
          */
         get: operations["listSessions"];
         put?: never;
