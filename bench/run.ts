@@ -10,6 +10,7 @@ import type { BenchResult, ProfileSummary, Row, RunLatencyChart } from './lib/re
 import { createScratch, type Scratch } from './lib/scratch';
 import { Stack, type StackOptions } from './lib/stack';
 import { authScenario } from './scenarios/auth';
+import { cancelScenario } from './scenarios/cancel';
 import { profileScenario } from './scenarios/profile';
 import { runsScenario, scaleScenario } from './scenarios/runs';
 import { searchScenario } from './scenarios/search';
@@ -17,7 +18,7 @@ import { uploadScenario } from './scenarios/upload';
 
 /**
  * `npm run bench` (full, ~10 minutes) or `npm run bench -- --smoke` (seconds of load; proves the suite works).
- * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,runs,scale,profile`, `--keep` (keep
+ * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,runs,scale,cancel,profile`, `--keep` (keep
  * the scratch folder with logs and profiles under .data/bench/<run id>). Environment: BENCH_LOG_LEVEL (the API's
  * LOG_LEVEL, default info as in production; workers stay at info).
  */
@@ -27,6 +28,7 @@ const SCENARIOS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   search: searchScenario,
   runs: runsScenario,
   scale: scaleScenario,
+  cancel: cancelScenario,
   profile: profileScenario,
 };
 

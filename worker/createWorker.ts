@@ -20,6 +20,11 @@ export async function createWorker({ deps, workflowBundlePath, overrides }: Work
     activities: createActivities(deps),
     ...(workflowBundlePath ? { workflowBundle: { codePath: workflowBundlePath } } : { workflowsPath: WORKFLOWS_PATH }),
     shutdownGraceTime: '10s',
+    // A cancellation reaches a running activity only in the answer to one of its heartbeats, and without this the
+    // SDK sends them every 80% of the heartbeat timeout (24 s for 30 s): a cancel would wait that long. Tools beat
+    // every 250 ms (activities/runs/toolActivities.ts); this caps what is sent to the server (docs/runs.md#cancellation).
+    maxHeartbeatThrottleInterval: deps.config.worker.heartbeatThrottleMs,
+    defaultHeartbeatThrottleInterval: deps.config.worker.heartbeatThrottleMs,
     ...(deps.config.worker.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: deps.config.worker.maxCachedWorkflows } : {}),
     ...overrides,
   });

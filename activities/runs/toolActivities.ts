@@ -21,7 +21,34 @@ import { storeIfLarge } from './values';
 
 export type ToolActivity = (input: ToolActivityInput) => Promise<ToolActivityResult>;
 
-const HEARTBEAT_EVERY_MS = 1000;
+/**
+ * How often a running tool activity heartbeats. The worker sends at most one heartbeat per
+ * WORKER_HEARTBEAT_THROTTLE (the SDK coalesces the rest), and a cancellation arrives in a heartbeat's answer: beating
+ * more often than the throttle keeps the delay of a cancellation at about the throttle.
+ */
+export const HEARTBEAT_EVERY_MS = 250;
+
+/**
+ * The tool's work, abandoned as soon as the activity is cancelled: a tool that observes `ctx.signal` stops itself;
+ * one that does not (bounded, short work) is no longer waited for, so a cancellation never waits for a tool.
+ */
+function untilCancelled<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new CancelledFailure('run cancelled'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason instanceof Error ? signal.reason : new CancelledFailure('run cancelled'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}
 
 function failure(code: string, message: string, attempt: number, nonRetryable: boolean): ApplicationFailure {
   const details: ToolFailureDetails = { attempt };
@@ -53,7 +80,7 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
     if (!inputCheck.ok) throw failure('INVALID_INPUT', describeProblems(inputCheck.problems), attempt, true);
 
     executing = true;
-    const rawOutput = await tool.execute(toolInput, {
+    const rawOutput = await untilCancelled(tool.execute(toolInput, {
       organizationId: input.organizationId,
       runId: input.runId,
       nodeId: input.nodeId,
@@ -64,7 +91,7 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
       heartbeat: (details) => {
         if (!ctx.info.isLocal) ctx.heartbeat(details ?? { attempt });
       },
-    });
+    }), ctx.cancellationSignal);
     executing = false;
     const output = secrets.redactValue(rawOutput);
 
@@ -79,7 +106,8 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
     const stored = await storeIfLarge(deps, input.organizationId, input.runId, input.nodeId, output, input.largeOutputBytes);
     return { output: stored, attempt };
   } catch (err) {
-    if (ctx.cancellationSignal.aborted) throw err instanceof CancelledFailure ? err : new CancelledFailure('run cancelled');
+    // The attempt travels in the cancellation's details: the node's state records it (attempts of a cancelled node).
+    if (ctx.cancellationSignal.aborted) throw new CancelledFailure('run cancelled', [{ attempt } satisfies ToolFailureDetails]);
     const mapped = redactFailure(toFailure(err, attempt), secrets);
     if (input.breaker && executing) {
       await recordFailure(deps.db, input.organizationId, tool.id, input.breaker, { code: mapped.type ?? 'TOOL_ERROR', message: mapped.message });

@@ -90,8 +90,10 @@ export function runRoutes(s: RunsService): RouteDef[] {
       operationId: 'cancelRun',
       summary: 'Cancel a pending or running run',
       description:
-        'Running tool activities receive the cancellation (through their heartbeat) and stop; the answer waits up to ' +
-        '15 s for the run to close and then shows it (normally `cancelled`). 409 when the run has already finished.',
+        'Running tool activities receive the cancellation with their next heartbeat (at most WORKER_HEARTBEAT_THROTTLE, ' +
+        '500 ms, apart) and stop. The answer waits up to 0.8 s for the run to close and shows it: `cancelled`, or ' +
+        '`cancelling` while its nodes are still stopping (the run view shows `cancelling` until it ends `cancelled`). ' +
+        '409 when the run has already finished.',
       tags,
       auth: 'org',
       permission: 'run:execute',

@@ -28,6 +28,9 @@ export interface BenchParams {
   dagNodes: number;
   /** Each of the loop and large-DAG runs is cancelled (and reported as not completed) after this. */
   scaleTimeoutSeconds: number;
+  /** Runs of the cancel-latency rows, and how long their tool is busy before the cancel. */
+  cancelSamples: number;
+  cancelBusyMs: number;
 }
 
 export const FULL: BenchParams = {
@@ -51,6 +54,8 @@ export const FULL: BenchParams = {
   loopItems: 10_000,
   dagNodes: 1_000,
   scaleTimeoutSeconds: 240,
+  cancelSamples: 20,
+  cancelBusyMs: 3000,
 };
 
 export const SMOKE: BenchParams = {
@@ -75,6 +80,8 @@ export const SMOKE: BenchParams = {
   loopItems: 200,
   dagNodes: 50,
   scaleTimeoutSeconds: 180,
+  cancelSamples: 3,
+  cancelBusyMs: 500,
 };
 
 export interface BenchContext {

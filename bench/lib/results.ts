@@ -32,6 +32,8 @@ export const EXPECTED_ROWS = [
   'search_recall',
   'loop_items',
   'dag_nodes',
+  'run_cancel_p50',
+  'run_cancel_p99',
 ] as const;
 
 export type RowId = (typeof EXPECTED_ROWS)[number];

@@ -1731,7 +1731,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a pending or running run
-         * @description Running tool activities receive the cancellation (through their heartbeat) and stop; the answer waits up to 15 s for the run to close and then shows it (normally `cancelled`). 409 when the run has already finished.
+         * @description Running tool activities receive the cancellation with their next heartbeat (at most WORKER_HEARTBEAT_THROTTLE, 500 ms, apart) and stop. The answer waits up to 0.8 s for the run to close and shows it: `cancelled`, or `cancelling` while its nodes are still stopping (the run view shows `cancelling` until it ends `cancelled`). 409 when the run has already finished.
          *
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `run:execute`).
          */
@@ -7286,8 +7286,11 @@ export interface operations {
                             };
                             retry_of: string | null;
                             started_at: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "running" | "completed" | "failed" | "cancelled";
+                            /**
+                             * @description `cancelling`: a cancel was asked for and the run is stopping its running nodes; it ends `cancelled`
+                             * @enum {string}
+                             */
+                            status: "pending" | "running" | "completed" | "failed" | "cancelled" | "cancelling";
                             trigger: {
                                 type: string;
                             } & {
@@ -12760,8 +12763,11 @@ export interface operations {
                             };
                             retry_of: string | null;
                             started_at: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "running" | "completed" | "failed" | "cancelled";
+                            /**
+                             * @description `cancelling`: a cancel was asked for and the run is stopping its running nodes; it ends `cancelled`
+                             * @enum {string}
+                             */
+                            status: "pending" | "running" | "completed" | "failed" | "cancelled" | "cancelling";
                             trigger: {
                                 type: string;
                             } & {
@@ -12919,8 +12925,11 @@ export interface operations {
                         };
                         retry_of: string | null;
                         started_at: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "running" | "completed" | "failed" | "cancelled";
+                        /**
+                         * @description `cancelling`: a cancel was asked for and the run is stopping its running nodes; it ends `cancelled`
+                         * @enum {string}
+                         */
+                        status: "pending" | "running" | "completed" | "failed" | "cancelled" | "cancelling";
                         trigger: {
                             type: string;
                         } & {
@@ -13089,8 +13098,11 @@ export interface operations {
                         };
                         retry_of: string | null;
                         started_at: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "running" | "completed" | "failed" | "cancelled";
+                        /**
+                         * @description `cancelling`: a cancel was asked for and the run is stopping its running nodes; it ends `cancelled`
+                         * @enum {string}
+                         */
+                        status: "pending" | "running" | "completed" | "failed" | "cancelled" | "cancelling";
                         trigger: {
                             type: string;
                         } & {
@@ -13350,8 +13362,11 @@ export interface operations {
                         };
                         retry_of: string | null;
                         started_at: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "running" | "completed" | "failed" | "cancelled";
+                        /**
+                         * @description `cancelling`: a cancel was asked for and the run is stopping its running nodes; it ends `cancelled`
+                         * @enum {string}
+                         */
+                        status: "pending" | "running" | "completed" | "failed" | "cancelled" | "cancelling";
                         trigger: {
                             type: string;
                         } & {
@@ -13699,8 +13714,11 @@ export interface operations {
                         };
                         retry_of: string | null;
                         started_at: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "running" | "completed" | "failed" | "cancelled";
+                        /**
+                         * @description `cancelling`: a cancel was asked for and the run is stopping its running nodes; it ends `cancelled`
+                         * @enum {string}
+                         */
+                        status: "pending" | "running" | "completed" | "failed" | "cancelled" | "cancelling";
                         trigger: {
                             type: string;
                         } & {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NODE_STATUSES, RUN_STATUSES } from '../../lib/dag/model';
+import { NODE_STATUSES, RUN_STATUSES, RUN_VIEW_STATUSES } from '../../lib/dag/model';
 import { pageQuerySchema } from '../../lib/pagination';
 
 export const workflowParams = z.object({ id: z.string().max(100) });
@@ -33,7 +33,9 @@ const runBase = {
   id: z.uuid(),
   workflow_id: z.uuid(),
   workflow_version: z.number().int(),
-  status: z.enum(RUN_STATUSES),
+  status: z
+    .enum(RUN_VIEW_STATUSES)
+    .describe('`cancelling`: a cancel was asked for and the run is stopping its running nodes; it ends `cancelled`'),
   started_at: z.string().nullable(),
   completed_at: z.string().nullable(),
   duration: z.number().int().nullable().describe('milliseconds from started_at to completed_at (to now while open)'),

@@ -1,5 +1,5 @@
 import type { MinioClient } from '../../lib/storage';
-import type { NodeState, RunError, RunStatus } from '../../lib/dag/model';
+import type { NodeState, RunError, RunViewStatus } from '../../lib/dag/model';
 import { isValueRef } from '../../workflows/runs/types';
 import type { CircuitBreakerRow, DeadLetterRow, RunRow } from './queries';
 import type { CircuitBreakerView, DeadLetterView, RunSummaryView, RunView } from './schemas';
@@ -13,7 +13,7 @@ import type { CircuitBreakerView, DeadLetterView, RunSummaryView, RunView } from
 const DOWNLOAD_TTL_SECONDS = 15 * 60;
 
 export interface RunLive {
-  status: RunStatus;
+  status: RunViewStatus;
   nodeStates: Record<string, NodeState>;
   errors: RunError[];
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, notFound } from '../../lib/errors';
-import type { NodeState, RunStatus } from '../../lib/dag/model';
+import type { NodeState, RunStatus, RunViewStatus } from '../../lib/dag/model';
 import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
 import { approvalForManualRun } from '../../lib/triggers/approval';
 import { checkParameters } from '../../workflows/runs/parameters';
@@ -38,7 +38,13 @@ import { createRefLinker, serializeRun, serializeRunSummary, type RunLive } from
  */
 
 const OPEN: RunStatus[] = ['pending', 'running'];
-const CANCEL_WAIT_MS = 15_000;
+/** Live statuses of an open execution (the runState query). */
+const LIVE_OPEN: RunViewStatus[] = ['pending', 'running', 'cancelling'];
+/**
+ * How long `cancel` waits for the run to close before answering: a busy tool hears of its cancellation within
+ * WORKER_HEARTBEAT_THROTTLE (500 ms), so this normally ends `cancelled`; otherwise the answer shows `cancelling`.
+ */
+const CANCEL_WAIT_MS = 800;
 
 export interface RunsService {
   /** `actor` (who asked, from where) goes to the audit log; absent for starts that are not API requests. */
@@ -154,7 +160,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       // The execution may have finished between the read and the query: then the row is authoritative. A run is
       // only shown finished once its final state is stored (results, completed_at), so pollers see one consistent
       // document.
-      if (!OPEN.includes(live.status)) {
+      if (!LIVE_OPEN.includes(live.status)) {
         const fresh = await findRunById(db, row.organization_id, row.id);
         if (fresh && !OPEN.includes(fresh.status)) return { row: fresh, live: null };
         return { row, live: { ...live, status: 'running' } };
@@ -243,7 +249,9 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       else await markRunFinished(db, runId, 'cancelled', row.errors);
       await auditRun(actor, organizationId, 'run.cancelled', runId, { workflowId });
       const { row: fresh, live } = await readOpen((await findRunById(db, organizationId, runId))!);
-      return present(fresh, live);
+      if (!found || !OPEN.includes(fresh.status)) return present(fresh, live);
+      // Still open: the cancellation is under way (the execution may not even have taken the request in yet).
+      return present(fresh, { nodeStates: live?.nodeStates ?? fresh.node_states ?? {}, errors: live?.errors ?? fresh.errors, status: 'cancelling' });
     },
 
     async retry(organizationId, workflowId, runId, userId, actor) {

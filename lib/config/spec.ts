@@ -216,6 +216,12 @@ export const spec = {
     ensureBackgroundJobs: setting('WORKER_ENSURE_BACKGROUND_JOBS', bool(true)),
     maxCachedWorkflows: setting('WORKER_MAX_CACHED_WORKFLOWS', optionalInt(0, 100_000)),
     workflowStackTraces: setting('WORKER_WORKFLOW_STACK_TRACES', bool(false)),
+    /**
+     * Longest wait between two heartbeats the worker sends for one activity (the SDK's maxHeartbeatThrottleInterval;
+     * otherwise 80% of the heartbeat timeout). A cancellation reaches a running activity only in a heartbeat's
+     * answer, so this bounds how late a cancel, a fail_fast or a join reaches a busy tool (docs/runs.md#cancellation).
+     */
+    heartbeatThrottleMs: setting('WORKER_HEARTBEAT_THROTTLE', duration('500ms')),
   },
   /** Content storage, processing, embeddings and vectors (docs/content.md). */
   content: {

@@ -193,6 +193,13 @@ export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
 export const RUN_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
+/**
+ * What a run view shows: a stored status, or `cancelling` while an open run settles the cancellation it was asked for
+ * (its running nodes acknowledge theirs; docs/runs.md#cancellation). Never stored: the run ends `cancelled`.
+ */
+export const RUN_VIEW_STATUSES = [...RUN_STATUSES, 'cancelling'] as const;
+export type RunViewStatus = (typeof RUN_VIEW_STATUSES)[number];
+
 export const NODE_STATUSES = ['pending', 'running', 'completed', 'failed', 'skipped', 'cancelled'] as const;
 export type NodeStatus = (typeof NODE_STATUSES)[number];
 

@@ -4,9 +4,10 @@ import {
   condition,
   defineQuery,
   isCancellation,
+  patched,
   setHandler,
 } from '@temporalio/workflow';
-import type { NodeState, RunError, RunStatus } from '../../lib/dag/model';
+import type { NodeState, RunError, RunViewStatus } from '../../lib/dag/model';
 import { buildGraph, GraphError, readsOfValue, toolConfigOf, type Reads, type RunGraph, type TypedNode } from './graph';
 import {
   bookkeepingActivities,
@@ -19,9 +20,11 @@ import {
   type NodeFailure,
   type NodeOutcome,
 } from './execute';
+import { cancelledAttempts } from './cancellation';
 import { executeLoop } from './loop';
 import { untakenBranch } from './scheduler/branch';
 import { decide, type SchedulerAction } from './scheduler/decide';
+import { failuresFailingTheRun } from './scheduler/outcome';
 import { isOpen } from './scheduler/state';
 import { strategyFor } from './strategy';
 import { awaitApproval, type ApprovalGate } from '../triggers/approval';
@@ -42,18 +45,28 @@ import type { EvalContext, RunInput, RunStateView, RunSummary } from './types';
 
 export const runStateQuery = defineQuery<RunStateView>('runState');
 
+/**
+ * Runs whose joins were met while a branch they no longer needed failed end `completed` (scheduler/outcome.ts);
+ * executions recorded before ended `failed`, and replay them so. Asked once, in the first workflow task (a patch
+ * first asked after local activities does not replay), and only by graphs with a `wait_any` / `wait_n` join, so other
+ * runs record no marker.
+ */
+export const JOIN_TOLERATES_PATCH = 'join-tolerates-unneeded-failures';
+
 /** Nodes whose state changes each time the scheduler wakes up. */
 class Interpreter {
   private readonly states: Record<string, NodeState> = {};
   private readonly errors: RunError[] = [];
   private readonly nodeScopes = new Map<string, CancellationScope>();
   private readonly startedAt = new Date().toISOString();
-  private status: RunStatus = 'pending';
+  private status: RunViewStatus = 'pending';
   private inFlight = 0;
   private dirty = false;
   private failFast = false;
   private execScope: CancellationScope | null = null;
   private readonly env: ExecEnv;
+  /** Failures a met join no longer needed leave the run `completed` (JOIN_TOLERATES_PATCH). */
+  private readonly joinsTolerateFailures: boolean;
 
   constructor(
     private readonly input: RunInput,
@@ -77,6 +90,8 @@ class Interpreter {
           ? { ...reused, via: 'reused' }
           : { status: 'pending', attempts: 0, startedAt: null, finishedAt: null, output: null, error: null };
     }
+    this.joinsTolerateFailures =
+      [...graph.nodes.values()].some((n) => n.type === 'parallel' && n.config.joinStrategy !== 'wait_all') && patched(JOIN_TOLERATES_PATCH);
     // A reused condition still decides which branch is skipped.
     for (const id of graph.order) {
       const node = graph.nodes.get(id)!;
@@ -106,7 +121,11 @@ class Interpreter {
       await execScope.run(() => this.drive());
     } catch (err) {
       if (!isCancellation(err)) throw err;
-      if (!this.failFast) cancellation = err;
+      if (!this.failFast) {
+        cancellation = err;
+        // Shown by the runState query until the cancelled nodes have settled (docs/runs.md#cancellation).
+        this.status = 'cancelling';
+      }
     }
     // Let cancelled nodes settle (their activities acknowledge the cancellation), whatever happened above.
     await CancellationScope.nonCancellable(() => condition(() => this.inFlight === 0));
@@ -117,20 +136,17 @@ class Interpreter {
         state.finishedAt = now;
       }
     }
-    this.status = cancellation
-      ? 'cancelled'
-      : this.failFast || Object.values(this.states).some((s) => s.status === 'failed' && s.via !== 'dead_letter')
-        ? 'failed'
-        : 'completed';
+    const status = cancellation ? 'cancelled' : this.failFast || this.failsTheRun() ? 'failed' : 'completed';
+    this.status = status;
     const results: Record<string, unknown> = {};
     for (const id of this.graph.exitPoints) {
       const state = this.states[id];
       if (state?.status === 'completed') results[id] = state.output;
     }
-    const summary: RunSummary = { runId: this.input.runId, status: this.status, results, errors: this.errors };
+    const summary: RunSummary = { runId: this.input.runId, status, results, errors: this.errors };
     if (this.input.kind === 'run') await CancellationScope.nonCancellable(() => this.persist(summary, now));
     if (cancellation) throw cancellation;
-    if (this.status === 'failed') {
+    if (status === 'failed') {
       const first = this.errors[0];
       throw ApplicationFailure.create({
         type: first?.code ?? 'RUN_FAILED',
@@ -140,6 +156,14 @@ class Interpreter {
       });
     }
     return summary;
+  }
+
+  /** Whether the node failures fail the run: unhandled ones do, except those a met join no longer needed. */
+  private failsTheRun(): boolean {
+    const unhandled = Object.values(this.states).some((s) => s.status === 'failed' && s.via !== 'dead_letter');
+    if (!unhandled) return false;
+    // Every unhandled failure may be one a met join tolerates: new executions complete, older histories failed.
+    return !this.joinsTolerateFailures || failuresFailingTheRun(this.graph, this.states).length > 0;
   }
 
   /** A run refused before its first node (rejected, approval timed out, cancelled while waiting): every node cancelled. */
@@ -240,6 +264,8 @@ class Interpreter {
         this.finish(action.node, 'completed', action.output);
         return;
       case 'failJoin':
+        // An unmet join is a failure of its own, next to those of its branches (docs/runs.md#joins).
+        this.recordError(action.node, action.failure);
         this.fail(action.node, action.failure);
         return;
     }
@@ -323,7 +349,8 @@ class Interpreter {
       });
     } catch (err) {
       if (!isCancellation(err)) throw err;
-      this.finish(node.id, 'cancelled');
+      // The attempt that was running (reported by the tool activity), else the one this start began.
+      this.finish(node.id, 'cancelled', undefined, cancelledAttempts(err) ?? Math.max(1, this.states[node.id]!.attempts));
     }
   }
 

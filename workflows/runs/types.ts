@@ -1,4 +1,4 @@
-import type { CompiledWorkflow, NodeState, RunError, RunStatus } from '../../lib/dag/model';
+import type { CompiledWorkflow, NodeState, RunError, RunStatus, RunViewStatus } from '../../lib/dag/model';
 import type { ApprovalWait } from '../triggers/types';
 
 /**
@@ -65,7 +65,7 @@ export interface RunSummary {
 
 /** Live state answered by the `runState` query. */
 export interface RunStateView {
-  status: RunStatus;
+  status: RunViewStatus;
   nodeStates: Record<string, NodeState>;
   errors: RunError[];
   startedAt: string;
