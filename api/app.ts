@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { recordAudit } from '../domain/audit/record';
 import Koa from 'koa';
 import { createAuthDomain } from './auth';
 import { createContentDomain } from './content';
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): App {
   const router = new Router();
   mountRoutes(router, routes, authenticator, deps.config.http.bodyLimitBytes, {
     idempotency: createIdempotencyStore(deps.db),
+    audit: (entry) => recordAudit(deps.db, entry),
   });
 
   koa.use(securityHeaders());

@@ -1,4 +1,6 @@
 import type Router from '@koa/router';
+import type { AuditInput } from '../../domain/audit/record';
+import { isAuditedRoute, ROUTE_AUDIT, routeAuditEntry } from './routeAudit';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/errors';
@@ -117,6 +119,11 @@ async function authenticate(
 export interface MountOptions {
   /** Needed when a route is declared `idempotent`. */
   idempotency?: IdempotencyStore;
+  /**
+   * Writes audit entries (domain/audit/record.ts). Given, every changing organization route must be in the audit
+   * table (api/http/routeAudit.ts) or mounting fails, and the table's `route` entries are recorded here.
+   */
+  audit?: (entry: AuditInput) => Promise<void>;
 }
 
 export function mountRoutes(
@@ -130,6 +137,9 @@ export function mountRoutes(
     if (def.idempotent && (def.auth !== 'org' || !options.idempotency)) {
       throw new Error(`${def.operationId}: idempotent routes need auth 'org' and an idempotency store`);
     }
+    if (options.audit && isAuditedRoute(def) && !ROUTE_AUDIT[def.operationId]) {
+      throw new Error(`${def.operationId}: a changing organization route needs an entry in api/http/routeAudit.ts (ROUTE_AUDIT)`);
+    }
     router[def.method](def.operationId, toKoaPath(def.path), async (ctx: Context) => {
       const { authContext, params } = await authenticate(def, ctx, auth);
       enrichRequestLog(ctx, authContext.principal, authContext.organization);
@@ -141,8 +151,17 @@ export function mountRoutes(
         body = parseOrThrow(def.body, await readBody(ctx, formats, bodyLimitBytes), 'body');
       }
 
-      const execute = () => def.handler({ params, query, body, ctx, ...authContext });
-      const { organization } = authContext;
+      const { organization, actor } = authContext;
+      const execute = async () => {
+        const result = await def.handler({ params, query, body, ctx, ...authContext });
+        // Inside `execute`: an idempotent replay answers the stored response and records nothing again.
+        const status = result.status ?? (result.body === undefined ? 204 : 200);
+        if (options.audit && organization && actor && status >= 200 && status < 300) {
+          const entry = routeAuditEntry(ROUTE_AUDIT[def.operationId], { organization, actor, params, body }, result.body);
+          if (entry) await options.audit(entry);
+        }
+        return result;
+      };
       const result =
         def.idempotent && organization && options.idempotency
           ? await options.idempotency.run(ctx, organization.organizationId, body, execute)

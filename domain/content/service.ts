@@ -223,10 +223,18 @@ export function createContentService(deps: AppDeps) {
     async update(org: OrganizationContext, actor: Actor | null, id: string, body: { title?: string | null; metadata?: Record<string, unknown>; tags?: string[] }) {
       const row = await load(org.organizationId, id);
       assertMayModify(org, actor, row);
-      await q.updateContent(db, org.organizationId, id, {
-        ...(body.title !== undefined ? { title: body.title } : {}),
-        ...(body.tags !== undefined ? { tags: body.tags } : {}),
-        ...(body.metadata !== undefined ? { metadata: JSON.stringify(body.metadata) } : {}),
+      await db.transaction(async (trx) => {
+        await q.updateContent(trx, org.organizationId, id, {
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.tags !== undefined ? { tags: body.tags } : {}),
+          ...(body.metadata !== undefined ? { metadata: JSON.stringify(body.metadata) } : {}),
+        });
+        if (actor) {
+          // Only what changed is kept (recordAudit diffs the snapshots).
+          const before = { title: row.title, tags: row.tags ?? [], metadata: row.metadata ?? {} };
+          const after = { ...before, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) };
+          await recordAudit(trx, { organizationId: org.organizationId, actor, action: 'content.updated', target: { type: 'content', id }, before, after });
+        }
       });
       return detail(org.organizationId, id);
     },
