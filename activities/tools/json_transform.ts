@@ -20,7 +20,8 @@ const TOOL_CODES: Partial<Record<ExpressionError['code'], string>> = {
 };
 
 interface JsonTransformInput {
-  expression: string;
+  /** Absent: the identity transform (the result is `data`). */
+  expression?: string;
   data?: unknown;
   bindings?: Record<string, unknown>;
 }
@@ -45,11 +46,10 @@ export default defineTool<JsonTransformInput, { result: unknown }>({
   category: 'data',
   description:
     'Transforms JSON with a JSONata expression (https://jsonata.org). `data` is the input document, `bindings` ' +
-    'are extra $variables. Sandboxed: stopped after 2 s, nested calls up to 300 deep, sequences up to 100k items, ' +
+    'are extra $variables. Without `expression` it is the identity: the result is `data` as given. Sandboxed: stopped after 2 s, nested calls up to 300 deep, sequences up to 100k items, ' +
     'regular expressions run by RE2 (no backreferences or lookaround).',
   inputSchema: {
     type: 'object',
-    required: ['expression'],
     additionalProperties: false,
     properties: {
       expression: { type: 'string', minLength: 1, maxLength: JSONATA_LIMITS.maxExpressionLength },
@@ -62,6 +62,7 @@ export default defineTool<JsonTransformInput, { result: unknown }>({
   runsLocally: true,
   defaultTimeoutMs: 10_000,
   async execute(input) {
+    if (input.expression === undefined) return { result: input.data ?? null };
     return { result: await runJsonata(input.expression, input.data ?? null, input.bindings ?? {}) };
   },
 });

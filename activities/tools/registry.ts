@@ -4,6 +4,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ErrorDetail } from '../../lib/errors';
 import type { RunOptions } from '../../workflows/runs/types';
+import { CONFIG_EXAMPLES, placeholderFor } from './support/configExamples';
 import { TOOL_CATEGORIES, type ToolDefinition } from './types';
 
 /**
@@ -111,7 +112,15 @@ function compiledValidators(tool: ToolDefinition): Validators {
 
 export type SchemaCheck = { ok: true } | { ok: false; problems: ErrorDetail[] };
 
-function toDetails(errors: ErrorObject[] | null | undefined, prefix: string): ErrorDetail[] {
+/** A missing top-level key of a tool's input: the key named, with a minimal config of the tool as an example. */
+function missingKeyProblem(tool: ToolDefinition, key: string): string {
+  const schema = tool.inputSchema as { required?: string[]; properties?: Record<string, unknown> };
+  const example =
+    CONFIG_EXAMPLES[tool.id] ?? Object.fromEntries((schema.required ?? []).map((k) => [k, placeholderFor(schema.properties?.[k])]));
+  return `required: the ${tool.id} tool needs "${key}"; for example ${JSON.stringify(example)}`;
+}
+
+function toDetails(errors: ErrorObject[] | null | undefined, prefix: string, tool?: ToolDefinition): ErrorDetail[] {
   return (errors ?? []).slice(0, 50).map((e) => {
     const missing = e.keyword === 'required' ? `.${(e.params as { missingProperty: string }).missingProperty}` : '';
     const extra =
@@ -119,9 +128,15 @@ function toDetails(errors: ErrorObject[] | null | undefined, prefix: string): Er
         ? `.${(e.params as { additionalProperty: string }).additionalProperty}`
         : '';
     const pointer = e.instancePath.split('/').filter(Boolean).join('.');
+    const missingKey = e.keyword === 'required' && pointer === '' && tool ? missing.slice(1) : null;
     return {
       path: [prefix, pointer].filter(Boolean).join('.') + missing + extra,
-      problem: e.keyword === 'additionalProperties' ? 'unknown property' : (e.message ?? 'invalid'),
+      problem:
+        e.keyword === 'additionalProperties'
+          ? 'unknown property'
+          : missingKey && tool
+            ? missingKeyProblem(tool, missingKey)
+            : (e.message ?? 'invalid'),
     };
   });
 }
@@ -129,7 +144,7 @@ function toDetails(errors: ErrorObject[] | null | undefined, prefix: string): Er
 /** Pure check of a tool's input against its input schema. `prefix` starts each problem's path. */
 export function validateToolInput(tool: ToolDefinition, input: unknown, prefix = 'input'): SchemaCheck {
   const validate = compiledValidators(tool).input;
-  return validate(input) ? { ok: true } : { ok: false, problems: toDetails(validate.errors, prefix) };
+  return validate(input) ? { ok: true } : { ok: false, problems: toDetails(validate.errors, prefix, tool) };
 }
 
 /** Pure check of a tool's output against its output schema. */

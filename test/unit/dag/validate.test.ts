@@ -160,19 +160,21 @@ describe('validateDefinition: every problem, at once, naming node and field', ()
       dag: {
         nodes: [
           tool('a', 'json_transform', { expression: 5, extra: true }),
-          tool('b', 'json_transform', {}),
-          tool('c', 'json_transform', { expression: '${params.e}' }),
-          tool('d', 'json_transform', {}, { inputs: [{ from: 'params.e', name: 'expression' }] }),
+          tool('b', 'http_request', {}),
+          tool('c', 'http_request', { url: '${params.e}' }),
+          tool('d', 'http_request', {}, { inputs: [{ from: 'params.e', name: 'url' }] }),
+          tool('e', 'json_transform', {}), // no expression: the identity
         ],
       },
       parameters: [{ name: 'e', type: 'string' }],
     };
     expectProblem(input, 'dag.nodes.a.config.config.expression', 'must be string');
     expectProblem(input, 'dag.nodes.a.config.config.extra', 'unknown property');
-    expectProblem(input, 'dag.nodes.b.config.config.expression', "must have required property 'expression'");
+    expectProblem(input, 'dag.nodes.b.config.config.url', 'required: the http_request tool needs "url"; for example {"url":"https://api.example.com/items"}');
     const paths = problemsOf(input).map((p) => p.path);
     expect(paths.some((p) => p.startsWith('dag.nodes.c.'))).toBe(false);
     expect(paths.some((p) => p.startsWith('dag.nodes.d.'))).toBe(false);
+    expect(paths.some((p) => p.startsWith('dag.nodes.e.'))).toBe(false);
   });
 
   test('from references: unknown node, not an ancestor, undeclared output, unknown parameter, self, malformed', () => {

@@ -65,12 +65,13 @@ describe('tool registry', () => {
   test('validateToolInput / validateToolOutput report paths and problems', () => {
     const tool = getTool('json_transform')!;
     expect(validateToolInput(tool, { expression: '$' })).toEqual({ ok: true });
-    const bad = validateToolInput(tool, { data: 1, extra: true });
+    expect(validateToolInput(tool, {})).toEqual({ ok: true }); // no expression: the identity
+    const bad = validateToolInput(getTool('http_request')!, { extra: true });
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(bad.problems).toEqual(
         expect.arrayContaining([
-          { path: 'input.expression', problem: "must have required property 'expression'" },
+          { path: 'input.url', problem: 'required: the http_request tool needs "url"; for example {"url":"https://api.example.com/items"}' },
           { path: 'input.extra', problem: 'unknown property' },
         ]),
       );
