@@ -13,12 +13,13 @@ import { authScenario } from './scenarios/auth';
 import { cancelScenario } from './scenarios/cancel';
 import { profileScenario } from './scenarios/profile';
 import { runsScenario, scaleScenario } from './scenarios/runs';
+import { relevanceScenario } from './scenarios/relevance';
 import { searchScenario } from './scenarios/search';
 import { uploadScenario } from './scenarios/upload';
 
 /**
  * `npm run bench` (full, ~10 minutes) or `npm run bench -- --smoke` (seconds of load; proves the suite works).
- * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,runs,scale,cancel,profile`, `--keep` (keep
+ * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,relevance,runs,scale,cancel,profile`, `--keep` (keep
  * the scratch folder with logs and profiles under .data/bench/<run id>). Environment: BENCH_LOG_LEVEL (the API's
  * LOG_LEVEL, default info as in production; workers stay at info).
  */
@@ -26,6 +27,7 @@ const SCENARIOS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   auth: authScenario,
   upload: uploadScenario,
   search: searchScenario,
+  relevance: relevanceScenario,
   runs: runsScenario,
   scale: scaleScenario,
   cancel: cancelScenario,

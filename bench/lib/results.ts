@@ -30,6 +30,7 @@ export const EXPECTED_ROWS = [
   'upload_rss',
   'search_p95',
   'search_recall',
+  'search_ndcg',
   'loop_items',
   'dag_nodes',
   'run_cancel_p50',

@@ -77,6 +77,15 @@ export const searchBody = z.strictObject({
   mode: z.enum(['semantic', 'keyword', 'hybrid']).optional().default('hybrid'),
   filters: filterSchema.optional(),
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional().default(10),
+  minScore: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe(
+      'Leave out semantic results below this cosine similarity (semantic mode and the semantic half of hybrid). ' +
+        'Default CONTENT_SEARCH_MIN_SEMANTIC_SCORE: 0.2 for the built-in lexical embedder, none for other providers.',
+    ),
 });
 
 export const similarQuery = z.object({

@@ -64,6 +64,14 @@ function snippet(text: string): string {
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;
 }
 
+/** The built-in lexical embedder's floor: unrelated short texts reach ~0.25 through hash collisions (calibrated on test/fixtures/relevance). */
+export const LEXICAL_MIN_SEMANTIC_SCORE = 0.2;
+
+/** The configured floor, else the provider's default (none for providers whose cosine scale we do not know). */
+export function minSemanticScore(configured: number | undefined, provider: Pick<EmbeddingProvider, 'kind'>): number {
+  return configured ?? (provider.kind === 'lexical' ? LEXICAL_MIN_SEMANTIC_SCORE : 0);
+}
+
 export function createContentSearch(deps: AppDeps, vectors: VectorStore) {
   const { db } = deps;
   const models = createEmbeddingModels(deps);
@@ -93,8 +101,9 @@ export function createContentSearch(deps: AppDeps, vectors: VectorStore) {
   }
 
   return {
-    async search(organizationId: string, body: { query: string; mode: 'semantic' | 'keyword' | 'hybrid'; filters?: ContentFilter; limit: number }) {
+    async search(organizationId: string, body: { query: string; mode: 'semantic' | 'keyword' | 'hybrid'; filters?: ContentFilter; limit: number; minScore?: number }) {
       const provider = await providerFor(deps, organizationId);
+      const floor = body.minScore ?? minSemanticScore(deps.config.content.searchMinSemanticScore, provider);
       const contentIds = await candidates(organizationId, body.filters);
       if (contentIds && contentIds.length === 0) return { mode: body.mode, model: provider.model, data: [] };
       // Over-fetch chunks: several chunks of one content collapse into one result.
@@ -104,7 +113,7 @@ export function createContentSearch(deps: AppDeps, vectors: VectorStore) {
         body.mode === 'keyword'
           ? []
           : embedQuery(provider, body.query).then(async (vector) =>
-              groupByContent(await vectors.searchVector(provider.model, provider.dimensions, vector, options)),
+              groupByContent((await vectors.searchVector(provider.model, provider.dimensions, vector, options)).filter((hit) => hit.score >= floor)),
             ),
         body.mode === 'semantic'
           ? []

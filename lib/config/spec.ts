@@ -240,6 +240,12 @@ export const spec = {
     processingMaxAttempts: setting('CONTENT_PROCESSING_MAX_ATTEMPTS', int(3, 1, 20)),
     chunkSize: setting('CONTENT_CHUNK_SIZE', int(1000, 100, 100_000)),
     chunkOverlap: setting('CONTENT_CHUNK_OVERLAP', int(150, 0, 50_000)),
+    /**
+     * Semantic results scoring below this cosine similarity are left out (semantic mode, and the semantic half of
+     * hybrid). Unset: 0.2 for the built-in lexical embedder (calibrated on test/fixtures/relevance: unrelated short
+     * texts reach ~0.25 through hash collisions), no floor for other providers, whose scales differ.
+     */
+    searchMinSemanticScore: setting('CONTENT_SEARCH_MIN_SEMANTIC_SCORE', z.coerce.number().min(0).max(1).optional()),
     /** The global embedding provider; an organization may choose its own in integration settings. */
     embedding: {
       provider: setting('CONTENT_EMBEDDING_PROVIDER', z.enum(['lexical', 'openai', 'cohere']).optional().default('lexical')),

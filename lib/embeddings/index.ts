@@ -7,7 +7,7 @@ import type { EmbeddingProvider, EmbeddingProviderSpec } from './types';
 
 export * from './types';
 export { guardedTransport, type EmbeddingTransport } from './http';
-export { createLexicalHashProvider, lexicalHashEmbedding, DEFAULT_LEXICAL_DIMENSIONS } from './lexicalHash';
+export { createLexicalHashProvider, lexicalHashEmbedding, lexicalHashModel, DEFAULT_LEXICAL_DIMENSIONS } from './lexicalHash';
 
 /**
  * The provider an organization uses: its third-party integration `embeddings` (organization settings,

@@ -1,14 +1,24 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the package ships no types, and workflows/tsconfig.json (which reaches this file through type imports) must see them too
+/// <reference path="./wink-porter2-stemmer.d.ts" />
+import stemWord from 'wink-porter2-stemmer';
 import type { EmbeddingProvider } from './types';
 
 /**
- * The built-in offline embedder. It is LEXICAL, not semantic: it hashes word unigrams, word bigrams and character
- * n-grams (4 and 5 characters, within words) into a fixed number of signed buckets (the "hashing trick"), weights term
- * frequencies sub-linearly (1 + ln tf) and L2-normalises the result. Cosine similarity between two vectors then
- * measures shared vocabulary and spelling, with some tolerance for inflections and typos through the character
- * n-grams; it knows nothing about synonyms or meaning. It needs no network and no model weights, is deterministic
- * (same text, same vector, on every machine), and so lets a fresh installation embed and search out of the box.
- * Hosted or self-hosted models (OpenAI-/Cohere-compatible) give real semantic search.
+ * The built-in offline embedder. It is LEXICAL, not semantic: it stems words with the Porter2 (Snowball English)
+ * algorithm (`wink-porter2-stemmer`, the same algorithm LanceDB's full-text index uses for keyword search), then hashes
+ * stem unigrams, stem bigrams and character n-grams of the stems (4 and 5 characters) into a fixed number of signed
+ * buckets (the "hashing trick"), weights term frequencies sub-linearly (1 + ln tf) and L2-normalises the result.
+ * Cosine similarity between two vectors then measures shared vocabulary: inflections of a word ("zebras",
+ * "zebra"; "migrating", "migration") share their stem, and the n-grams tolerate small typos; it knows nothing
+ * about synonyms or meaning. It needs no network and no model weights, is deterministic (same text, same vector,
+ * on every machine), and so lets a fresh installation embed and search out of the box. Hosted or self-hosted
+ * models (OpenAI-/Cohere-compatible) give real semantic search.
+ *
+ * Versioned: `lexical-hash-<dims>-v2`. Version 1 (`lexical-hash-<dims>`, no stemming, n-grams of the raw words) made
+ * other vectors for the same text; a query is only ever compared with vectors of its own model name, so vectors of
+ * version 1 are not searched until their content is re-embedded (docs/content.md#embeddings).
  */
+export const LEXICAL_HASH_VERSION = 2;
 export const DEFAULT_LEXICAL_DIMENSIONS = 384;
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -40,18 +50,31 @@ function addFeature(counts: Map<string, number>, feature: string, weight: number
 }
 
 export function tokenize(text: string): string[] {
-  return (text.normalize('NFKC').toLowerCase().match(WORD) ?? []).filter((w) => w.length <= 64);
+  // Accents folded (café -> cafe), as the keyword index folds them.
+  const folded = text.normalize('NFKD').replace(/\p{M}+/gu, '').normalize('NFKC').toLowerCase();
+  return (folded.match(WORD) ?? []).filter((w) => w.length <= 64);
+}
+
+/** The Porter2 stem of a lower-case word; words with digits or non-Latin letters are kept as they are. */
+export function stem(word: string): string {
+  return /^[a-z']+$/.test(word) ? stemWord(word) : word;
+}
+
+/** Content words of a text, stemmed: what the embedder counts. */
+export function stemmedTerms(text: string): string[] {
+  return tokenize(text)
+    .filter((w) => !STOP_WORDS.has(w))
+    .map(stem);
 }
 
 /** The weighted features of a text (exported for tests and for explaining scores). */
 export function lexicalFeatures(text: string): Map<string, number> {
-  const words = tokenize(text);
   const counts = new Map<string, number>();
-  const content = words.filter((w) => !STOP_WORDS.has(w));
+  const content = stemmedTerms(text);
   for (const word of content) {
     addFeature(counts, `w:${word}`, 1);
-    // Character 4- and 5-grams of the word with boundary marks, so "embedding" and "embeddings" share most features
-    // (trigrams matched too many unrelated words).
+    // Character 4- and 5-grams of the stem with boundary marks: a misspelt word still shares most of them (trigrams
+    // matched too many unrelated words).
     const marked = `<${word}>`;
     const grams: string[] = [];
     for (let n = 4; n <= 5; n += 1) {
@@ -86,10 +109,15 @@ export function lexicalHashEmbedding(text: string, dimensions = DEFAULT_LEXICAL_
   return Array.from(vector, (v) => (norm > 0 ? v / norm : 0));
 }
 
+/** The model name of the lexical embedder's vectors: the dimension and the algorithm's version. */
+export function lexicalHashModel(dimensions = DEFAULT_LEXICAL_DIMENSIONS): string {
+  return `lexical-hash-${dimensions}-v${LEXICAL_HASH_VERSION}`;
+}
+
 export function createLexicalHashProvider(dimensions = DEFAULT_LEXICAL_DIMENSIONS): EmbeddingProvider {
   return {
     kind: 'lexical',
-    model: `lexical-hash-${dimensions}`,
+    model: lexicalHashModel(dimensions),
     dimensions,
     async embed(texts) {
       return texts.map((text) => lexicalHashEmbedding(text, dimensions));

@@ -41,6 +41,21 @@ export function needsOptimize(indices: readonly IndexSummary[]): boolean {
   return indices.reduce((n, i) => Math.max(n, Number(i.numUnindexedRows ?? 0)), 0) > OPTIMIZE_AFTER_ROWS;
 }
 
+/**
+ * The keyword index's tokenizer, spelled out (they are LanceDB 0.37's defaults, so indexes built before are the same):
+ * lower case, ASCII folding, English stop words removed, words stemmed with Snowball English (Porter2), the algorithm
+ * the offline embedder stems with (lib/embeddings/lexicalHash.ts; test/unit/stemming.test.ts checks they agree).
+ * LanceDB tokenizes the query with the same options, so "zebras migrating" matches "Zebra migration".
+ */
+export const FTS_OPTIONS = {
+  baseTokenizer: 'simple',
+  language: 'English',
+  lowercase: true,
+  asciiFolding: true,
+  stem: true,
+  removeStopWords: true,
+} as const;
+
 export interface IndexMaintenance {
   /** The fast indexes now (keyword search needs FTS at once), the slow ones in the background. */
   maintain(table: lancedb.Table): Promise<void>;
@@ -102,7 +117,7 @@ export function createIndexMaintenance(options: IndexMaintenanceOptions): IndexM
   return {
     async maintain(table) {
       const missing = missingFastIndexes(await table.listIndices());
-      if (missing.fts) await table.createIndex('text', { config: lancedb.Index.fts(), replace: false }).catch(bestEffortIndex);
+      if (missing.fts) await table.createIndex('text', { config: lancedb.Index.fts(FTS_OPTIONS), replace: false }).catch(bestEffortIndex);
       // Every search filters on organization and kind: without bitmaps each query evaluates the filter row by row
       // (measured at 100k chunks: the kind bitmap alone took keyword search from ~10 to ~5 ms, vector from ~15 to ~9).
       for (const column of missing.bitmaps) {

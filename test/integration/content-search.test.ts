@@ -65,22 +65,22 @@ afterAll(async () => {
 const search = (tenant: TestTenant, body: unknown) => api.request('POST', '/api/v1/content/search', { token: tenant.owner.token, body });
 const titles = (res: { body: { data: { content: { title: string } }[] } }) => res.body.data.map((d) => d.content.title);
 
-describe('offline embeddings (lexical-hash-384)', () => {
+describe('offline embeddings (lexical-hash-384-v2)', () => {
   test('the embedding carries its model and dimension and is unit length', async () => {
     const res = await api.request('GET', `/api/v1/content/${ids.penguins}/embedding`, { token: tenantA.owner.token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ contentId: ids.penguins, model: 'lexical-hash-384', dimensions: 384, source: 'computed', version: 1 });
+    expect(res.body).toMatchObject({ contentId: ids.penguins, model: 'lexical-hash-384-v2', dimensions: 384, source: 'computed', version: 1 });
     expect(res.body.chunks).toBeGreaterThan(0);
     const norm = Math.sqrt((res.body.vector as number[]).reduce((s, v) => s + v * v, 0));
     expect(norm).toBeCloseTo(1, 4);
     const detail = await api.request('GET', `/api/v1/content/${ids.penguins}`, { token: tenantA.owner.token });
-    expect(detail.body.embedding).toMatchObject({ model: 'lexical-hash-384', dimensions: 384 });
+    expect(detail.body.embedding).toMatchObject({ model: 'lexical-hash-384-v2', dimensions: 384 });
   });
 
   test('semantic, keyword and hybrid search find the expected documents, best first, with scores', async () => {
     const semantic = await search(tenantA, { query: 'penguin colonies in Antarctica', mode: 'semantic', limit: 4 });
     expect(semantic.status).toBe(200);
-    expect(semantic.body.model).toBe('lexical-hash-384');
+    expect(semantic.body.model).toBe('lexical-hash-384-v2');
     expect(titles(semantic).slice(0, 2).sort()).toEqual(['kingPenguins', 'penguins']);
     expect(semantic.body.data[0].score).toBeGreaterThan(semantic.body.data[semantic.body.data.length - 1].score);
     expect(semantic.body.data[0].scores.semantic).toBeGreaterThan(0);
@@ -100,7 +100,9 @@ describe('offline embeddings (lexical-hash-384)', () => {
   });
 
   test('filters narrow search results (tags, metadata, type)', async () => {
-    const food = await search(tenantA, { query: 'penguins', mode: 'semantic', filters: { tags: ['food'] } });
+    // minScore 0: the sourdough text shares no word with "penguins" (below the default floor); this checks the filter.
+    const food = await search(tenantA, { query: 'penguins', mode: 'semantic', filters: { tags: ['food'] }, minScore: 0 });
+    expect((await search(tenantA, { query: 'penguins', mode: 'semantic', filters: { tags: ['food'] } })).body.data).toEqual([]);
     expect(titles(food)).toEqual(['sourdough']);
     const ann = await search(tenantA, { query: 'penguins krill', mode: 'hybrid', filters: { metadata: { author: 'Ann' } } });
     expect(titles(ann)).not.toContain('kingPenguins');
@@ -143,7 +145,7 @@ describe('offline embeddings (lexical-hash-384)', () => {
     const vector = lexicalHashEmbedding(DOCS.volcanoes!.text);
     const ok = await api.request('PUT', `/api/v1/content/${id}/embedding`, { token: tenantA.owner.token, body: { vector } });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ model: 'lexical-hash-384', dimensions: 384, source: 'provided' });
+    expect(ok.body).toMatchObject({ model: 'lexical-hash-384-v2', dimensions: 384, source: 'provided' });
     const custom = await api.request('PUT', `/api/v1/content/${ids.sourdough}/embedding`, {
       token: tenantA.owner.token,
       body: { vector: [0.1, 0.2, 0.3], model: 'my-model' },

@@ -44,7 +44,7 @@ describe('embedding providers', () => {
   test('defaults: OpenAI 1536, Cohere 1024, lexical 384', () => {
     expect(createEmbeddingProvider({ provider: 'openai' }).dimensions).toBe(1536);
     expect(createEmbeddingProvider({ provider: 'cohere' }).dimensions).toBe(1024);
-    expect(createEmbeddingProvider({ provider: 'lexical' }).model).toBe('lexical-hash-384');
+    expect(createEmbeddingProvider({ provider: 'lexical' }).model).toBe('lexical-hash-384-v2');
   });
 
   test('a Cohere-compatible endpoint (v2 answer shape) and a dimension mismatch', async () => {
