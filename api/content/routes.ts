@@ -288,7 +288,7 @@ export function contentRoutes(
       summary: 'Generate the embedding (runs extract_text, chunk and embed)',
       description:
         'Embeds the current version with the organization\'s provider (integration settings `embeddings`, else the ' +
-        'global one; the built-in default is the offline lexical-hash-384). Answers 202 with the job; the vector ' +
+        'global one; the built-in default is the offline lexical-hash-384-v2). Answers 202 with the job; the vector ' +
         'is at GET /{id}/embedding when the job has succeeded.',
       tags,
       auth: 'org',

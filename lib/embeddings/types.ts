@@ -5,7 +5,7 @@
 export type EmbeddingPurpose = 'document' | 'query';
 
 export interface EmbeddingProvider {
-  /** The model identifier stored with each vector (e.g. `lexical-hash-384`, `text-embedding-3-small`). */
+  /** The model identifier stored with each vector (e.g. `lexical-hash-384-v2`, `text-embedding-3-small`). */
   readonly model: string;
   readonly dimensions: number;
   /** `lexical` (built in, offline), `openai` or `cohere` (any endpoint speaking that protocol). */
