@@ -5,7 +5,7 @@ const transform = {
 
 // ESM-only packages that Jest's CommonJS runtime cannot require on Node 20: compile them like our sources.
 const transformIgnorePatterns = [
-  '/node_modules/(?!(@marcbachmann/cel-js|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit)/)',
+  '/node_modules/(?!(@marcbachmann/cel-js|file-type|jose|strtok3|token-types|uint8array-extras|@tokenizer|@borewit)/)',
 ];
 
 module.exports = {

@@ -25,6 +25,7 @@ export const ERROR_CATALOG = {
   FORBIDDEN: { status: 403, description: 'Insufficient permissions' },
   WEAK_PASSWORD: { status: 400, description: 'The password does not meet the password policy' },
   INVALID_TWO_FACTOR_CODE: { status: 401, description: 'The two-factor code (authenticator or recovery code) is wrong, spent or expired' },
+  SSO_FAILED: { status: 401, description: 'Single sign-on failed: the identity provider refused, or its answer did not verify; see the message' },
   TWO_FACTOR_REQUIRED: {
     status: 403,
     description: 'The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment',

@@ -14,6 +14,8 @@ import { createTokenService } from '../../domain/auth/tokens';
 import { createTwoFactorService } from '../../domain/auth/twoFactor';
 import { secretBoxFor } from '../../domain/secrets/queries';
 import { twoFactorRoutes } from './twoFactorRoutes';
+import { createSsoService } from '../../domain/auth/sso';
+import { ssoRoutes } from './ssoRoutes';
 
 export interface AuthDomain extends Domain {
   /** Bearer access token of a live session (passport `bearer`); the spec's 401 messages in the spec's order. */
@@ -32,10 +34,12 @@ export function createAuthDomain(deps: AppDeps): AuthDomain {
     verifyCredentials: createCredentialVerifier(db, passwords),
     verifyAccessToken: createAccessTokenVerifier(db, tokens, { idleTimeoutMs: config.auth.sessionIdleTimeoutMs }),
   });
-  const twoFactor = createTwoFactorService({ db, config, box: secretBoxFor(config), limiter, passwords, sessions });
+  const box = secretBoxFor(config);
+  const twoFactor = createTwoFactorService({ db, config, box, limiter, passwords, sessions });
+  const sso = createSsoService({ db, config, box, sessions, twoFactor });
   const service = createAuthService({ db, config, logger, mailer, tokens, sessions, passwords, limiter, twoFactor });
   return {
-    routes: [...authRoutes(service, passport), ...twoFactorRoutes(twoFactor)],
+    routes: [...authRoutes(service, passport), ...twoFactorRoutes(twoFactor), ...ssoRoutes(sso)],
     authenticateUser: (ctx) => passport.authenticateUser(ctx),
     limiter,
   };

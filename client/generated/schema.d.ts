@@ -432,6 +432,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/sso/{slug}/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start signing in with the organization's OpenID Connect provider
+         * @description Redirects (302) to the provider with the authorization-code flow: PKCE (S256), a single-use `state` and a `nonce`; the body carries the same URL for clients that do not follow redirects. The provider sends the browser back to GET /api/auth/sso/callback.
+         *
+         *     Authentication: none.
+         */
+        get: operations["startSsoSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the OpenID Connect provider sends the browser back
+         * @description Spends the state (a replayed or unknown state is refused), exchanges the code with the PKCE verifier, verifies the ID token (signature, issuer, audience, expiry, nonce) and the e-mail domain, provisions the member when just-in-time provisioning is on, and signs in: tokens, or a two-factor challenge.
+         *
+         *     Authentication: none.
+         */
+        get: operations["completeSsoSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/switch-organization": {
         parameters: {
             query?: never;
@@ -2087,7 +2131,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATE" | "UNPROCESSABLE" | "IDEMPOTENCY_CONFLICT" | "INVALID_CREDENTIALS" | "USER_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "SESSION_EXPIRED" | "UNAUTHORIZED" | "FORBIDDEN" | "WEAK_PASSWORD" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_REQUIRED" | "NO_ACTIVE_ORGANIZATION" | "ORGANIZATION_LIMIT" | "SLUG_TAKEN" | "QUOTA_EXCEEDED" | "RATE_LIMITED" | "IP_NOT_ALLOWED" | "LAST_OWNER" | "INVITATION_EXPIRED" | "WORKFLOW_INVALID" | "INVALID_PARAMETERS" | "RUN_NOT_RETRYABLE" | "INLINE_CREDENTIAL" | "UNKNOWN_SECRET" | "RANGE_NOT_SATISFIABLE" | "UPSTREAM_ERROR" | "INVALID_REGEX" | "EXPRESSION_TIMEOUT" | "EXPRESSION_TOO_COMPLEX" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATE" | "UNPROCESSABLE" | "IDEMPOTENCY_CONFLICT" | "INVALID_CREDENTIALS" | "USER_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "SESSION_EXPIRED" | "UNAUTHORIZED" | "FORBIDDEN" | "WEAK_PASSWORD" | "INVALID_TWO_FACTOR_CODE" | "SSO_FAILED" | "TWO_FACTOR_REQUIRED" | "NO_ACTIVE_ORGANIZATION" | "ORGANIZATION_LIMIT" | "SLUG_TAKEN" | "QUOTA_EXCEEDED" | "RATE_LIMITED" | "IP_NOT_ALLOWED" | "LAST_OWNER" | "INVITATION_EXPIRED" | "WORKFLOW_INVALID" | "INVALID_PARAMETERS" | "RUN_NOT_RETRYABLE" | "INLINE_CREDENTIAL" | "UNKNOWN_SECRET" | "RANGE_NOT_SATISFIABLE" | "UPSTREAM_ERROR" | "INVALID_REGEX" | "EXPRESSION_TIMEOUT" | "EXPRESSION_TOO_COMPLEX" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
                 details?: {
                     path: string;
                     problem: string;
@@ -3689,6 +3733,197 @@ export interface operations {
             };
             /** @description NOT_FOUND: No such resource (or not visible to the caller) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startSsoSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the identity provider */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorizationUrl: string;
+                        /** @description seconds the state stays valid */
+                        expiresIn: number;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNPROCESSABLE: The request is well-formed but semantically invalid; see details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UPSTREAM_ERROR: An external provider (e.g. an embedding endpoint) failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeSsoSignIn: {
+        parameters: {
+            query: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+                state: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in, or the second step is due */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: {
+                            /** @description JWT (HS256), send as `Authorization: Bearer <token>` */
+                            accessToken: string;
+                            /** @description Access token lifetime in seconds (900 by default) */
+                            expiresIn: number;
+                            /** @description Single use: each refresh returns a new one; reusing a spent one revokes the session */
+                            refreshToken: string;
+                        };
+                        user: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string | null;
+                        };
+                    } | {
+                        challenge: {
+                            /** @description Send with a code to POST /api/auth/login/2fa; single use */
+                            challengeToken: string;
+                            /** @description Seconds the challenge stays valid (five wrong codes end it sooner) */
+                            expiresIn: number;
+                            methods: ("totp" | "recovery_code")[];
+                            /** @constant */
+                            twoFactorRequired: true;
+                        };
+                        user: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_TOKEN: Token validation failed; SSO_FAILED: Single sign-on failed: the identity provider refused, or its answer did not verify; see the message */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNPROCESSABLE: The request is well-formed but semantically invalid; see details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UPSTREAM_ERROR: An external provider (e.g. an embedding endpoint) failed */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10107,15 +10342,26 @@ export interface operations {
                         apiKeys?: {
                             href: string;
                         };
-                        /** @description SSO configuration (stored and validated; SSO login is planned) */
+                        /** @description SSO configuration; OpenID Connect sign-in at GET /api/auth/sso/{slug}/authorize (docs/auth.md#single-sign-on-openid-connect) */
                         sso?: {
                             enabled: boolean;
                             oidc?: {
+                                /** @description e-mail domains allowed to sign in (the ID token's verified e-mail); empty = any */
+                                allowedEmailDomains?: string[];
                                 clientId: string;
-                                /** @description kept when omitted */
+                                /** @description kept when omitted; prefer clientSecretName */
                                 clientSecret?: string;
+                                /** @description name of the organization secret (PUT /api/v1/organizations/{id}/secrets/{name}) holding the client secret; used instead of clientSecret */
+                                clientSecretName?: string | null;
+                                /**
+                                 * @description role of a member created just in time (default member)
+                                 * @enum {string}
+                                 */
+                                defaultRole?: "admin" | "member" | "viewer";
                                 /** Format: uri */
                                 issuer: string;
+                                /** @description create the account and the membership at the first sign-in (default false: only existing members may sign in) */
+                                jitProvisioning?: boolean;
                             };
                             /** @enum {string} */
                             protocol: "oidc" | "saml";

@@ -71,6 +71,14 @@ export async function insertUser(
   return row!;
 }
 
+/** An account made by SSO sign-in (docs/auth.md#single-sign-on-openid-connect): no password, e-mail verified by the provider. */
+export async function insertSsoUser(db: Conn, input: { email: string; name: string | null }): Promise<UserRow> {
+  const [row] = await db<UserRow>('users')
+    .insert({ email: input.email, name: input.name, password_hash: null, email_verified: true })
+    .returning('*');
+  return row!;
+}
+
 export async function updateUserProfile(
   db: Conn,
   id: string,

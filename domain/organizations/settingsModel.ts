@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { SECRET_NAME, SECRET_NAME_RULE } from '../../lib/dag/secretReferences';
 import { isEncryptedSecret, maskSecret, type EncryptedSecret, type SecretBox } from '../../lib/secrets';
 import { generateSigningSecret, signingSecretProblem } from '../../lib/triggers/standardWebhooks';
 
@@ -128,7 +129,23 @@ const ssoInput = z
       .strictObject({
         issuer: httpUrl,
         clientId: z.string().min(1).max(255),
-        clientSecret: secretInput.optional().describe('kept when omitted'),
+        clientSecret: secretInput.optional().describe('kept when omitted; prefer clientSecretName'),
+        clientSecretName: z
+          .string()
+          .regex(SECRET_NAME, SECRET_NAME_RULE)
+          .nullable()
+          .optional()
+          .describe("name of the organization secret (PUT /api/v1/organizations/{id}/secrets/{name}) holding the client secret; used instead of clientSecret"),
+        allowedEmailDomains: z
+          .array(z.string().trim().toLowerCase().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a domain such as example.com'))
+          .max(50)
+          .optional()
+          .describe('e-mail domains allowed to sign in (the ID token\'s verified e-mail); empty = any'),
+        defaultRole: z.enum(['admin', 'member', 'viewer']).optional().describe('role of a member created just in time (default member)'),
+        jitProvisioning: z
+          .boolean()
+          .optional()
+          .describe('create the account and the membership at the first sign-in (default false: only existing members may sign in)'),
       })
       .optional(),
     saml: z
@@ -149,7 +166,7 @@ export const integrationUpdateSchema = z.strictObject({
     .record(integrationName, thirdPartyInput.nullable())
     .optional()
     .describe('per integration: an object updates it, null removes it'),
-  sso: ssoInput.nullable().optional().describe('SSO configuration (stored and validated; SSO login is planned)'),
+  sso: ssoInput.nullable().optional().describe('SSO configuration; OpenID Connect sign-in at GET /api/auth/sso/{slug}/authorize (docs/auth.md#single-sign-on-openid-connect)'),
   apiKeys: z
     .strictObject({ href: z.string().max(2048) })
     .optional()
@@ -200,7 +217,16 @@ export interface StoredSettings {
     sso: {
       enabled: boolean;
       protocol: 'oidc' | 'saml';
-      oidc?: { issuer: string; clientId: string; clientSecret: EncryptedSecret | null };
+      oidc?: {
+        issuer: string;
+        clientId: string;
+        clientSecret: EncryptedSecret | null;
+        /** Absent in documents stored before SSO sign-in existed. */
+        clientSecretName?: string | null;
+        allowedEmailDomains?: string[];
+        defaultRole?: 'admin' | 'member' | 'viewer';
+        jitProvisioning?: boolean;
+      };
       saml?: { entityId: string; ssoUrl: string; certificate: string };
     } | null;
   };
@@ -332,8 +358,8 @@ export function applySettingsUpdate(
     if (sso === null) next.integration.sso = null;
     else {
       const oldSecret = current.integration.sso?.oidc?.clientSecret ?? null;
-      if (sso.protocol === 'oidc' && !sso.oidc!.clientSecret && !oldSecret) {
-        throw new SettingsRuleError('integration.sso.oidc.clientSecret', 'an OIDC client secret is required');
+      if (sso.protocol === 'oidc' && !sso.oidc!.clientSecret && !sso.oidc!.clientSecretName && !oldSecret) {
+        throw new SettingsRuleError('integration.sso.oidc.clientSecretName', 'an OIDC client secret is required: name an organization secret (or give clientSecret)');
       }
       next.integration.sso = {
         enabled: sso.enabled,
@@ -346,6 +372,10 @@ export function applySettingsUpdate(
                 clientSecret: sso.oidc.clientSecret
                   ? resolveSecret(sso.oidc.clientSecret, oldSecret, 'integration.sso.oidc.clientSecret', box)
                   : oldSecret,
+                clientSecretName: sso.oidc.clientSecretName ?? null,
+                allowedEmailDomains: [...new Set(sso.oidc.allowedEmailDomains ?? [])],
+                defaultRole: sso.oidc.defaultRole ?? 'member',
+                jitProvisioning: sso.oidc.jitProvisioning ?? false,
               },
             }
           : {}),

@@ -15,6 +15,7 @@ import {
   type StoredSettings,
 } from './settingsModel';
 import { isUniqueViolation } from '../../lib/db/errors';
+import { existingSecretNames } from '../secrets/queries';
 import { vetWebhookDestinations } from './webhookEndpoints';
 
 /**
@@ -70,6 +71,12 @@ export function createSettingsService(d: OrgServiceDeps) {
         } catch (err) {
           if (err instanceof SettingsRuleError) throw new AppError('UNPROCESSABLE', err.message, [{ path: `body.${err.path}`, problem: err.message }]);
           throw err;
+        }
+        const ssoSecretName = input.integration?.sso?.oidc?.clientSecretName;
+        if (ssoSecretName && !(await existingSecretNames(db, org.organizationId, [ssoSecretName])).has(ssoSecretName)) {
+          throw new AppError('UNPROCESSABLE', `the organization has no secret named ${ssoSecretName}; create it first`, [
+            { path: 'body.integration.sso.oidc.clientSecretName', problem: 'no organization secret with this name' },
+          ]);
         }
         if (input.security?.ipAllowlist && !isIpAllowed(callerIp, after.security.ipAllowlist)) {
           throw new AppError('UNPROCESSABLE', `the allowlist would lock out your own address ${callerIp}; include it`, [

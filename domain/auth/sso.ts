@@ -1,0 +1,269 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import type { Db } from '../../db/knex';
+import type { Config } from '../../lib/config';
+import { AppError } from '../../lib/errors';
+import { guardedRequest, HttpClientError } from '../../lib/net/httpClient';
+import { outboundGuards } from '../../lib/net/outbound';
+import { SsrfRefusedError } from '../../lib/net/ssrfGuard';
+import type { Role } from '../../lib/permissions';
+import type { SecretBox } from '../../lib/secrets';
+import { recordAudit } from '../audit/record';
+import { insertMembership } from '../organizations/queries';
+import { withDefaults, type StoredSettings } from '../organizations/settingsModel';
+import type { RequestMeta } from '../principals';
+import { readSecretValues } from '../secrets/queries';
+import * as q from './queries';
+import type { SessionService, TokenPair } from './sessions';
+import * as sq from './ssoQueries';
+import { hashToken } from './tokens';
+import type { SignInChallenge, TwoFactorService } from './twoFactor';
+
+/**
+ * Single sign-on with OpenID Connect per organization (docs/auth.md#single-sign-on-openid-connect): the
+ * authorization-code flow with PKCE (S256), `state` (stored hashed, single use, 10 minutes) and `nonce` (checked in
+ * the ID token). The issuer URL is tenant-controlled: discovery, JWKS and the token request all go through the
+ * outbound policy (lib/net, the `tools` guard: private addresses only when TOOLS_HTTP_ALLOWED_HOSTS names them), with
+ * no redirects followed. ID tokens are verified with `jose` against the provider's JWKS: signature, issuer (the
+ * configured one, which the discovery document must also declare), audience (the client id), expiry and nonce.
+ * The e-mail must be verified by the provider and, when the organization lists domains, be in one of them.
+ * Just-in-time provisioning (opt-in) creates the account (no password) and the membership with the default role;
+ * without it only existing members sign in. A user with two-factor sign-in on gets the usual challenge.
+ */
+
+const STATE_TTL_MS = 10 * 60_000;
+const HTTP_TIMEOUT_MS = 10_000;
+const MAX_RESPONSE_BYTES = 512 * 1024;
+
+export interface SsoDeps {
+  db: Db;
+  config: Config;
+  box: SecretBox;
+  sessions: SessionService;
+  twoFactor: TwoFactorService;
+}
+
+type OidcConfig = NonNullable<NonNullable<StoredSettings['integration']['sso']>['oidc']>;
+
+interface Discovery {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  jwks_uri: string;
+  userinfo_endpoint?: string;
+}
+
+const b64url = (buf: Buffer): string => buf.toString('base64url');
+const ssoFailed = (message: string): AppError => new AppError('SSO_FAILED', message);
+const trimSlash = (url: string): string => url.replace(/\/+$/, '');
+
+export type SsoService = ReturnType<typeof createSsoService>;
+
+export function createSsoService(deps: SsoDeps) {
+  const { db, config, box, sessions, twoFactor } = deps;
+  const guard = outboundGuards(config).tools;
+  const redirectUri = `${trimSlash(config.http.publicUrl)}/api/auth/sso/callback`;
+
+  /** One request to the provider, through the outbound policy; JSON answer. */
+  async function providerJson(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; json: unknown }> {
+    let res;
+    try {
+      res = await guardedRequest(guard, {
+        url,
+        method: init.method ?? 'GET',
+        headers: { accept: 'application/json', ...(init.headers ?? {}) },
+        ...(init.body !== undefined ? { body: init.body } : {}),
+        timeoutMs: HTTP_TIMEOUT_MS,
+        maxResponseBytes: MAX_RESPONSE_BYTES,
+        maxRedirects: 0,
+      });
+    } catch (err) {
+      if (err instanceof SsrfRefusedError) {
+        throw new AppError('UNPROCESSABLE', `the SSO issuer is refused by the outbound policy: ${err.message}`, [
+          { path: 'integration.sso.oidc.issuer', problem: err.message },
+        ]);
+      }
+      if (err instanceof HttpClientError) throw new AppError('UPSTREAM_ERROR', `the identity provider did not answer: ${err.message}`);
+      throw err;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(res.body.toString('utf8'));
+    } catch {
+      throw new AppError('UPSTREAM_ERROR', `the identity provider answered ${res.status} without JSON at ${url}`);
+    }
+    return { status: res.status, json };
+  }
+
+  async function discover(oidc: OidcConfig): Promise<Discovery> {
+    const issuer = trimSlash(oidc.issuer);
+    const { status, json } = await providerJson(`${issuer}/.well-known/openid-configuration`);
+    const doc = json as Partial<Discovery> | null;
+    if (status !== 200 || !doc || typeof doc !== 'object') {
+      throw new AppError('UPSTREAM_ERROR', `no OpenID Connect discovery document at ${issuer} (status ${status})`);
+    }
+    if (typeof doc.issuer !== 'string' || trimSlash(doc.issuer) !== issuer) {
+      throw new AppError(
+        'UNPROCESSABLE',
+        `the identity provider at ${issuer} declares the issuer ${String(doc.issuer)}; integration.sso.oidc.issuer must be exactly its issuer`,
+        [{ path: 'integration.sso.oidc.issuer', problem: 'does not match the discovery document' }],
+      );
+    }
+    for (const key of ['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const) {
+      if (typeof doc[key] !== 'string') throw new AppError('UPSTREAM_ERROR', `the discovery document of ${issuer} has no ${key}`);
+    }
+    return doc as Discovery;
+  }
+
+  async function ssoConfigOf(org: sq.SsoOrganizationRow | undefined): Promise<{ org: sq.SsoOrganizationRow; oidc: OidcConfig }> {
+    const sso = org && org.status === 'active' ? withDefaults(org.settings).integration.sso : null;
+    if (!org || !sso || !sso.enabled || sso.protocol !== 'oidc' || !sso.oidc) {
+      throw new AppError('NOT_FOUND', 'this organization has no OpenID Connect sign-in enabled');
+    }
+    return { org, oidc: sso.oidc };
+  }
+
+  async function clientSecretOf(organizationId: string, oidc: OidcConfig): Promise<string> {
+    if (oidc.clientSecretName) {
+      const value = (await readSecretValues({ db, config }, organizationId, [oidc.clientSecretName])).get(oidc.clientSecretName);
+      if (value === undefined) {
+        throw new AppError('UNPROCESSABLE', `the SSO client secret ${oidc.clientSecretName} is not among the organization's secrets`);
+      }
+      return value;
+    }
+    if (oidc.clientSecret) return box.open(oidc.clientSecret);
+    throw new AppError('UNPROCESSABLE', 'the SSO configuration has no client secret');
+  }
+
+  async function signIn(
+    meta: RequestMeta,
+    user: q.UserRow,
+    organizationId: string,
+  ): Promise<{ user: q.UserRow; tokens: TokenPair } | { user: q.UserRow; challenge: SignInChallenge }> {
+    if (await twoFactor.isEnabled(user.id)) return { user, challenge: await twoFactor.challenge(user.id, organizationId, 'sso') };
+    const { tokens } = await sessions.create(user, { ip: meta.ip || null, userAgent: meta.userAgent }, organizationId, (trx, sessionId) =>
+      recordAudit(trx, {
+        organizationId: null,
+        userId: user.id,
+        actor: { type: 'user', id: user.id, ip: meta.ip, userAgent: meta.userAgent },
+        action: 'auth.login_succeeded',
+        target: { type: 'session', id: sessionId },
+        after: { method: 'sso', organizationId },
+      }),
+    );
+    return { user, tokens };
+  }
+
+  return {
+    redirectUri,
+
+    /** Starts a sign-in: answers the provider's authorization URL to send the browser to. */
+    async authorize(slug: string): Promise<{ authorizationUrl: string; expiresIn: number }> {
+      const { org, oidc } = await ssoConfigOf(await sq.findOrganizationForSso(db, { slug }));
+      const discovery = await discover(oidc);
+      const state = b64url(randomBytes(32));
+      const nonce = b64url(randomBytes(32));
+      const codeVerifier = b64url(randomBytes(32));
+      await sq.insertSsoState(db, {
+        stateHash: hashToken(state),
+        organizationId: org.id,
+        nonce,
+        codeVerifier,
+        redirectUri,
+        expiresAt: new Date(Date.now() + STATE_TTL_MS),
+      });
+      const url = new URL(discovery.authorization_endpoint);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('client_id', oidc.clientId);
+      url.searchParams.set('redirect_uri', redirectUri);
+      url.searchParams.set('scope', 'openid email profile');
+      url.searchParams.set('state', state);
+      url.searchParams.set('nonce', nonce);
+      url.searchParams.set('code_challenge', b64url(createHash('sha256').update(codeVerifier).digest()));
+      url.searchParams.set('code_challenge_method', 'S256');
+      return { authorizationUrl: url.toString(), expiresIn: STATE_TTL_MS / 1000 };
+    },
+
+    /** The provider's redirect back: state spent, code exchanged, ID token verified, then the usual sign-in. */
+    async callback(
+      meta: RequestMeta,
+      input: { state: string; code?: string | undefined; error?: string | undefined; error_description?: string | undefined },
+    ): Promise<{ user: q.UserRow; tokens: TokenPair } | { user: q.UserRow; challenge: SignInChallenge }> {
+      const saved = await sq.consumeSsoState(db, hashToken(input.state));
+      if (!saved) throw new AppError('INVALID_TOKEN', 'unknown, expired or already used SSO state; start the sign-in again');
+      if (input.error || !input.code) {
+        throw ssoFailed(`the identity provider refused the sign-in: ${input.error ?? 'no code'}${input.error_description ? ` (${input.error_description})` : ''}`);
+      }
+      const { org, oidc } = await ssoConfigOf(await sq.findOrganizationForSso(db, { id: saved.organization_id }));
+      const discovery = await discover(oidc);
+      const secret = await clientSecretOf(org.id, oidc);
+      const basic = Buffer.from(`${encodeURIComponent(oidc.clientId)}:${encodeURIComponent(secret)}`).toString('base64');
+      const token = await providerJson(discovery.token_endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: input.code,
+          redirect_uri: saved.redirect_uri,
+          code_verifier: saved.code_verifier,
+        }).toString(),
+      });
+      const tokenBody = token.json as { id_token?: unknown; access_token?: unknown; error?: unknown; error_description?: unknown } | null;
+      if (token.status !== 200 || typeof tokenBody?.id_token !== 'string') {
+        throw ssoFailed(`the identity provider refused the code: ${String(tokenBody?.error ?? token.status)}${tokenBody?.error_description ? ` (${String(tokenBody.error_description)})` : ''}`);
+      }
+      const jwks = await providerJson(discovery.jwks_uri);
+      const keys = jwks.json as JSONWebKeySet | null;
+      if (jwks.status !== 200 || !keys || !Array.isArray(keys.keys)) throw new AppError('UPSTREAM_ERROR', 'the identity provider has no usable JWKS');
+      let claims: Record<string, unknown>;
+      try {
+        ({ payload: claims } = await jwtVerify(tokenBody.id_token, createLocalJWKSet(keys), {
+          issuer: discovery.issuer,
+          audience: oidc.clientId,
+        }));
+      } catch (err) {
+        throw ssoFailed(`the ID token does not verify: ${(err as Error).message}`);
+      }
+      if (claims.nonce !== saved.nonce) throw ssoFailed('the ID token does not carry the nonce of this sign-in');
+      // Providers that keep scope claims out of the ID token (OIDC Core 5.4) answer them at the userinfo endpoint,
+      // for the same subject.
+      if (typeof claims.email !== 'string' && discovery.userinfo_endpoint && typeof tokenBody.access_token === 'string') {
+        const info = await providerJson(discovery.userinfo_endpoint, { headers: { authorization: `Bearer ${tokenBody.access_token}` } });
+        const extra = info.json as Record<string, unknown> | null;
+        if (info.status === 200 && extra && extra.sub === claims.sub) {
+          claims = { ...claims, email: extra.email, email_verified: extra.email_verified, name: extra.name ?? claims.name };
+        }
+      }
+      const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+      if (!email || claims.email_verified !== true) throw ssoFailed('the identity provider did not give a verified e-mail address');
+      const domain = email.slice(email.lastIndexOf('@') + 1);
+      const allowed = oidc.allowedEmailDomains ?? [];
+      if (allowed.length > 0 && !allowed.includes(domain)) {
+        throw new AppError('FORBIDDEN', `e-mail addresses of ${domain} may not sign in to this organization with SSO`);
+      }
+
+      let user = await q.findUserByEmail(db, email);
+      const role = user ? await sq.findMembershipRole(db, org.id, user.id) : undefined;
+      if (!role) {
+        if (!oidc.jitProvisioning) {
+          throw new AppError('FORBIDDEN', `${email} is not a member of this organization; ask an administrator for an invitation`);
+        }
+        const defaultRole: Role = oidc.defaultRole ?? 'member';
+        const name = typeof claims.name === 'string' ? claims.name.slice(0, 255) : null;
+        user = await db.transaction(async (trx) => {
+          const account = user ?? (await q.insertSsoUser(trx, { email, name }));
+          await insertMembership(trx, org.id, account.id, defaultRole);
+          await recordAudit(trx, {
+            organizationId: org.id,
+            actor: { type: 'user', id: account.id, ip: meta.ip, userAgent: meta.userAgent },
+            action: 'member.provisioned_by_sso',
+            target: { type: 'user', id: account.id },
+            after: { role: defaultRole, accountCreated: !user },
+          });
+          return account;
+        });
+      }
+      return signIn(meta, user!, org.id);
+    },
+  };
+}
