@@ -673,7 +673,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the embedding (runs extract_text, chunk and embed)
-         * @description Embeds the current version with the organization's provider (integration settings `embeddings`, else the global one; the built-in default is the offline lexical-hash-384). Answers 202 with the job; the vector is at GET /{id}/embedding when the job has succeeded.
+         * @description Embeds the current version with the organization's provider (integration settings `embeddings`, else the global one; the built-in default is the offline lexical-hash-384-v2). Answers 202 with the job; the vector is at GET /{id}/embedding when the job has succeeded.
          *
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `content:write`).
          */
@@ -6947,6 +6947,8 @@ export interface operations {
                     };
                     /** @default 10 */
                     limit?: number;
+                    /** @description Leave out semantic results below this cosine similarity (semantic mode and the semantic half of hybrid). Default CONTENT_SEARCH_MIN_SEMANTIC_SCORE: 0.2 for the built-in lexical embedder, none for other providers. */
+                    minScore?: number;
                     /**
                      * @default hybrid
                      * @enum {string}
