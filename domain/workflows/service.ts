@@ -134,6 +134,7 @@ export function createWorkflowsService(deps: ServiceDeps) {
       id: w.id,
       organizationId: w.organization_id,
       subworkflowIds: subworkflowIdsOf(w.definition),
+      parameters: w.definition.parameters ?? [],
     }));
 
   function parseBody(body: unknown, mode: 'create' | 'update'): ParsedInput {

@@ -1,4 +1,5 @@
-import type { StoredDefinition } from './model';
+import type { ParameterDecl, StoredDefinition } from './model';
+import { matchesType, sameJson } from './runParameters';
 import type { Problem } from './problems';
 import type { SubworkflowReference } from './validate';
 
@@ -13,6 +14,8 @@ export interface ReferencedWorkflow {
   organizationId: string;
   /** subworkflow ids its current version uses */
   subworkflowIds: string[];
+  /** the parameters its current version declares (what a call's `inputs` are checked against) */
+  parameters?: ParameterDecl[];
 }
 
 export type WorkflowLookup = (ids: string[]) => Promise<ReferencedWorkflow[]>;
@@ -74,9 +77,47 @@ export function subworkflowProblems(
       problems.push({ path: ref.path, problem: `no workflow ${ref.workflowId} in this organization` });
       continue;
     }
+    if (ref.inputs && target.parameters) problems.push(...inputProblems(ref.workflowId, ref.inputs, target.parameters));
     if (!self.id) continue;
     const cycle = pathBack(ref.workflowId, self.id, graph);
     if (cycle) problems.push({ path: ref.path, problem: `subworkflow cycle: ${[self.id, ...cycle].join(' -> ')}` });
+  }
+  return problems;
+}
+
+/** A value written literally (no `${...}` template): its type is known at save time. */
+function isLiteral(value: unknown): boolean {
+  return !JSON.stringify(value ?? null).includes('${');
+}
+
+/**
+ * A call's `inputs` against the child's declared parameters, as the run would check them (docs/workflows.md):
+ * every input names a declared parameter; literal values have its type (and are in its `enum`); a required
+ * parameter without a default is given, unless `inherit_context` may pass it from the parent's parameters.
+ */
+function inputProblems(workflowId: string, inputs: NonNullable<SubworkflowReference['inputs']>, declared: ParameterDecl[]): Problem[] {
+  const problems: Problem[] = [];
+  const byName = new Map(declared.map((d) => [d.name, d]));
+  for (const [name, value] of Object.entries(inputs.values)) {
+    const decl = byName.get(name);
+    const path = `${inputs.path}.${name}`;
+    if (!decl) {
+      const names = declared.map((d) => d.name).join(', ') || 'none';
+      problems.push({ path, problem: `workflow ${workflowId} declares no parameter ${name} (declared: ${names})` });
+      continue;
+    }
+    if (value === null || !isLiteral(value)) continue;
+    if (!matchesType(decl.type, value)) problems.push({ path, problem: `parameter ${name} of workflow ${workflowId} must be of type ${decl.type}` });
+    else if (decl.enum && !decl.enum.some((allowed) => sameJson(allowed, value))) {
+      problems.push({ path, problem: `parameter ${name} of workflow ${workflowId} must be one of its enum values` });
+    }
+  }
+  if (!inputs.inheritContext) {
+    for (const decl of declared) {
+      if (decl.required && decl.default === undefined && !(decl.name in inputs.values)) {
+        problems.push({ path: inputs.path, problem: `required parameter ${decl.name} of workflow ${workflowId} is missing` });
+      }
+    }
   }
   return problems;
 }

@@ -181,6 +181,27 @@ describe('create and read', () => {
     ]);
   });
 
+  test('subworkflows: inputs are checked against the child\'s declared parameters at save time (422 naming the input)', async () => {
+    const child = (
+      await create(simpleWorkflow({ name: 'typed child', parameters: [{ name: 'count', type: 'integer', required: true }, { name: 'n', type: 'integer', default: 1 }] }))
+    ).body;
+    const call = (inputs: Record<string, unknown>) =>
+      create({ name: 'caller', parameters: [{ name: 'x', type: 'integer', default: 2 }], dag: { nodes: [{ id: 's', type: 'subworkflow', config: { workflow_id: child.id, inputs } }] } });
+    const res = await call({ count: 'many', colour: 'red' });
+    expect(res.status).toBe(422);
+    expect(res.body.error.details).toEqual([
+      { path: 'dag.nodes.s.config.inputs.count', problem: `parameter count of workflow ${child.id} must be of type integer` },
+      { path: 'dag.nodes.s.config.inputs.colour', problem: `workflow ${child.id} declares no parameter colour (declared: count, n)` },
+    ]);
+    const missing = await call({ n: 3 });
+    expect(missing.status).toBe(422);
+    expect(missing.body.error.details).toEqual([
+      { path: 'dag.nodes.s.config.inputs', problem: `required parameter count of workflow ${child.id} is missing` },
+    ]);
+    // a template is checked when the run renders it
+    expect((await call({ count: '${params.x}' })).status).toBe(201);
+  });
+
   test('subworkflows: a cycle through subworkflows is refused on update', async () => {
     const child = (await create(simpleWorkflow({ name: 'child' }))).body;
     const parent = (await create({ name: 'parent', dag: { nodes: [{ id: 's', type: 'subworkflow', config: { workflow_id: child.id } }] } })).body;

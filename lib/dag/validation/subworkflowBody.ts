@@ -12,13 +12,17 @@ export function subworkflowBody(
   scope: ReferenceScope,
   env: ValidationEnv,
   nodeId: string,
-  config: Pick<SubworkflowConfig, 'workflow_id' | 'inputs'>,
+  config: Pick<SubworkflowConfig, 'workflow_id' | 'inputs'> & Partial<Pick<SubworkflowConfig, 'inherit_context'>>,
   configPath: string,
   locals: ReadonlySet<string>,
 ): { problems: Problem[]; reference: SubworkflowReference } {
   const inputsPath = `${configPath}.inputs`;
   return {
-    reference: { path: `${configPath}.workflow_id`, workflowId: config.workflow_id },
+    reference: {
+      path: `${configPath}.workflow_id`,
+      workflowId: config.workflow_id,
+      inputs: { path: inputsPath, values: config.inputs ?? {}, inheritContext: config.inherit_context === true },
+    },
     problems: [
       ...templateReferenceProblems(scope, env, nodeId, config.inputs, inputsPath, locals),
       ...misplacedSecretReferenceProblems(config.inputs, inputsPath, 'subworkflow inputs'),

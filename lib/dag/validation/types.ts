@@ -41,6 +41,8 @@ export interface DefinitionInput {
 export interface SubworkflowReference {
   path: string;
   workflowId: string;
+  /** the call's `inputs` (checked against the child's declared parameters once the child is loaded) */
+  inputs?: { path: string; values: Record<string, unknown>; inheritContext: boolean };
 }
 
 export type ValidationResult =

@@ -331,8 +331,16 @@ describe('subworkflows', () => {
       validationEnv,
     );
     expect(r.subworkflows).toEqual([
-      { path: 'dag.nodes.s.config.workflow_id', workflowId: A },
-      { path: 'dag.nodes.l.config.template.config.workflow_id', workflowId: B },
+      {
+        path: 'dag.nodes.s.config.workflow_id',
+        workflowId: A,
+        inputs: { path: 'dag.nodes.s.config.inputs', values: { q: '${params.q}' }, inheritContext: false },
+      },
+      {
+        path: 'dag.nodes.l.config.template.config.workflow_id',
+        workflowId: B,
+        inputs: { path: 'dag.nodes.l.config.template.config.inputs', values: {}, inheritContext: false },
+      },
     ]);
     expect(r.ok && subworkflowIdsOf(r.definition)).toEqual([A, B]);
   });
@@ -354,6 +362,38 @@ describe('subworkflows', () => {
       { path: 'p4', problem: `subworkflow cycle: ${C} -> ${C}` },
     ]);
     expect(subworkflowProblems({ id: null, organizationId: org }, [{ path: 'p', workflowId: A }], graph)).toEqual([]);
+  });
+
+  test('a call\'s inputs are checked against the parameters the child declares', () => {
+    const child = '00000000-0000-4000-8000-00000000000c';
+    const graph = new Map([
+      [
+        child,
+        {
+          id: child,
+          organizationId: org,
+          subworkflowIds: [],
+          parameters: [
+            { name: 'count', type: 'integer' as const, required: true },
+            { name: 'mode', type: 'string' as const, required: true, enum: ['a', 'b'] },
+            { name: 'label', type: 'string' as const, required: true, default: 'x' },
+          ],
+        },
+      ],
+    ]);
+    const call = (values: Record<string, unknown>, inheritContext = false) =>
+      subworkflowProblems({ id: null, organizationId: org }, [{ path: 'n.workflow_id', workflowId: child, inputs: { path: 'n.inputs', values, inheritContext } }], graph);
+    expect(call({ count: 3, mode: 'a' })).toEqual([]);
+    // templates are checked when the run renders them; a default makes a required parameter optional
+    expect(call({ count: '${params.n}', mode: '${params.m}' })).toEqual([]);
+    expect(call({ count: 'three', mode: 'c', colour: 'red' })).toEqual([
+      { path: 'n.inputs.count', problem: `parameter count of workflow ${child} must be of type integer` },
+      { path: 'n.inputs.mode', problem: `parameter mode of workflow ${child} must be one of its enum values` },
+      { path: 'n.inputs.colour', problem: `workflow ${child} declares no parameter colour (declared: count, mode, label)` },
+    ]);
+    expect(call({ count: 1 })).toEqual([{ path: 'n.inputs', problem: `required parameter mode of workflow ${child} is missing` }]);
+    // inherit_context may pass it from the parent's parameters
+    expect(call({ count: 1 }, true)).toEqual([]);
   });
 });
 

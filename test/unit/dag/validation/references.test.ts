@@ -101,7 +101,11 @@ describe('tool bodies', () => {
 describe('subworkflows and loops', () => {
   test('a subworkflow body names the child and checks its inputs; secrets are refused there', () => {
     const body = subworkflowBody(scope, fakeEnv, 'c', { workflow_id: UUID, inputs: { x: '${who}', k: '{{secret.K}}' } }, 'N.config', none);
-    expect(body.reference).toEqual({ path: 'N.config.workflow_id', workflowId: UUID });
+    expect(body.reference).toEqual({
+      path: 'N.config.workflow_id',
+      workflowId: UUID,
+      inputs: { path: 'N.config.inputs', values: { x: '${who}', k: '{{secret.K}}' }, inheritContext: false },
+    });
     expect(body.problems.map((p) => p.path)).toEqual(['N.config.inputs.x', 'N.config.inputs.k']);
   });
   test('loopLocals: the iterator and its index', () => {
@@ -115,7 +119,12 @@ describe('subworkflows and loops', () => {
     const ok = loopNodeChecks(scope, fakeEnv, 'c', { ...config, items: 'a.list', iterator: 'row' }, 'L', new Set(['a', 'c']));
     expect(ok.problems.map((p) => p.path)).toEqual(['L.config.template.config.inputs[0].from']);
     const sub = loopNodeChecks(scope, fakeEnv, 'c', { ...config, items: 'a.list', iterator: 'row', template: { type: 'subworkflow', config: { workflow_id: UUID } } }, 'L', new Set());
-    expect(sub).toEqual({ problems: [], subworkflows: [{ path: 'L.config.template.config.workflow_id', workflowId: UUID }] });
+    expect(sub).toEqual({
+      problems: [],
+      subworkflows: [
+        { path: 'L.config.template.config.workflow_id', workflowId: UUID, inputs: { path: 'L.config.template.config.inputs', values: {}, inheritContext: false } },
+      ],
+    });
     const bad = loopNodeChecks(scope, fakeEnv, 'c', { ...config, items: 'a.list', iterator: 'row', template: { type: 'tool', config: {} } }, 'L', new Set());
     expect(bad.problems.map((p) => p.path)).toEqual(['L.config.template.config.tool']);
   });
@@ -131,7 +140,9 @@ describe('subworkflows and loops', () => {
     ]);
     const r = nodeBodyChecks(nodes, configs, new Set(['c', 's', 'bad']), scope, fakeEnv, (id) => `N.${id}`);
     expect(r.problems.map((p) => p.path)).toEqual(['N.c.config.expression', 'N.c.inputs[0].from']);
-    expect(r.subworkflows).toEqual([{ path: 'N.s.config.workflow_id', workflowId: UUID }]);
+    expect(r.subworkflows).toEqual([
+      { path: 'N.s.config.workflow_id', workflowId: UUID, inputs: { path: 'N.s.config.inputs', values: {}, inheritContext: false } },
+    ]);
   });
 });
 
