@@ -16,6 +16,7 @@ import { secretBoxFor } from '../../domain/secrets/queries';
 import { twoFactorRoutes } from './twoFactorRoutes';
 import { createSsoService } from '../../domain/auth/sso';
 import { ssoRoutes } from './ssoRoutes';
+import { createRefreshCookies } from './refreshCookie';
 
 export interface AuthDomain extends Domain {
   /** Bearer access token of a live session (passport `bearer`); the spec's 401 messages in the spec's order. */
@@ -37,9 +38,10 @@ export function createAuthDomain(deps: AppDeps): AuthDomain {
   const box = secretBoxFor(config);
   const twoFactor = createTwoFactorService({ db, config, box, limiter, passwords, sessions });
   const sso = createSsoService({ db, config, box, sessions, twoFactor });
+  const cookies = createRefreshCookies(tokens, config.jwt.secret);
   const service = createAuthService({ db, config, logger, mailer, tokens, sessions, passwords, limiter, twoFactor });
   return {
-    routes: [...authRoutes(service, passport), ...twoFactorRoutes(twoFactor), ...ssoRoutes(sso)],
+    routes: [...authRoutes(service, passport, cookies), ...twoFactorRoutes(twoFactor, cookies), ...ssoRoutes(sso)],
     authenticateUser: (ctx) => passport.authenticateUser(ctx),
     limiter,
   };

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../http/route';
 import { requestMetaOf } from '../http/requestMeta';
 import * as s from '../../domain/auth/schemas';
-import { loginResult } from '../../domain/auth/twoFactorSchemas';
+import { loginResult, refreshResult } from '../../domain/auth/twoFactorSchemas';
+import type { RefreshCookies } from './refreshCookie';
 import { sessionInfo, userProfile, userSummary } from '../../domain/auth/serializers';
 import type { AuthService } from '../../domain/auth/service';
 import type { AuthPassport } from './passport';
@@ -11,7 +12,7 @@ import type { AuthPassport } from './passport';
 
 const tags = ['auth'];
 
-export function authRoutes(service: AuthService, passport: AuthPassport): RouteDef[] {
+export function authRoutes(service: AuthService, passport: AuthPassport, cookies: RefreshCookies): RouteDef[] {
   return [
     defineRoute({
       method: 'post',
@@ -38,7 +39,8 @@ export function authRoutes(service: AuthService, passport: AuthPassport): RouteD
       description:
         'Opens a new session (the oldest is evicted past the per-user maximum). A wrong password and an unknown ' +
         'e-mail give the same answer. A user with two-factor sign-in on gets `challenge` instead of `tokens`: send ' +
-        'it with a code to POST /api/auth/login/2fa.',
+        'it with a code to POST /api/auth/login/2fa. With `X-Refresh-Token-Transport: cookie` (browser mode) the ' +
+        'refresh token is set as an HttpOnly cookie instead of answered (docs/auth.md#browser-clients-refresh-cookie).',
       tags,
       auth: 'public',
       body: s.loginBody,
@@ -47,7 +49,8 @@ export function authRoutes(service: AuthService, passport: AuthPassport): RouteD
       handler: async ({ ctx, body }) => {
         const result = await service.login(requestMetaOf(ctx), body, (credentials) => passport.login(ctx, credentials));
         if ('challenge' in result) return { status: 200, body: { user: userSummary(result.user), challenge: result.challenge } };
-        return { status: 200, body: { user: userSummary(result.user), tokens: result.tokens } };
+        const tokens = cookies.wanted(ctx) ? cookies.deliver(ctx, result.tokens) : result.tokens;
+        return { status: 200, body: { user: userSummary(result.user), tokens } };
       },
     }),
     defineRoute({
@@ -57,16 +60,18 @@ export function authRoutes(service: AuthService, passport: AuthPassport): RouteD
       summary: 'Exchange a refresh token for a new token pair',
       description:
         'The refresh token is single use: the answer carries its successor. Presenting a spent refresh token ' +
-        'revokes its session (reuse detection).',
+        'revokes its session (reuse detection). Browser mode: send no refreshToken; the refresh cookie is used and ' +
+        'the X-CSRF-Token header is required (403 without it); the answer sets the rotated cookie.',
       tags,
       auth: 'public',
       body: s.refreshBody,
-      responses: { 200: { description: 'New access token and rotated refresh token', schema: s.tokenPair } },
-      errors: ['INVALID_TOKEN', 'TOKEN_EXPIRED', 'SESSION_EXPIRED', 'RATE_LIMITED'],
-      handler: async ({ ctx, body }) => ({
-        status: 200,
-        body: await service.refresh(requestMetaOf(ctx), body.refreshToken, ctx.state.log),
-      }),
+      responses: { 200: { description: 'New access token and rotated refresh token', schema: refreshResult } },
+      errors: ['INVALID_TOKEN', 'TOKEN_EXPIRED', 'SESSION_EXPIRED', 'RATE_LIMITED', 'FORBIDDEN'],
+      handler: async ({ ctx, body }) => {
+        const presented = cookies.presented(ctx, body.refreshToken);
+        const pair = await service.refresh(requestMetaOf(ctx), presented.token, ctx.state.log);
+        return { status: 200, body: presented.fromCookie || cookies.wanted(ctx) ? cookies.deliver(ctx, pair) : pair };
+      },
     }),
     defineRoute({
       method: 'get',
@@ -97,6 +102,7 @@ export function authRoutes(service: AuthService, passport: AuthPassport): RouteD
       errors: ['TOKEN_EXPIRED'],
       handler: async ({ ctx, principal }) => {
         await service.logout(requestMetaOf(ctx), principal);
+        cookies.clear(ctx);
         return { status: 204 };
       },
     }),

@@ -1,15 +1,15 @@
 import { defineRoute, type RouteDef } from '../http/route';
 import { requestMetaOf } from '../http/requestMeta';
 import * as s from '../../domain/auth/twoFactorSchemas';
-import { authResult } from '../../domain/auth/schemas';
 import { userSummary } from '../../domain/auth/serializers';
 import type { TwoFactorService } from '../../domain/auth/twoFactor';
+import type { RefreshCookies } from './refreshCookie';
 
 /** /api/auth/2fa and the second sign-in step: declarations only; the rules are in domain/auth/twoFactor.ts. */
 
 const tags = ['auth'];
 
-export function twoFactorRoutes(service: TwoFactorService): RouteDef[] {
+export function twoFactorRoutes(service: TwoFactorService, cookies: RefreshCookies): RouteDef[] {
   return [
     defineRoute({
       method: 'get',
@@ -98,11 +98,12 @@ export function twoFactorRoutes(service: TwoFactorService): RouteDef[] {
       tags,
       auth: 'public',
       body: s.challengeBody,
-      responses: { 200: { description: 'Signed in', schema: authResult } },
+      responses: { 200: { description: 'Signed in (browser mode as for login)', schema: s.loginResult } },
       errors: ['INVALID_TOKEN', 'INVALID_TWO_FACTOR_CODE', 'RATE_LIMITED'],
       handler: async ({ ctx, body }) => {
         const result = await service.completeChallenge(requestMetaOf(ctx), body);
-        return { status: 200, body: { user: userSummary(result.user), tokens: result.tokens } };
+        const tokens = cookies.wanted(ctx) ? cookies.deliver(ctx, result.tokens) : result.tokens;
+        return { status: 200, body: { user: userSummary(result.user), tokens } };
       },
     }),
   ];

@@ -163,7 +163,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with e-mail and password
-         * @description Opens a new session (the oldest is evicted past the per-user maximum). A wrong password and an unknown e-mail give the same answer. A user with two-factor sign-in on gets `challenge` instead of `tokens`: send it with a code to POST /api/auth/login/2fa.
+         * @description Opens a new session (the oldest is evicted past the per-user maximum). A wrong password and an unknown e-mail give the same answer. A user with two-factor sign-in on gets `challenge` instead of `tokens`: send it with a code to POST /api/auth/login/2fa. With `X-Refresh-Token-Transport: cookie` (browser mode) the refresh token is set as an HttpOnly cookie instead of answered (docs/auth.md#browser-clients-refresh-cookie).
          *
          *     Authentication: none.
          */
@@ -335,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a refresh token for a new token pair
-         * @description The refresh token is single use: the answer carries its successor. Presenting a spent refresh token revokes its session (reuse detection).
+         * @description The refresh token is single use: the answer carries its successor. Presenting a spent refresh token revokes its session (reuse detection). Browser mode: send no refreshToken; the refresh cookie is used and the X-CSRF-Token header is required (403 without it); the answer sets the rotated cookie.
          *
          *     Authentication: none.
          */
@@ -2753,6 +2753,21 @@ export interface operations {
                             name: string | null;
                         };
                     } | {
+                        tokens: {
+                            accessToken: string;
+                            /** @description Send as X-CSRF-Token on POST /api/auth/refresh (also in the readable cookie loom_csrf) */
+                            csrfToken: string;
+                            expiresIn: number;
+                            /** @constant */
+                            refreshTokenTransport: "cookie";
+                        };
+                        user: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string | null;
+                        };
+                    } | {
                         challenge: {
                             /** @description Send with a code to POST /api/auth/login/2fa; single use */
                             challengeToken: string;
@@ -2845,7 +2860,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in */
+            /** @description Signed in (browser mode as for login) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2859,6 +2874,37 @@ export interface operations {
                             expiresIn: number;
                             /** @description Single use: each refresh returns a new one; reusing a spent one revokes the session */
                             refreshToken: string;
+                        };
+                        user: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string | null;
+                        };
+                    } | {
+                        tokens: {
+                            accessToken: string;
+                            /** @description Send as X-CSRF-Token on POST /api/auth/refresh (also in the readable cookie loom_csrf) */
+                            csrfToken: string;
+                            expiresIn: number;
+                            /** @constant */
+                            refreshTokenTransport: "cookie";
+                        };
+                        user: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string | null;
+                        };
+                    } | {
+                        challenge: {
+                            /** @description Send with a code to POST /api/auth/login/2fa; single use */
+                            challengeToken: string;
+                            /** @description Seconds the challenge stays valid (five wrong codes end it sooner) */
+                            expiresIn: number;
+                            methods: ("totp" | "recovery_code")[];
+                            /** @constant */
+                            twoFactorRequired: true;
                         };
                         user: {
                             email: string;
@@ -3375,7 +3421,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    refreshToken: string;
+                    /** @description Omitted in browser mode: the refresh cookie is used, with the X-CSRF-Token header */
+                    refreshToken?: string;
                 };
             };
         };
@@ -3393,6 +3440,13 @@ export interface operations {
                         expiresIn: number;
                         /** @description Single use: each refresh returns a new one; reusing a spent one revokes the session */
                         refreshToken: string;
+                    } | {
+                        accessToken: string;
+                        /** @description Send as X-CSRF-Token on POST /api/auth/refresh (also in the readable cookie loom_csrf) */
+                        csrfToken: string;
+                        expiresIn: number;
+                        /** @constant */
+                        refreshTokenTransport: "cookie";
                     };
                 };
             };
@@ -3407,6 +3461,15 @@ export interface operations {
             };
             /** @description INVALID_TOKEN: Token validation failed; TOKEN_EXPIRED: Token has expired; SESSION_EXPIRED: Session has expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3851,6 +3914,21 @@ export interface operations {
                             expiresIn: number;
                             /** @description Single use: each refresh returns a new one; reusing a spent one revokes the session */
                             refreshToken: string;
+                        };
+                        user: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string | null;
+                        };
+                    } | {
+                        tokens: {
+                            accessToken: string;
+                            /** @description Send as X-CSRF-Token on POST /api/auth/refresh (also in the readable cookie loom_csrf) */
+                            csrfToken: string;
+                            expiresIn: number;
+                            /** @constant */
+                            refreshTokenTransport: "cookie";
                         };
                         user: {
                             email: string;

@@ -28,7 +28,14 @@ export const registerBody = z.strictObject({
 
 export const loginBody = z.strictObject({ email: emailField, password: passwordField });
 
-export const refreshBody = z.strictObject({ refreshToken: z.string().min(1).max(4096) });
+export const refreshBody = z.strictObject({
+  refreshToken: z
+    .string()
+    .min(1)
+    .max(4096)
+    .optional()
+    .describe('Omitted in browser mode: the refresh cookie is used, with the X-CSRF-Token header'),
+});
 
 export const profileBody = z.strictObject({
   name: nameField.nullable().optional().describe('Display name; null clears it'),

@@ -33,8 +33,19 @@ export const signInChallenge = z.object({
   methods: z.array(z.enum(['totp', 'recovery_code'])),
 });
 
+/** Tokens in browser mode (docs/auth.md#browser-clients-refresh-cookie): the refresh token is in an HttpOnly cookie. */
+export const cookieTokens = z.object({
+  accessToken: z.string(),
+  expiresIn: z.number().int(),
+  csrfToken: z.string().describe('Send as X-CSRF-Token on POST /api/auth/refresh (also in the readable cookie loom_csrf)'),
+  refreshTokenTransport: z.literal('cookie'),
+});
+
+export const refreshResult = z.union([tokenPair, cookieTokens]);
+
 export const loginResult = z.union([
   authResult,
+  z.object({ user: userSummary, tokens: cookieTokens }).describe('Browser mode (X-Refresh-Token-Transport: cookie)'),
   z.object({ user: userSummary, challenge: signInChallenge }).describe('Two-factor sign-in is on: no tokens yet'),
 ]);
 
