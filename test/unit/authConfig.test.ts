@@ -17,6 +17,7 @@ describe('auth configuration', () => {
       refreshAccount: { limit: 60, windowMs: 900_000 },
       resetIp: { limit: 20, windowMs: 3_600_000 },
       resetAccount: { limit: 5, windowMs: 3_600_000 },
+      twoFactorAccount: { limit: 10, windowMs: 900_000 },
     });
   });
 
