@@ -52,6 +52,23 @@ export function createContentService(deps: AppDeps) {
     return receive({ storage, bucket, key, maxBytes: config.content.maxUploadBytes, quotaRemaining: remainingBytes(quota), quota });
   }
 
+  /** The row of an uploaded file's version: where its bytes are, what they are, who sent them. */
+  function versionRow(organizationId: string, contentId: string, version: number, key: string, file: ReceivedUpload['file'], actor: Actor | null) {
+    return {
+      content_id: contentId,
+      organization_id: organizationId,
+      version,
+      object_key: key,
+      filename: file.filename,
+      mime_type: file.mimeType,
+      declared_mime_type: file.declaredMimeType,
+      media_type: mediaTypeOf(file.mimeType),
+      size_bytes: file.size,
+      sha256: file.sha256,
+      created_by: actor?.type === 'user' ? actor.id : null,
+    };
+  }
+
   function parseFields(received: ReceivedUpload) {
     const schema = z.object({ title: titleSchema.optional(), tags: tagsSchema.optional(), metadata: metadataSchema.optional() });
     const parsed = schema.safeParse(received.fields);
@@ -120,19 +137,7 @@ export function createContentService(deps: AppDeps) {
             sha256: file.sha256,
             processing_status: config.content.processOnUpload ? 'pending' : 'none',
           });
-          await q.insertVersion(trx, {
-            content_id: contentId,
-            organization_id: organizationId,
-            version: 1,
-            object_key: key,
-            filename: file.filename,
-            mime_type: file.mimeType,
-            declared_mime_type: file.declaredMimeType,
-            media_type: mediaType,
-            size_bytes: file.size,
-            sha256: file.sha256,
-            created_by: actor?.type === 'user' ? actor.id : null,
-          });
+          await q.insertVersion(trx, versionRow(organizationId, contentId, 1, key, file, actor));
           await insertOutboxEvent(trx, { organizationId, type: 'content.uploaded', payload: uploadedEvent({ id: contentId, organization_id: organizationId }, 1, key, file) });
           if (config.content.processOnUpload) {
             job = await createProcessingJob(deps, trx, { organizationId, contentId, version: 1 }, orderedSteps(undefined), 'upload');
@@ -163,19 +168,7 @@ export function createContentService(deps: AppDeps) {
           if (!row) throw notFound('content');
           await assertQuotaInTransaction(trx, organizationId, file.size);
           const mediaType = mediaTypeOf(file.mimeType);
-          await q.insertVersion(trx, {
-            content_id: id,
-            organization_id: organizationId,
-            version,
-            object_key: key,
-            filename: file.filename,
-            mime_type: file.mimeType,
-            declared_mime_type: file.declaredMimeType,
-            media_type: mediaType,
-            size_bytes: file.size,
-            sha256: file.sha256,
-            created_by: actor?.type === 'user' ? actor.id : null,
-          });
+          await q.insertVersion(trx, versionRow(organizationId, id, version, key, file, actor));
           // Versions may finish out of order; the highest number stays current.
           if (version > row.current_version) {
             await q.updateContent(trx, organizationId, id, {
