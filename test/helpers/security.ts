@@ -77,6 +77,7 @@ export function victimPathValues(tenant: TestTenant, victim: VictimResources, ro
     delivery_id: randomUUID(),
     tool: 'http_request',
     organization: tenant.organizationId,
+    slug: tenant.organizationId,
     path: 'hook',
     file: 'x.js',
   };
