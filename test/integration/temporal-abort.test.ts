@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Connection } from '@temporalio/client';
 import { loadConfig } from '../../lib/config';
 import { createTemporalClient, withTemporalAbortSignal } from '../../lib/temporal';
@@ -20,8 +19,11 @@ afterAll(async () => {
 test('calls get their signal, and the storage is off once none is running', async () => {
   const slowSignal = new AbortController().signal;
   const quickSignal = new AbortController().signal;
+  // The slow call waits until the quick one has started and ended (a gate, not a sleep: no race under load).
+  let openGate!: () => void;
+  const gate = new Promise<void>((resolve) => (openGate = resolve));
   const slow = withTemporalAbortSignal(client, slowSignal, async () => {
-    await sleep(150); // the quick call starts and ends meanwhile
+    await gate;
     await client.workflowService.getSystemInfo({});
     return connection.callContextStorage.getStore()?.abortSignal;
   });
@@ -31,6 +33,7 @@ test('calls get their signal, and the storage is off once none is running', asyn
   });
   expect(await quick).toBe(quickSignal);
   expect(storageEnabled()).toBe(true); // the slow call still needs it
+  openGate();
   expect(await slow).toBe(slowSignal);
   expect(storageEnabled()).toBe(false);
 });
