@@ -1,22 +1,11 @@
-import { dagSchema, errorHandlingSchema, type CompiledWorkflow } from '../../lib/dag/model';
+import { errorHandlingSchema } from '../../lib/dag/model';
 import { buildGraph, GraphError, mentionedIds, mentionedParams } from '../../workflows/runs/graph';
 import { checkParameters } from '../../workflows/runs/parameters';
 import { planAttempts, strategyFor } from '../../workflows/runs/strategy';
+import { compiledOf } from './runs-scheduler/fixtures';
 
 /** Pure parts of the run interpreter: retry mapping, strategies, parameters, graph analysis. */
 
-function compiled(nodes: unknown[], edges: { from: string; to: string }[] = []): CompiledWorkflow {
-  const dag = dagSchema.parse({ nodes, edges });
-  return {
-    workflowId: 'w',
-    organizationId: 'o',
-    version: 1,
-    name: 'n',
-    dag: { ...dag, entryPoints: [], exitPoints: [] },
-    parameters: [],
-    errorHandling: errorHandlingSchema.parse({}),
-  };
-}
 
 describe('planAttempts (retry mapping)', () => {
   const eh = (retry: object) => errorHandlingSchema.parse({ retry_config: retry });
@@ -82,7 +71,7 @@ describe('buildGraph', () => {
 
   test('conditions imply edges to their branches; parallel members wait for the parallel node to start', () => {
     const graph = buildGraph(
-      compiled([
+      compiledOf([
         { id: 'c', type: 'condition', config: { expression: 'true', trueBranch: 't', falseBranch: 'f' } },
         tool('t'),
         tool('f'),
@@ -97,8 +86,8 @@ describe('buildGraph', () => {
   });
 
   test('a cycle and an unknown edge are refused', () => {
-    expect(() => buildGraph(compiled([tool('a'), tool('b')], [{ from: 'a', to: 'b' }, { from: 'b', to: 'a' }]))).toThrow(GraphError);
-    expect(() => buildGraph(compiled([tool('a')], [{ from: 'a', to: 'zz' }]))).toThrow(/unknown node/);
+    expect(() => buildGraph(compiledOf([tool('a'), tool('b')], [{ from: 'a', to: 'b' }, { from: 'b', to: 'a' }]))).toThrow(GraphError);
+    expect(() => buildGraph(compiledOf([tool('a')], [{ from: 'a', to: 'zz' }]))).toThrow(/unknown node/);
   });
 
   test('mentionedParams names the parameters a config reads, or all when params is used whole', () => {
@@ -110,7 +99,7 @@ describe('buildGraph', () => {
 
   test('a loop reads for its items what `items` mentions and, per item, only what the template mentions', () => {
     const graph = buildGraph(
-      compiled([
+      compiledOf([
         tool('make'),
         tool('rate'),
         { id: 'each', type: 'loop', config: { items: 'make.result', template: { type: 'tool', config: { tool: 'json_transform', config: { data: '${item * nodes.rate.result + params.k}' } } } } },

@@ -1,4 +1,4 @@
-import { dagSchema, errorHandlingSchema, type NodeState, type NodeStatus } from '../../../lib/dag/model';
+import { dagSchema, errorHandlingSchema, type CompiledWorkflow, type NodeState, type NodeStatus } from '../../../lib/dag/model';
 import { buildGraph, type RunGraph } from '../../../workflows/runs/graph';
 
 /** Graphs and node states for the scheduler's unit tests (workflows/runs/scheduler). */
@@ -17,10 +17,10 @@ export const parallel = (id: string, branches: Record<string, string[]>, joinStr
   config: { branches: Object.entries(branches).map(([branch, nodes]) => ({ id: branch, nodes })), joinStrategy, ...(n ? { n } : {}) },
 });
 
-/** `edges` as 'a>b' strings. */
-export function graphOf(nodes: unknown[], edges: string[] = []): RunGraph {
-  const dag = dagSchema.parse({ nodes, edges: edges.map((e) => ({ from: e.split('>')[0], to: e.split('>')[1] })) });
-  return buildGraph({
+/** A compiled workflow of these nodes and edges, with every other field at its default. */
+export function compiledOf(nodes: unknown[], edges: { from: string; to: string }[] = []): CompiledWorkflow {
+  const dag = dagSchema.parse({ nodes, edges });
+  return {
     workflowId: 'w',
     organizationId: 'o',
     version: 1,
@@ -28,7 +28,12 @@ export function graphOf(nodes: unknown[], edges: string[] = []): RunGraph {
     dag: { ...dag, entryPoints: [], exitPoints: [] },
     parameters: [],
     errorHandling: errorHandlingSchema.parse({}),
-  });
+  };
+}
+
+/** `edges` as 'a>b' strings. */
+export function graphOf(nodes: unknown[], edges: string[] = []): RunGraph {
+  return buildGraph(compiledOf(nodes, edges.map((e) => ({ from: e.split('>')[0]!, to: e.split('>')[1]! }))));
 }
 
 type StateSpec = NodeStatus | Partial<NodeState>;
