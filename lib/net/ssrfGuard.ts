@@ -126,16 +126,28 @@ export function createSsrfGuard(options: SsrfGuardOptions = {}): SsrfGuard {
     return answers;
   };
 
-  // The platform's endpoints as addresses, resolved once on first use (a name such as `postgres` in compose).
+  // The platform's endpoints as addresses, resolved on first use (a name such as `postgres` in compose) and kept
+  // once every name resolved; a failed lookup is tried again at the next check rather than cached as "no address".
   let platform: Promise<{ addresses: Address[]; local: boolean; port: number; name: string }[]> | null = null;
-  const platformEndpoints = () =>
-    (platform ??= Promise.all(
+  const platformEndpoints = () => {
+    if (platform) return platform;
+    let complete = true;
+    const resolving = Promise.all(
       (options.protectedEndpoints ?? []).map(async (e) => {
-        const answers = await resolve(e.host.replace(/^\[|\]$/g, '')).catch(() => []);
+        const answers = await resolve(e.host.replace(/^\[|\]$/g, '')).catch(() => {
+          complete = false;
+          return [];
+        });
         const addresses = answers.map((a) => parseAddress(a.address)).filter((a): a is Address => a !== null);
         return { addresses, local: addresses.some(isLocalMachineAddress), port: e.port, name: e.name };
       }),
-    ));
+    );
+    platform = resolving.then((endpoints) => {
+      if (!complete) platform = null;
+      return endpoints;
+    });
+    return platform;
+  };
   let ownAddresses: Address[] | null = null;
   const isThisMachine = (address: Address): boolean => {
     if (isLocalMachineAddress(address)) return true;

@@ -131,6 +131,25 @@ describe('platform services', () => {
     await expect(web.vet('https://127.0.0.1/')).resolves.toMatchObject({ port: 443 });
   });
 
+  test('a platform name whose lookup failed is looked up again, not remembered as having no address', async () => {
+    let platformLookups = 0;
+    const flaky = createSsrfGuard({
+      allow: ['10.0.0.0/8'],
+      localAddresses: () => [],
+      protectedEndpoints: [{ host: 'db.platform', port: 5432, name: 'PostgreSQL' }],
+      resolver: async (host) => {
+        if (host !== 'db.platform') return [{ address: '10.7.7.7', family: 4 }];
+        platformLookups += 1;
+        if (platformLookups === 1) throw new Error('EAI_AGAIN');
+        return [{ address: '10.7.7.7', family: 4 }];
+      },
+    });
+    await expect(flaky.vetHost('10.7.7.7', 5432)).resolves.toMatchObject({ address: '10.7.7.7' });
+    await expect(flaky.vetHost('10.7.7.7', 5432)).rejects.toThrow(/platform's own PostgreSQL/);
+    await expect(flaky.vetHost('10.7.7.7', 5432)).rejects.toThrow(/platform's own PostgreSQL/);
+    expect(platformLookups).toBe(2);
+  });
+
   test('a name is resolved once per check, so the address connected to is the address checked', async () => {
     const answers = [['93.184.216.34'], ['127.0.0.1']];
     let calls = 0;
