@@ -94,7 +94,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + ttlMs),
     });
-    const input = { token, ttlMs, publicUrl: config.http.publicUrl };
+    const input = { token, ttlMs, publicUrl: config.http.publicUrl, appUrl: config.http.appUrl };
     return purpose === 'password_reset' ? passwordResetEmail(input) : emailVerificationEmail(input);
   }
 

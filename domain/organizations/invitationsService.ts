@@ -1,4 +1,5 @@
 import { AppError, forbidden, notFound } from '../../lib/errors';
+import { accountLink } from '../../lib/emails/links';
 import { invitationEmail } from '../../lib/emails/organizations';
 import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
 import type { Role } from '../../lib/permissions';
@@ -35,7 +36,7 @@ export function createInvitationsService(d: OrgServiceDeps) {
   const { db, config } = d;
 
   function acceptUrl(token: string): string {
-    return `${config.http.publicUrl}/invitations/accept?token=${encodeURIComponent(token)}`;
+    return accountLink(config.http, 'acceptInvitation', token);
   }
 
   async function sendInvitation(org: OrganizationRow, inv: InvitationRow, token: string, inviterId: string | null): Promise<void> {

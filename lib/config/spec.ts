@@ -32,6 +32,25 @@ export const spec = {
     port: setting('SERVICE_PORT', int(3000, 0, 65535)),
     /** The API's public base URL; unset: `http://127.0.0.1:<port>` (lib/config.ts). */
     publicUrl: setting('SERVICE_PUBLIC_URL', url()),
+    /**
+     * A client application's base URL: when set, e-mailed links open its pages (`<app>/invitations/accept?token=`,
+     * `/verify-email?token=`, `/reset-password?token=`) instead of the API's own (docs/auth.md#links-in-e-mails).
+     */
+    appUrl: setting(
+      'SERVICE_APP_URL',
+      z
+        .string()
+        .refine((v) => {
+          try {
+            const u = new URL(v);
+            return (u.protocol === 'https:' || u.protocol === 'http:') && !u.search && !u.hash && !u.username && !u.password;
+          } catch {
+            return false;
+          }
+        }, 'SERVICE_APP_URL must be an http(s) URL without credentials, query or fragment')
+        .transform((v) => v.replace(/\/+$/, ''))
+        .optional(),
+    ),
     bodyLimitBytes: setting('SERVICE_BODY_LIMIT_BYTES', int(1024 * 1024, 1024)),
     trustProxy: setting('SERVICE_TRUST_PROXY', bool(false)),
   },

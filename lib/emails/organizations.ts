@@ -17,10 +17,12 @@ export function invitationEmail(input: {
     subject: `Invitation to join ${input.organizationName} on Loom`,
     text:
       `${who} to join ${input.organizationName} as ${input.role}.\n\n` +
-      `Accept: ${input.acceptUrl}\n` +
-      `Or send this invitation token to POST /api/v1/invitations/accept while signed in as ${input.to}:\n` +
+      `To accept, open this link. It asks you to sign in as ${input.to}, or to create your account with that ` +
+      `address if you have none yet:\n\n` +
+      `${input.acceptUrl}\n\n` +
+      `If your Loom app asks for the invitation token instead (POST /api/v1/invitations/accept, signed in as ${input.to}):\n` +
       `${input.token}\n\n` +
-      `The invitation expires at ${input.expiresAt.toISOString()}.\n`,
+      `The invitation expires at ${input.expiresAt.toISOString()}. If you did not expect it, ignore this e-mail.\n`,
   };
 }
 
