@@ -1,11 +1,13 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { createLocalBillingProvider } from '../../domain/billing/localProvider';
 import type { BillingPlan } from '../../domain/billing/provider';
-import { deletionConfirmationEmail, paymentFailedEmail, welcomeEmail } from '../../lib/emails/organizations';
+import { deletionAbortedEmail, deletionConfirmationEmail, paymentFailedEmail, welcomeEmail } from '../../lib/emails/organizations';
+import { ObjectTooLargeError } from '../../lib/archive/multipartUpload';
 import { organizationPrefix } from '../../lib/storage';
-import { maskSecrets } from '../../domain/audit/mask';
 import { purgeExpiredAuditLogs } from '../../domain/audit/queries';
 import { clearActiveOrganization } from '../../domain/auth/queries';
+import { exportArchiveKey, legacyExportKey, writeOrganizationExport } from '../../domain/organizations/exportArchive';
+import { abortDeletion } from '../../domain/organizations/lifecycleService';
 import {
   deleteOrganizationWithMemberships,
   getOrganizationAnyStatus,
@@ -33,6 +35,21 @@ async function withHeartbeat<T>(run: () => Promise<T>): Promise<T> {
   } finally {
     clearInterval(timer);
   }
+}
+
+/** The most a presigned link may live (S3's limit), and so the longest an export is kept. */
+const MAX_EXPORT_TTL_SECONDS = 7 * 24 * 3600;
+
+export interface OrganizationExport {
+  /** Presigned GET of the archive, valid until `expiresAt`. */
+  url: string;
+  expiresAt: string;
+  key: string;
+  bytes: number;
+  sha256: string;
+  entries: number;
+  contentFiles: number;
+  missingFiles: number;
 }
 
 export interface OrganizationSummary {
@@ -70,14 +87,38 @@ export function createOrganizationActivities(deps: ActivityDeps) {
       await markOrganizationDeleting(db, input.organizationId);
     },
 
-    /** A JSON export of the organization's records, kept outside `org/<id>/` so it survives the deletion. */
-    async exportOrganizationData(input: { organizationId: string; ttlSeconds: number }): Promise<{ url: string | null }> {
-      return withHeartbeat(() => exportData(input.organizationId, input.ttlSeconds));
+    /**
+     * The deletion export (domain/organizations/exportArchive.ts): the archive of everything the deletion removes,
+     * written and read back before the workflow deletes anything, kept outside `org/<id>/` so it survives the
+     * deletion. Null when the organization is already gone (a repeated deletion).
+     */
+    async exportOrganizationArchive(input: { organizationId: string; ttlSeconds: number }): Promise<OrganizationExport | null> {
+      return exportArchive(input.organizationId, input.ttlSeconds);
     },
 
-    /** The export outlives the organization only as long as its link. */
+    /** Workflows started before the archive existed call this name: they get the same archive. */
+    async exportOrganizationData(input: { organizationId: string; ttlSeconds: number }): Promise<{ url: string | null }> {
+      const archive = await exportArchive(input.organizationId, input.ttlSeconds);
+      return { url: archive?.url ?? null };
+    },
+
+    /** The export outlives the organization only as long as its link (the JSON export of older workflows too). */
     async deleteOrganizationExport(input: { organizationId: string }): Promise<void> {
-      await storage.removeObject(bucket, exportKey(input.organizationId));
+      await storage.removeObjects(bucket, [exportArchiveKey(input.organizationId), legacyExportKey(input.organizationId)]);
+    },
+
+    /**
+     * The export could not be written, so nothing was deleted: the organization is given back (status `active`,
+     * audited) and the requester told. Changes nothing when the organization is not `deleting` any more.
+     */
+    async abortOrganizationDeletion(input: { organizationId: string; reason: string; requestedBy: string }): Promise<{ restored: boolean }> {
+      const restored = await abortDeletion(db, input.organizationId, input.reason, input.requestedBy);
+      if (restored) await storage.removeIncompleteUpload(bucket, exportArchiveKey(input.organizationId)).catch(() => undefined);
+      return { restored };
+    },
+
+    async sendDeletionAborted(input: { to: string; organizationName: string; reason: string }): Promise<void> {
+      await deps.mailer.send(deletionAbortedEmail(input));
     },
 
     async cancelSubscriptions(input: { organizationId: string }): Promise<{ cancelled: number }> {
@@ -106,7 +147,14 @@ export function createOrganizationActivities(deps: ActivityDeps) {
       });
     },
 
-    async sendDeletionConfirmation(input: { to: string; organizationName: string; exportUrl: string | null }): Promise<void> {
+    async sendDeletionConfirmation(input: {
+      to: string;
+      organizationName: string;
+      exportUrl: string | null;
+      exportExpiresAt?: string | null;
+      exportSha256?: string | null;
+      exportBytes?: number | null;
+    }): Promise<void> {
       await deps.mailer.send(deletionConfirmationEmail(input));
     },
 
@@ -119,33 +167,39 @@ export function createOrganizationActivities(deps: ActivityDeps) {
     },
   };
 
-  /** A JSON export of the organization's records, kept outside `org/<id>/` so it survives the deletion. */
-  async function exportData(id: string, ttlSeconds: number): Promise<{ url: string | null }> {
-    const org = await getOrganizationAnyStatus(db, id);
-    if (!org) return { url: null };
-    const [members, invitations, apiKeys, auditLogs] = await Promise.all([
-      db('memberships as m').join('users as u', 'u.id', 'm.user_id').where('m.organization_id', id).select('u.email', 'u.name', 'm.role', 'm.created_at'),
-      db('invitations').where({ organization_id: id }).select('email', 'role', 'status', 'created_at', 'expires_at'),
-      db('api_keys').where({ organization_id: id }).select('name', 'role', 'prefix', 'created_at', 'revoked_at', 'last_used_at'),
-      db('audit_logs').where({ organization_id: id }).orderBy('created_at', 'desc').limit(10_000).select('*'),
-    ]);
-    const objects: { key: string; size: number }[] = [];
-    for await (const item of storage.listObjectsV2(bucket, organizationPrefix(id), true)) {
-      if (item.name) objects.push({ key: item.name, size: item.size ?? 0 });
+  /** Writes and checks the archive (heartbeating as it goes), then presigns its link for `ttlSeconds` (max 7 days). */
+  async function exportArchive(organizationId: string, ttlSeconds: number): Promise<OrganizationExport | null> {
+    const ctx = Context.current();
+    ctx.heartbeat();
+    let result;
+    try {
+      result = await writeOrganizationExport({ db, storage, bucket }, organizationId, {
+        // Heartbeats carry progress and are throttled by the SDK; a stuck read stops them, and the step is retried.
+        onProgress: (progress) => ctx.heartbeat(progress),
+        signal: ctx.cancellationSignal,
+      });
+    } catch (err) {
+      if (err instanceof ObjectTooLargeError) throw ApplicationFailure.nonRetryable(err.message, 'ExportTooLarge');
+      throw err;
     }
-    const document = {
-      exportedAt: new Date().toISOString(),
-      organization: { id: org.id, name: org.name, slug: org.slug, plan: org.plan, createdAt: org.created_at, settings: maskSecrets(org.settings) },
-      members,
-      invitations,
-      apiKeys,
-      auditLogs: maskSecrets(auditLogs),
-      objects,
+    if (!result) return null;
+    const lifetime = Math.max(1, Math.min(Math.floor(ttlSeconds), MAX_EXPORT_TTL_SECONDS));
+    const expiresAt = new Date(Date.now() + lifetime * 1000).toISOString();
+    const day = result.exportedAt.slice(0, 10);
+    const url = await storage.presignedGetObject(bucket, result.key, lifetime, {
+      'response-content-disposition': `attachment; filename="loom-organization-${organizationId}-${day}.tar.gz"`,
+      'response-content-type': 'application/gzip',
+    });
+    return {
+      url,
+      expiresAt,
+      key: result.key,
+      bytes: result.bytes,
+      sha256: result.sha256,
+      entries: result.entries,
+      contentFiles: result.contentFiles,
+      missingFiles: result.missingFiles,
     };
-    const key = exportKey(id);
-    const body = Buffer.from(JSON.stringify(document, null, 2));
-    await storage.putObject(bucket, key, body, body.length, { 'Content-Type': 'application/json' });
-    return { url: await storage.presignedGetObject(bucket, key, Math.max(1, Math.min(ttlSeconds, 7 * 24 * 3600))) };
   }
 
   async function deleteObjects(organizationId: string): Promise<{ removed: number }> {
@@ -168,6 +222,5 @@ export function createOrganizationActivities(deps: ActivityDeps) {
   }
 }
 
-export function exportKey(organizationId: string): string {
-  return `exports/organizations/${organizationId}/export.json`;
-}
+/** Where the deletion export is kept (exportArchive.ts). */
+export const exportKey = exportArchiveKey;

@@ -1,7 +1,10 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
+import type { Db } from '../../db/knex';
 import type { DeletionProgress } from '../../workflows/organizations';
+import { recordAudit } from '../audit/record';
 import type { OrgServiceDeps } from './serviceDeps';
 import { deleteWorkflowId } from './organizationsService';
+import { restoreDeletingOrganization } from './queries';
 
 /**
  * Progress of a deletion comes from the workflow itself (a query), not from PostgreSQL: once the organization's
@@ -30,4 +33,25 @@ export function createLifecycleService(d: OrgServiceDeps) {
     };
   }
   return { deletionStatus };
+}
+
+/**
+ * The deletion workflow's way out when its export cannot be written (nothing has been deleted yet): the
+ * organization becomes active again and the audit log says why. False when it was not `deleting` (already restored,
+ * or gone).
+ */
+export async function abortDeletion(db: Db, organizationId: string, reason: string, requestedBy: string): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const restored = await restoreDeletingOrganization(trx, organizationId);
+    if (restored) {
+      await recordAudit(trx, {
+        organizationId,
+        actor: { type: 'system', id: deleteWorkflowId(organizationId) },
+        action: 'organization.deletion_aborted',
+        target: { type: 'organization', id: organizationId },
+        after: { reason: reason.slice(0, 500), requestedBy },
+      });
+    }
+    return restored;
+  });
 }

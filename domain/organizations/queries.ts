@@ -85,6 +85,15 @@ export async function markOrganizationDeleting(db: Conn, id: string): Promise<vo
     .update({ status: 'deleting', deletion_requested_at: db.fn.now(), updated_at: db.fn.now() });
 }
 
+/** Ends a deletion that stopped before deleting anything: only a `deleting` organization becomes active again. */
+export async function restoreDeletingOrganization(db: Conn, id: string): Promise<boolean> {
+  const rows = await db('organizations')
+    .where({ id, status: 'deleting' })
+    .update({ status: 'active', deletion_requested_at: null, updated_at: db.fn.now() })
+    .returning('id');
+  return rows.length > 0;
+}
+
 /** The organization row and its memberships; everything else of it cascades from the row. */
 export async function deleteOrganizationWithMemberships(trx: Knex.Transaction, id: string): Promise<void> {
   await trx('memberships').where({ organization_id: id }).delete();

@@ -36,14 +36,38 @@ export function welcomeEmail(input: { to: string; organizationName: string; plan
   };
 }
 
-export function deletionConfirmationEmail(input: { to: string; organizationName: string; exportUrl: string | null }): MailMessage {
+export function deletionConfirmationEmail(input: {
+  to: string;
+  organizationName: string;
+  exportUrl: string | null;
+  exportExpiresAt?: string | null;
+  exportSha256?: string | null;
+  exportBytes?: number | null;
+}): MailMessage {
+  const archive = input.exportUrl
+    ? `\nYour data export, one .tar.gz archive (content with every version's bytes, workflows, run summaries, ` +
+      `members, settings with secrets masked, audit log; manifest.json lists each file with its SHA-256):\n` +
+      `${input.exportUrl}\n` +
+      (input.exportExpiresAt ? `The link works until ${input.exportExpiresAt}; the archive is deleted after that.\n` : 'The link is valid for a limited time.\n') +
+      (input.exportSha256 ? `Archive SHA-256: ${input.exportSha256}${typeof input.exportBytes === 'number' ? ` (${input.exportBytes} bytes)` : ''}\n` : '')
+    : '';
   return {
     to: input.to,
     subject: `${input.organizationName} has been deleted`,
     text:
       `The organization ${input.organizationName} and all its data have been deleted, its subscriptions cancelled ` +
       `and its members removed.\n` +
-      (input.exportUrl ? `\nYour data export (link valid for a limited time):\n${input.exportUrl}\n` : ''),
+      archive,
+  };
+}
+
+export function deletionAbortedEmail(input: { to: string; organizationName: string; reason: string }): MailMessage {
+  return {
+    to: input.to,
+    subject: `${input.organizationName} was not deleted`,
+    text:
+      `The deletion of ${input.organizationName} was stopped before anything was deleted: its data export could not ` +
+      `be written (${input.reason}). The organization is active again. Ask for the deletion again to retry.\n`,
   };
 }
 
