@@ -39,7 +39,10 @@ export function createContentActivities(deps: ActivityDeps) {
         const permanent = err instanceof PermanentContentError;
         const message = (err as Error).message || String(err);
         const last = permanent || attempt >= input.maxAttempts;
-        if (last) await q.finishStep(db, input.jobId, input.step, { state: 'failed', error: message });
+        // A coded cause (PDF_ENCRYPTED, PDF_RENDER_TIMEOUT...) is shown at /status as the step's output.errorCode.
+        const code = permanent ? err.code : undefined;
+        const output = code ? { output: JSON.stringify({ errorCode: code }) } : {};
+        if (last) await q.finishStep(db, input.jobId, input.step, { state: 'failed', error: message, ...output });
         else await q.markStepRetrying(db, input.jobId, input.step, message);
         if (permanent) throw ApplicationFailure.nonRetryable(message, 'PermanentContentError');
         throw err;

@@ -7,6 +7,7 @@ import { chunkText, type Chunk } from './chunking';
 import type { StepContext, StepResult } from './context';
 import { PermanentContentError } from '../../lib/content/errors';
 import { parseExif } from './exif';
+import { renderPdfFirstPage } from '../../lib/content/pdfRender';
 import { canExtractText, DOCX, docxMarkdown, extractText, htmlToText, pdfInfo, pdfPages, structuredData } from '../../lib/content/extractors';
 
 /**
@@ -117,9 +118,7 @@ async function convertStep(ctx: StepContext): Promise<StepResult> {
 
 async function thumbnailStep(ctx: StepContext): Promise<StepResult> {
   const { mime_type: mime, media_type: mediaType } = ctx.version;
-  if (mime === 'application/pdf') {
-    return { output: {}, skipped: 'PDF thumbnails need a canvas renderer (@napi-rs/canvas), which is not installed' };
-  }
+  if (mime === 'application/pdf') return pdfThumbnail(ctx);
   if (mediaType !== 'image') return { output: {}, skipped: `no thumbnail for ${mime}` };
   const thumb = await withImage(async () =>
     sharp(await ctx.readOriginal())
@@ -130,6 +129,22 @@ async function thumbnailStep(ctx: StepContext): Promise<StepResult> {
   );
   await ctx.putDerived('thumbnail', 'thumbnail.webp', thumb.data, 'image/webp', { width: thumb.info.width, height: thumb.info.height });
   return { output: { width: thumb.info.width, height: thumb.info.height, size: thumb.data.length } };
+}
+
+/**
+ * The first page, rendered in a renderer process of its own under a deadline and a memory cap (lib/content/pdfRender)
+ * at twice the thumbnail box, then scaled down and encoded by sharp like an image's thumbnail. Encrypted, broken or
+ * hostile files fail the step with a coded PermanentContentError (PDF_ENCRYPTED, PDF_INVALID, PDF_RENDER_TIMEOUT...).
+ */
+async function pdfThumbnail(ctx: StepContext): Promise<StepResult> {
+  const page = await renderPdfFirstPage(await ctx.readOriginal(), THUMBNAIL_SIZE * 2);
+  const thumb = await sharp(page.rgba, { raw: { width: page.width, height: page.height, channels: 4 } })
+    .flatten({ background: '#ffffff' })
+    .resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside' })
+    .webp({ quality: 80 })
+    .toBuffer({ resolveWithObject: true });
+  await ctx.putDerived('thumbnail', 'thumbnail.webp', thumb.data, 'image/webp', { width: thumb.info.width, height: thumb.info.height, page: 1 });
+  return { output: { width: thumb.info.width, height: thumb.info.height, size: thumb.data.length, page: 1, pages: page.pages } };
 }
 
 async function chunkStep(ctx: StepContext): Promise<StepResult> {

@@ -1,0 +1,63 @@
+import { PermanentContentError } from '../../lib/content/errors';
+import { renderPdfFirstPage } from '../../lib/content/pdfRender';
+import { brokenPdf, passwordProtectedPdf, pdfOfPageSize, pdfWithBlackRectangle, regionLevels, slowPdf } from '../helpers/pdfs';
+
+/**
+ * The PDF renderer process (lib/content/pdfRender.ts): a real render of a first page, and every refusal with its
+ * code. Each test starts a real renderer process (node + pdf.js), a second or two each.
+ */
+jest.setTimeout(60_000);
+
+async function failure(work: Promise<unknown>): Promise<{ code: string | undefined; message: string }> {
+  try {
+    await work;
+  } catch (err) {
+    expect(err).toBeInstanceOf(PermanentContentError);
+    return { code: (err as PermanentContentError).code, message: (err as Error).message };
+  }
+  throw new Error('expected the render to fail');
+}
+
+test('renders the first page into the box, black where the page is black and white elsewhere', async () => {
+  const page = await renderPdfFirstPage(await pdfWithBlackRectangle(3), 512);
+  expect(page).toMatchObject({ width: 396, height: 512, pages: 3, pageWidth: 612, pageHeight: 792 });
+  expect(page.rgba.length).toBe(396 * 512 * 4);
+  const levels = (region: { left: number; top: number; width: number; height: number }) => regionLevels(page.rgba, { width: page.width, channels: 4 }, region);
+  // Inside the rectangle (x 100–400 pt, y 192–392 pt from the top; 512/792 px per pt).
+  expect(levels({ left: 90, top: 140, width: 150, height: 100 }).max).toBeLessThanOrEqual(10);
+  // The lower half is blank paper.
+  expect(levels({ left: 0, top: 300, width: 396, height: 200 }).min).toBeGreaterThanOrEqual(245);
+  // The line of text (a standard font, drawn from pdf.js's font data) left dark pixels near the top.
+  expect(levels({ left: 20, top: 40, width: 250, height: 30 }).min).toBeLessThan(100);
+  // Alpha is opaque everywhere.
+  expect(page.rgba.filter((_, i) => i % 4 === 3).every((a) => a === 255)).toBe(true);
+});
+
+test('a password-protected PDF: PDF_ENCRYPTED', async () => {
+  expect(await failure(renderPdfFirstPage(await passwordProtectedPdf(), 512))).toMatchObject({ code: 'PDF_ENCRYPTED', message: expect.stringMatching(/password/) });
+});
+
+test('garbage after a PDF signature: PDF_INVALID', async () => {
+  expect(await failure(renderPdfFirstPage(brokenPdf(), 512))).toMatchObject({ code: 'PDF_INVALID', message: expect.stringMatching(/unreadable PDF/) });
+});
+
+test('page count and page size limits', async () => {
+  expect(await failure(renderPdfFirstPage(await pdfWithBlackRectangle(3), 512, { maxPages: 2 }))).toMatchObject({
+    code: 'PDF_TOO_MANY_PAGES',
+    message: expect.stringMatching(/3 pages.*up to 2/),
+  });
+  expect(await failure(renderPdfFirstPage(await pdfOfPageSize(20_000, 100), 512))).toMatchObject({ code: 'PDF_PAGE_SIZE' });
+});
+
+test('a render past its deadline is stopped: PDF_RENDER_TIMEOUT, well before the render would end', async () => {
+  const bytes = await slowPdf(); // ~10 s of rendering
+  const started = Date.now();
+  expect(await failure(renderPdfFirstPage(bytes, 512, { deadlineMs: 500 }))).toMatchObject({ code: 'PDF_RENDER_TIMEOUT' });
+  // The deadline counts from the booted renderer; booting under load takes a few seconds.
+  expect(Date.now() - started).toBeLessThan(8_000);
+});
+
+test('a render above its memory cap is stopped: PDF_TOO_COMPLEX', async () => {
+  // Any renderer process is bigger than 16 MiB: the first look at its memory stops it.
+  expect(await failure(renderPdfFirstPage(await slowPdf(), 512, { maxMemoryBytes: 16 * 1024 * 1024 }))).toMatchObject({ code: 'PDF_TOO_COMPLEX' });
+});
