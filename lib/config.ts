@@ -54,7 +54,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /**
  * Development conveniences that production mode refuses: secrets at rest derived from the JWT secret (rotating it
- * would make them unreadable, and one leaked value would open both), and the object store's well-known credentials.
+ * would make them unreadable, and one leaked value would open both), the object store's well-known credentials, and
+ * the test billing provider.
  */
 export function productionRefusals(config: Pick<Config, 'organizations' | 'minio'>): string[] {
   const problems: string[] = [];
@@ -63,6 +64,9 @@ export function productionRefusals(config: Pick<Config, 'organizations' | 'minio
   }
   if (config.minio.accessKey === DEFAULT_MINIO_ACCESS_KEY || config.minio.secretKey === DEFAULT_MINIO_SECRET_KEY) {
     problems.push('MINIO_ACCESS_KEY/MINIO_SECRET_KEY: the default credentials are refused when NODE_ENV=production');
+  }
+  if (config.organizations.billingProvider === 'test') {
+    problems.push('SERVICE_BILLING_PROVIDER: the test provider (payments that fail on demand) is refused when NODE_ENV=production');
   }
   return problems;
 }

@@ -39,6 +39,10 @@ export const ERROR_CATALOG = {
   ORGANIZATION_LIMIT: { status: 409, description: 'The user already belongs to the maximum number of organizations' },
   SLUG_TAKEN: { status: 409, description: 'The organization slug is already in use' },
   QUOTA_EXCEEDED: { status: 429, description: 'A plan quota of the organization is exhausted' },
+  PAYMENT_FAILED: {
+    status: 402,
+    description: 'The billing provider could not charge the organization (e.g. card declined); nothing changed; the message names the reason',
+  },
   RATE_LIMITED: { status: 429, description: 'Too many requests; retry after the Retry-After header' },
   IP_NOT_ALLOWED: { status: 403, description: "The caller's IP address is not in the organization's allowlist" },
   LAST_OWNER: { status: 409, description: 'The organization must keep at least one owner' },

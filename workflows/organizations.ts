@@ -109,8 +109,8 @@ export async function organizationDeletionWorkflow(input: OrganizationDeletionIn
 }
 
 /**
- * `org-payment-failed-<orgId>-<paymentId>`: started by a billing provider's webhook handler when a charge fails
- * (the built-in local provider never charges, so nothing starts it yet); alerts the owners.
+ * `org-payment-failed-<orgId>-<paymentId>`: started by the billing service (domain/billing/service.ts) in the
+ * transaction that records a failed renewal; alerts the owners.
  */
 export async function organizationPaymentFailedWorkflow(input: { organizationId: string; reason: string }): Promise<{ notified: number }> {
   const summary = await acts.getOrganizationSummary({ organizationId: input.organizationId });

@@ -1,5 +1,5 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { createLocalBillingProvider } from '../../domain/billing/localProvider';
+import { createBillingProvider } from '../../domain/billing/providers';
 import type { BillingPlan } from '../../domain/billing/provider';
 import { deletionAbortedEmail, deletionConfirmationEmail, paymentFailedEmail, welcomeEmail } from '../../lib/emails/organizations';
 import { ObjectTooLargeError } from '../../lib/archive/multipartUpload';
@@ -62,7 +62,7 @@ export interface OrganizationSummary {
 /** Activities of the organization lifecycle. Each is idempotent: Temporal may run it more than once. */
 export function createOrganizationActivities(deps: ActivityDeps) {
   const { db, storage, config } = deps;
-  const billing = createLocalBillingProvider(db);
+  const billing = createBillingProvider(config, db);
   const bucket = config.minio.bucket;
 
   async function getOrganizationSummary(input: { organizationId: string }): Promise<OrganizationSummary | null> {

@@ -29,7 +29,7 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAuditPolicy>> = {
   // organizations, members, invitations, settings, API keys
   updateOrganization: service('organization.updated'),
   deleteOrganization: service('organization.deletion_requested'),
-  changeOrganizationPlan: service('organization.plan_changed'),
+  changeOrganizationPlan: service('organization.plan_changed', 'billing.payment_failed', 'billing.payment_recovered'),
   changeMemberRole: service('member.role_changed'),
   removeMember: service('member.removed', 'member.left'),
   transferOwnership: service('organization.ownership_transferred'),

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
-import { createLocalBillingProvider } from '../../domain/billing/localProvider';
+import { createBillingProvider } from '../../domain/billing/providers';
+import { createBillingService } from '../../domain/billing/service';
 import { createSecretBox } from '../../lib/secrets';
 import { auditRoutes } from '../audit/routes';
 import type { Domain } from '../domain';
@@ -8,6 +9,7 @@ import type { ApiKeyPrincipal, OrganizationContext, Principal } from '../../doma
 import { createAccess } from './access';
 import { createQuotaAlerts } from '../../domain/organizations/quotaAlerts';
 import { apiKeyRoutes } from './routes/apiKeys';
+import { billingRoutes } from './routes/billing';
 import { invitationRoutes } from './routes/invitations';
 import { memberRoutes } from './routes/members';
 import { organizationRoutes } from './routes/organizations';
@@ -31,7 +33,7 @@ export function createOrganizationsDomain(deps: AppDeps): OrganizationsDomain {
     deps.logger.warn('SERVICE_ENCRYPTION_KEY is not set: integration secrets are encrypted with a key derived from SERVICE_JWT_SECRET (rotating it makes them unreadable)');
   }
   const meter = createApiCallMeter(deps.db, deps.logger, { flushIntervalMs: deps.config.organizations.usageFlushIntervalMs });
-  const serviceDeps: OrgServiceDeps = { ...deps, box, billing: createLocalBillingProvider(deps.db), meter };
+  const serviceDeps: OrgServiceDeps = { ...deps, box, billing: createBillingProvider(deps.config, deps.db), meter };
   const services = createOrganizationsServices(serviceDeps);
   const access = createAccess({
     db: deps.db,
@@ -48,6 +50,7 @@ export function createOrganizationsDomain(deps: AppDeps): OrganizationsDomain {
       ...invitationRoutes(services),
       ...settingsRoutes(services),
       ...apiKeyRoutes(services),
+      ...billingRoutes(createBillingService(serviceDeps)),
       ...auditRoutes(deps),
     ],
     authenticateApiKey: access.authenticateApiKey,

@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
 import { storageQuota } from '../content/quota';
 import { recordAudit } from '../audit/record';
+import { createBillingService } from '../billing/service';
 import type { Actor, UserPrincipal } from '../principals';
 import {
   countActiveOrganizationsOfUser,
@@ -43,6 +44,7 @@ export function slugify(name: string): string {
 
 export function createOrganizationsService(d: OrgServiceDeps) {
   const { db, config } = d;
+  const billing = createBillingService(d);
 
   async function create(user: UserPrincipal, actor: Actor, input: { name: string; slug?: string }): Promise<OrganizationRow> {
     if ((await countActiveOrganizationsOfUser(db, user.userId)) >= config.organizations.maxPerUser) {
@@ -108,7 +110,10 @@ export function createOrganizationsService(d: OrgServiceDeps) {
     }
   }
 
-  /** Plan change by the owner, through the billing provider. A downgrade must fit the members already there. */
+  /**
+   * Plan change by the owner, through the billing provider. A downgrade must fit the members already there; an
+   * upgrade the provider fails to charge is refused (402 PAYMENT_FAILED) and the plan stays.
+   */
   async function changePlan(organizationId: string, actor: Actor, plan: Plan): Promise<OrganizationRow> {
     const org = await get(organizationId);
     if (org.plan === plan) return org;
@@ -119,10 +124,21 @@ export function createOrganizationsService(d: OrgServiceDeps) {
         throw new AppError('QUOTA_EXCEEDED', `the ${plan} plan allows ${limit} members (pending invitations included); the organization has ${seats}`);
       }
     }
-    await d.billing.changePlan(organizationId, plan);
+    const result = await d.billing.changePlan(organizationId, plan, org.plan);
+    if (!result.ok) {
+      // The provider kept the old plan: record the failed charge (audited), change nothing else, answer 402.
+      await db.transaction((trx) => billing.recordPayment(trx, result.payment, actor));
+      throw new AppError(
+        'PAYMENT_FAILED',
+        `the payment for the ${plan} plan failed (${result.payment.reason ?? 'declined'}); the organization stays on the ${org.plan} plan`,
+        [{ path: 'plan', problem: `payment ${result.payment.paymentId} failed: ${result.payment.reason ?? 'declined'}` }],
+      );
+    }
     return db.transaction(async (trx) => {
       const after = await updateOrganization(trx, organizationId, { plan });
       await recordAudit(trx, { organizationId, actor, action: 'organization.plan_changed', target: { type: 'organization', id: organizationId }, before: { plan: org.plan }, after: { plan } });
+      // A successful charge also ends a past-due streak.
+      if (result.payment) await billing.recordPayment(trx, result.payment, actor);
       return after;
     });
   }

@@ -101,6 +101,11 @@ export const spec = {
     ),
     invitationTtlMs: setting('SERVICE_INVITATION_TTL', duration('7d')),
     usageFlushIntervalMs: setting('SERVICE_USAGE_FLUSH_INTERVAL', duration('1s')),
+    /**
+     * Who charges the plans (domain/billing): `local` records subscriptions and charges nobody; `test` simulates a
+     * card processor whose payments fail on demand (tests only: refused when NODE_ENV=production).
+     */
+    billingProvider: setting('SERVICE_BILLING_PROVIDER', z.enum(['local', 'test']).optional().default('local')),
     /** How long the data export of a deleted organization (and its download link) lives; at most 7 days. */
     exportTtlMs: setting('SERVICE_ORGANIZATION_EXPORT_TTL', duration('7d').transform((ms) => Math.min(ms, 7 * 86_400_000))),
     /** Quotas per plan; null = unlimited (enterprise). */

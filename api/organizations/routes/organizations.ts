@@ -149,6 +149,10 @@ export function organizationRoutes(s: OrganizationsServices): RouteDef[] {
       path: '/api/v1/organizations/{id}/plan',
       operationId: 'changeOrganizationPlan',
       summary: 'Change the plan (owner), through the billing provider',
+      description:
+        'An upgrade is charged by the billing provider (SERVICE_BILLING_PROVIDER). When the charge fails the plan is ' +
+        'unchanged and the answer is 402 `PAYMENT_FAILED` naming the reason; the failed payment is in the audit log ' +
+        '(`billing.payment_failed`). A downgrade must fit the members and pending invitations (429 `QUOTA_EXCEEDED`).',
       tags,
       auth: 'org',
       organizationFrom: 'path',
@@ -156,7 +160,7 @@ export function organizationRoutes(s: OrganizationsServices): RouteDef[] {
       params: orgIdParams,
       body: z.strictObject({ plan: planSchema }),
       responses: { 200: { description: 'the organization on its new plan', schema: organizationSchema } },
-      errors: ['QUOTA_EXCEEDED', 'IP_NOT_ALLOWED'],
+      errors: ['QUOTA_EXCEEDED', 'PAYMENT_FAILED', 'IP_NOT_ALLOWED'],
       handler: async ({ organization, body, actor }) => ({
         body: serializeOrganization(await s.organizations.changePlan(organization.organizationId, actor, body.plan), organization.role),
       }),
