@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorDetail } from './errors';
+import { didYouMean } from './suggest';
 
 /**
  * zod issues as error details: the one way every layer reports them (HTTP input in api/http/mount.ts, workflow
@@ -9,14 +10,61 @@ import type { ErrorDetail } from './errors';
  * - `path`: the prefix, then the issue's path; fields joined by `.`, array indexes as `[n]`
  *   (`dag.nodes.b.config.inputs[1].from`, `body.members[0].role`).
  * - An unrecognized key (strict objects) is one detail per key at its own path, `unknown field`, rather than
- *   zod's one message for all of them at the parent's path.
+ *   zod's one message for all of them at the parent's path. Given the schema that refused the value, the problem
+ *   names the closest known field: `unknown field (did you mean "name"?)`.
  */
-export function zodIssueDetails(error: z.ZodError, prefix = ''): ErrorDetail[] {
-  return error.issues.flatMap((issue) =>
-    issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => ({ path: detailPath(prefix, [...issue.path, key]), problem: 'unknown field' }))
-      : [{ path: detailPath(prefix, issue.path), problem: issue.message }],
-  );
+export function zodIssueDetails(error: z.ZodError, prefix = '', schema?: z.ZodType): ErrorDetail[] {
+  return error.issues.flatMap((issue) => {
+    if (issue.code !== 'unrecognized_keys') return [{ path: detailPath(prefix, issue.path), problem: issue.message }];
+    const known = schema ? knownKeys(schema, issue.path) : [];
+    return issue.keys.map((key) => ({
+      path: detailPath(prefix, [...issue.path, key]),
+      problem: `unknown field${didYouMean(key, known)}`,
+    }));
+  });
+}
+
+/** The structural parts of a zod 4 schema definition that lead from a value to its object keys. */
+interface SchemaDef {
+  type: string;
+  shape?: Record<string, SchemaLike>;
+  innerType?: SchemaLike;
+  element?: SchemaLike;
+  valueType?: SchemaLike;
+  options?: readonly SchemaLike[];
+  in?: SchemaLike;
+  left?: SchemaLike;
+  right?: SchemaLike;
+  getter?: () => SchemaLike;
+}
+interface SchemaLike {
+  _zod: { def: SchemaDef };
+}
+
+/** The keys the object schemas at `path` declare (every union member's, where the path goes through a union). */
+function knownKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  const keys = new Set<string>();
+  const visit = (node: SchemaLike | undefined, depth: number, guard: number): void => {
+    if (!node || guard > 64) return;
+    const def = node._zod.def;
+    const wrapped = def.innerType ?? def.in ?? def.getter?.();
+    if (wrapped && def.type !== 'array') return visit(wrapped, depth, guard + 1);
+    if (def.type === 'union' && def.options) return def.options.forEach((option) => visit(option, depth, guard + 1));
+    if (def.type === 'intersection') {
+      visit(def.left, depth, guard + 1);
+      return visit(def.right, depth, guard + 1);
+    }
+    if (depth === path.length) {
+      if (def.type === 'object' && def.shape) Object.keys(def.shape).forEach((key) => keys.add(key));
+      return;
+    }
+    const segment = path[depth];
+    if (def.type === 'object' && def.shape && typeof segment === 'string') return visit(def.shape[segment], depth + 1, guard + 1);
+    if (def.type === 'array') return visit(def.element, depth + 1, guard + 1);
+    if (def.type === 'record') return visit(def.valueType, depth + 1, guard + 1);
+  };
+  visit(schema as unknown as SchemaLike, 0, 0);
+  return [...keys];
 }
 
 /** `prefix` and `segments` as a detail path: `a.b[0].c`; an empty prefix or segment adds nothing. */

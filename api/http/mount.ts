@@ -36,7 +36,7 @@ function parseOrThrow(schema: z.ZodType | undefined, value: unknown, where: stri
   if (!schema) return value;
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new AppError('VALIDATION_ERROR', `invalid ${where}`, zodIssueDetails(result.error, where));
+    throw new AppError('VALIDATION_ERROR', `invalid ${where}`, zodIssueDetails(result.error, where, schema));
   }
   return result.data;
 }

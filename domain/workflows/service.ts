@@ -112,8 +112,8 @@ function invalid(details: ErrorDetail[]): AppError {
   return new AppError('WORKFLOW_INVALID', `the workflow definition has ${count} problem${count === 1 ? '' : 's'}`, details.slice(0, 200));
 }
 
-function badRequest(error: import('zod').ZodError): AppError {
-  return new AppError('VALIDATION_ERROR', 'invalid body', zodIssueDetails(error, 'body'));
+function badRequest(error: import('zod').ZodError, schema: import('zod').ZodType): AppError {
+  return new AppError('VALIDATION_ERROR', 'invalid body', zodIssueDetails(error, 'body', schema));
 }
 
 interface ParsedInput {
@@ -143,7 +143,7 @@ export function createWorkflowsService(deps: ServiceDeps) {
       if (!compiled.ok) throw invalid(compiled.problems);
       const doc = compiled.value;
       const metadata = createWorkflowSchema.shape.metadata.safeParse(doc.metadata);
-      if (!metadata.success) throw invalid(zodIssueDetails(metadata.error, 'metadata'));
+      if (!metadata.success) throw invalid(zodIssueDetails(metadata.error, 'metadata', createWorkflowSchema.shape.metadata));
       return {
         name: doc.name,
         description: doc.description,
@@ -154,7 +154,7 @@ export function createWorkflowsService(deps: ServiceDeps) {
     }
     const schema = mode === 'create' ? createWorkflowSchema : updateWorkflowSchema;
     const parsed = schema.safeParse(body ?? {});
-    if (!parsed.success) throw badRequest(parsed.error);
+    if (!parsed.success) throw badRequest(parsed.error, schema);
     const b = parsed.data;
     const touchesDefinition = ['dag', 'tools', 'triggers', 'parameters', 'error_handling'].some(
       (k) => (b as Record<string, unknown>)[k] !== undefined,

@@ -1,4 +1,4 @@
-import { getTool, validateToolInput } from '../../activities/tools/registry';
+import { getTool, listTools, validateToolInput } from '../../activities/tools/registry';
 import type { ToolDefinition } from '../../activities/tools/types';
 import type { OutputType, ToolInfo, ValidationEnv } from '../../lib/dag/validate';
 import { triggerConfigProblems } from '../../lib/triggers/config';
@@ -40,6 +40,7 @@ export const validationEnv: ValidationEnv = {
     const tool = getTool(id);
     return tool ? toolInfo(tool) : null;
   },
+  toolIds: () => listTools().map((tool) => tool.id),
   expressionProblems: (text) => checkExpression(text).problems,
   templateProblems: (value, basePath) => checkTemplates(value, basePath),
   templateReferences: (value, basePath) => findReferences(value, basePath),

@@ -82,7 +82,7 @@ export function isDefinitionDocument(body: unknown): boolean {
 
 export function compileDocument(raw: unknown): { ok: true; value: CompiledDocument } | { ok: false; problems: Problem[] } {
   const parsed = definitionDocumentSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error, '') };
+  if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error, '', definitionDocumentSchema) };
   const doc = parsed.data;
   const problems: Problem[] = [];
   const nodes: unknown[] = [];
@@ -90,7 +90,7 @@ export function compileDocument(raw: unknown): { ok: true; value: CompiledDocume
   doc.nodes.forEach((rawNode, i) => {
     const node = documentNodeSchema.safeParse(rawNode);
     if (!node.success) {
-      problems.push(...zodProblems(node.error, `nodes[${i}]`));
+      problems.push(...zodProblems(node.error, `nodes[${i}]`, documentNodeSchema));
       return;
     }
     const compiled = compileNode(node.data, `nodes[${i}]`, problems);

@@ -33,8 +33,8 @@ const SCHEMAS: Record<NodeType, z.ZodType> = {
 };
 
 /** zod issues as problems: lib/zodIssues.ts, the one rule (unknown keys one by one at their own path). */
-export function zodProblems(error: z.ZodError, prefix: string): Problem[] {
-  return zodIssueDetails(error, prefix);
+export function zodProblems(error: z.ZodError, prefix: string, schema?: z.ZodType): Problem[] {
+  return zodIssueDetails(error, prefix, schema);
 }
 
 /** The node's `config` parsed by its type (defaults applied), or the problems naming `<path>.config.<field>`. */
@@ -43,7 +43,7 @@ export function parseNodeConfig(
   path: string,
 ): { ok: true; value: TypedConfig } | { ok: false; problems: Problem[] } {
   const result = SCHEMAS[node.type].safeParse(node.config);
-  if (!result.success) return { ok: false, problems: zodProblems(result.error, `${path}.config`) };
+  if (!result.success) return { ok: false, problems: zodProblems(result.error, `${path}.config`, SCHEMAS[node.type]) };
   return { ok: true, value: { type: node.type, config: result.data } as TypedConfig };
 }
 

@@ -17,7 +17,7 @@ export function parameterDeclProblems(
     const where = `${path}[${i}]`;
     const parsed = parameterSchema.safeParse(item);
     if (!parsed.success) {
-      problems.push(...zodProblems(parsed.error, where));
+      problems.push(...zodProblems(parsed.error, where, parameterSchema));
       return;
     }
     const decl = parsed.data;

@@ -152,6 +152,16 @@ describe('create and read', () => {
     expect(res.body.error.details).toEqual([{ path: 'nodes.x.config.tool', problem: 'unknown tool "nope"' }]);
   });
 
+  test('a mistyped tool id or field gets a "did you mean"', async () => {
+    const tool = await create({ name: 'Typo', nodes: [{ id: 'x', type: 'tool', tool: 'json_tranform', config: { expression: '$' } }] });
+    expect(tool.status).toBe(422);
+    expect(tool.body.error.details).toEqual([{ path: 'nodes.x.config.tool', problem: 'unknown tool "json_tranform" (did you mean "json_transform"?)' }]);
+    const field = await create({ ...simpleWorkflow(), descripton: 'x' });
+    expect(field.status).toBe(400);
+    expect(field.body.error.details).toEqual([{ path: 'body.descripton', problem: 'unknown field (did you mean "description"?)' }]);
+    expect(field.body.error.request_id).toBe(field.headers.get('x-request-id'));
+  });
+
   test('400 for unknown top-level fields and a missing name; malformed YAML', async () => {
     const res = await create({ ...simpleWorkflow(), colour: 'red' });
     expect(res.status).toBe(400);

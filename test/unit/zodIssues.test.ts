@@ -42,3 +42,29 @@ describe('detailPath', () => {
     expect(detailPath('', [])).toBe('');
   });
 });
+
+describe('zodIssueDetails with the schema: did you mean', () => {
+  const nested = z.strictObject({
+    name: z.string(),
+    retry: z.strictObject({ max_attempts: z.number(), backoff: z.string() }).optional(),
+    items: z.array(z.union([z.strictObject({ kind: z.literal('a'), colour: z.string() }), z.strictObject({ kind: z.literal('b'), size: z.number() })])),
+  });
+
+  test('names the closest known field, nested through optional, arrays and unions', () => {
+    const error = issuesOf(nested, { nmae: 'x', retry: { max_atempts: 3, backoff: 'x' }, items: [{ kind: 'a', color: 'red' }] });
+    const details = zodIssueDetails(error, 'body', nested);
+    expect(details).toEqual(
+      expect.arrayContaining([
+        { path: 'body.nmae', problem: 'unknown field (did you mean "name"?)' },
+        { path: 'body.retry.max_atempts', problem: 'unknown field (did you mean "max_attempts"?)' },
+      ]),
+    );
+  });
+
+  test('no hint when nothing is close, and none without the schema', () => {
+    const error = issuesOf(nested, { name: 'x', items: [], zebra: 1 });
+    expect(zodIssueDetails(error, 'body', nested)).toEqual([{ path: 'body.zebra', problem: 'unknown field' }]);
+    const typo = issuesOf(nested, { nmae: 'x', items: [] });
+    expect(zodIssueDetails(typo, 'body').find((d) => d.path === 'body.nmae')?.problem).toBe('unknown field');
+  });
+});

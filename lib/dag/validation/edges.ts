@@ -18,7 +18,7 @@ export function parseEdges(raw: unknown, mentionedIds: ReadonlySet<string>, path
     const path = paths.at(`edges[${i}]`);
     const parsed = edgeSchema.safeParse(item);
     if (!parsed.success) {
-      problems.push(...zodProblems(parsed.error, path));
+      problems.push(...zodProblems(parsed.error, path, edgeSchema));
       return;
     }
     const edge = parsed.data;

@@ -7,7 +7,7 @@ import type { ValidationEnv } from './types';
 /** The `error_handling` block parsed (defaults applied); `null` with the problems when its shape is wrong. */
 export function parseErrorHandling(raw: unknown, path: string): { value: ErrorHandling | null; problems: Problem[] } {
   const parsed = errorHandlingSchema.safeParse(raw ?? {});
-  if (!parsed.success) return { value: null, problems: zodProblems(parsed.error, path) };
+  if (!parsed.success) return { value: null, problems: zodProblems(parsed.error, path, errorHandlingSchema) };
   return { value: parsed.data, problems: [] };
 }
 

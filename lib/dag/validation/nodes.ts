@@ -29,7 +29,7 @@ export function parseNodes(rawNodes: unknown[], dagPath: string): ParsedNodes {
     }
     const parsed = nodeSchema.safeParse(raw);
     if (!parsed.success) {
-      result.problems.push(...zodProblems(parsed.error, path));
+      result.problems.push(...zodProblems(parsed.error, path, nodeSchema));
       return;
     }
     const node = parsed.data;

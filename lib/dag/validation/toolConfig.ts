@@ -1,6 +1,7 @@
 import type { Problem } from '../problems';
 import { hasSecretReferences } from '../secretReferences';
 import type { ValidationEnv } from './types';
+import { didYouMean } from '../../suggest';
 
 /**
  * A tool's config against the tool's input schema, ignoring the fields that input bindings (`boundNames`),
@@ -12,10 +13,10 @@ export function toolConfigProblems(
   config: Record<string, unknown>,
   boundNames: readonly string[],
   path: string,
-  env: Pick<ValidationEnv, 'tool' | 'hasTemplates'>,
+  env: Pick<ValidationEnv, 'tool' | 'toolIds' | 'hasTemplates'>,
 ): Problem[] {
   const tool = env.tool(toolId);
-  if (!tool) return [{ path: `${path}.tool`, problem: `unknown tool "${toolId}"` }];
+  if (!tool) return [{ path: `${path}.tool`, problem: `unknown tool "${toolId}"${didYouMean(toolId, env.toolIds?.() ?? [])}` }];
   const dynamic = new Set(boundNames);
   const fixed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(config)) {

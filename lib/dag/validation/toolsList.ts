@@ -1,6 +1,7 @@
 import type { NodeDef } from '../model';
 import type { TypedConfig } from '../nodeConfig';
 import type { Checked, ValidationEnv } from './types';
+import { didYouMean } from '../../suggest';
 
 /** Tools the nodes call: tool nodes' and loop templates' (a template's tool id as written, valid or not). */
 export function toolsUsed(nodes: readonly NodeDef[], configs: ReadonlyMap<string, TypedConfig>): Set<string> {
@@ -17,14 +18,14 @@ export function toolsUsed(nodes: readonly NodeDef[], configs: ReadonlyMap<string
 }
 
 /** The workflow-level `tools` list: known tool ids, written as strings or as objects with an id. */
-export function checkDeclaredTools(raw: unknown, env: Pick<ValidationEnv, 'tool'>): Checked<string[]> {
+export function checkDeclaredTools(raw: unknown, env: Pick<ValidationEnv, 'tool' | 'toolIds'>): Checked<string[]> {
   const list = raw ?? [];
   if (!Array.isArray(list)) return { value: [], problems: [{ path: 'tools', problem: 'must be an array of tool ids' }] };
   const declared: string[] = [];
   const problems = list.flatMap((item, i) => {
     const id = typeof item === 'string' ? item : (item as { id?: unknown } | null)?.id;
     if (typeof id !== 'string') return [{ path: `tools[${i}]`, problem: 'a tool id (or an object with an id)' }];
-    if (!env.tool(id)) return [{ path: `tools[${i}]`, problem: `unknown tool "${id}"` }];
+    if (!env.tool(id)) return [{ path: `tools[${i}]`, problem: `unknown tool "${id}"${didYouMean(id, env.toolIds?.() ?? [])}` }];
     declared.push(id);
     return [];
   });

@@ -19,7 +19,7 @@ export function checkTriggers(raw: unknown, env: Pick<ValidationEnv, 'triggerPro
     const path = `triggers[${index}]`;
     const parsed = triggerSchema.safeParse(item);
     if (!parsed.success) {
-      problems.push(...zodProblems(parsed.error, path));
+      problems.push(...zodProblems(parsed.error, path, triggerSchema));
       return;
     }
     const base = triggerProblems(parsed.data, path);

@@ -20,6 +20,8 @@ export type TemplateReference =
 
 export interface ValidationEnv {
   tool(id: string): ToolInfo | null;
+  /** every tool id a definition may name: the "did you mean" for an unknown one */
+  toolIds?(): readonly string[];
   /** problems of a CEL expression (condition expressions) */
   expressionProblems(text: string): string[];
   /** problems of every `${...}` template in a value, paths starting with `basePath` */
