@@ -102,11 +102,17 @@ export const validationError = (message: string, details?: ErrorDetail[]): AppEr
   new AppError('VALIDATION_ERROR', message, details);
 
 export interface ErrorEnvelope {
-  error: { code: ErrorCode; message: string; details?: ErrorDetail[] };
+  error: { code: ErrorCode; message: string; details?: ErrorDetail[]; request_id?: string };
 }
 
-export function envelope(err: AppError): ErrorEnvelope {
+/** The envelope; `requestId` (the response's X-Request-Id) lets a client quote the failing request in a report. */
+export function envelope(err: AppError, requestId?: string): ErrorEnvelope {
   return {
-    error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+    error: {
+      code: err.code,
+      message: err.message,
+      ...(err.details ? { details: err.details } : {}),
+      ...(requestId ? { request_id: requestId } : {}),
+    },
   };
 }

@@ -31,6 +31,7 @@ const errorEnvelopeSchema: JsonSchema = {
             properties: { path: { type: 'string' }, problem: { type: 'string' } },
           },
         },
+        request_id: { type: 'string', description: 'The X-Request-Id of the failing request: quote it when reporting a problem' },
       },
     },
   },

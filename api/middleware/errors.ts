@@ -76,7 +76,7 @@ export function errorMiddleware() {
       if (appError.status === 401 && !ctx.response.get('WWW-Authenticate')) {
         ctx.set('WWW-Authenticate', bearerChallenge(ctx));
       }
-      ctx.body = envelope(appError);
+      ctx.body = envelope(appError, ctx.response.get('X-Request-Id') || undefined);
     }
   };
 }

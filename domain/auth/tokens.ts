@@ -77,7 +77,13 @@ export function createTokenService(config: Config['jwt']): TokenService {
     ) {
       throw new AppError('INVALID_TOKEN', 'invalid token');
     }
-    if (payload.exp <= nowSeconds) throw new AppError('TOKEN_EXPIRED', 'invalid token');
+    if (payload.exp <= nowSeconds) {
+      // The spec fixes the message; the detail and the challenge tell a client that refreshing is the way out.
+      const problem = typ === 'access' ? 'the access token expired; get a new one with POST /api/auth/refresh' : 'the refresh token expired; log in again';
+      throw new AppError('TOKEN_EXPIRED', 'invalid token', [{ path: 'authorization', problem }], {
+        'WWW-Authenticate': `Bearer realm="loom", error="invalid_token", error_description="the ${typ} token expired"`,
+      });
+    }
     return payload;
   }
 

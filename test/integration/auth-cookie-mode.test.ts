@@ -92,7 +92,7 @@ test('a refresh from the cookie needs the CSRF header; with it the cookie rotate
 test('no refresh token anywhere: 401; body-token clients are unchanged', async () => {
   const none = await api.request('POST', '/api/auth/refresh', { body: {} });
   expect(none.status).toBe(401);
-  expect(none.body.error).toEqual({ code: 'INVALID_TOKEN', message: 'no refresh token: send refreshToken in the body, or the refresh cookie' });
+  expect(none.body.error).toEqual({ code: 'INVALID_TOKEN', message: 'no refresh token: send refreshToken in the body, or the refresh cookie', request_id: expect.any(String) });
 
   const email = `cookie-${randomUUID()}@example.com`;
   const reg = await api.request('POST', '/api/auth/register', { body: { email, password: PASSWORD } });

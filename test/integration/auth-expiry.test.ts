@@ -43,7 +43,7 @@ describe('idle expiry', () => {
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('SESSION_EXPIRED');
     expect((await refresh(api, idle.refreshToken)).body).toEqual({
-      error: { code: 'SESSION_EXPIRED', message: 'session expired' },
+      error: { code: 'SESSION_EXPIRED', message: 'session expired', request_id: expect.any(String) },
     });
     // The user's idle session is not listed any more; the busy one is.
     const list = await api.request('GET', '/api/auth/sessions', { token: active.accessToken });
@@ -68,7 +68,7 @@ describe('absolute expiry', () => {
     await sleep(Math.max(0, createdBefore + SESSION_MS + 300 - Date.now()));
     const res = await me(api, rotated.body.accessToken); // the access token itself is valid for 15 minutes
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: { code: 'SESSION_EXPIRED', message: 'session expired' } });
+    expect(res.body).toEqual({ error: { code: 'SESSION_EXPIRED', message: 'session expired', request_id: expect.any(String) } });
     const again = await refresh(api, rotated.body.refreshToken);
     expect(again.status).toBe(401);
     expect(again.body.error.code).toBe('TOKEN_EXPIRED');
@@ -92,6 +92,6 @@ describe('e-mailed tokens expire', () => {
       body: { token: code, password: 'Brand-New-Passw0rd' },
     });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: { code: 'INVALID_TOKEN', message: 'invalid or expired reset token' } });
+    expect(res.body).toEqual({ error: { code: 'INVALID_TOKEN', message: 'invalid or expired reset token', request_id: expect.any(String) } });
   });
 });

@@ -145,7 +145,7 @@ test('sign-in with PKCE, state and nonce; just-in-time membership with the defau
   // A replayed state (the same callback again) is refused, and signs nobody in.
   const replay = await callback(callbackQuery);
   expect(replay.status).toBe(401);
-  expect(replay.body.error).toEqual({ code: 'INVALID_TOKEN', message: 'unknown, expired or already used SSO state; start the sign-in again' });
+  expect(replay.body.error).toEqual({ code: 'INVALID_TOKEN', message: 'unknown, expired or already used SSO state; start the sign-in again', request_id: expect.any(String) });
 });
 
 test('an e-mail outside the allowed domains is refused and no account is made', async () => {
@@ -153,7 +153,7 @@ test('an e-mail outside the allowed domains is refused and no account is made', 
   const email = `mallory-${randomUUID().slice(0, 8)}@evil.example`;
   const res = await callback((await browserSignIn(tenant.slug, email)).callbackQuery);
   expect(res.status).toBe(403);
-  expect(res.body.error).toEqual({ code: 'FORBIDDEN', message: 'e-mail addresses of evil.example may not sign in to this organization with SSO' });
+  expect(res.body.error).toEqual({ code: 'FORBIDDEN', message: 'e-mail addresses of evil.example may not sign in to this organization with SSO', request_id: expect.any(String) });
   expect(await api.deps.db('users').where({ email }).first()).toBeUndefined();
 });
 

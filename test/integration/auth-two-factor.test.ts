@@ -221,6 +221,7 @@ describe('an organization that requires two-factor sign-in', () => {
       code: 'TWO_FACTOR_REQUIRED',
       message:
         'this organization requires two-factor sign-in; enrol an authenticator app with POST /api/auth/2fa/enrolment, then confirm a code',
+      request_id: expect.any(String),
     });
     const path = await api.request('GET', `/api/v1/organizations/${tenant.organizationId}`, { token });
     expect(path.body.error.code).toBe('TWO_FACTOR_REQUIRED');

@@ -42,7 +42,12 @@ async function login(email: string, password = PASSWORD, headers: Record<string,
 const me = (token: string) => api.request('GET', '/api/auth/me', { token });
 const refresh = (refreshToken: string, on: TestApi = api) =>
   on.request('POST', '/api/auth/refresh', { body: { refreshToken } });
-const errorOf = (code: string, message: string) => ({ error: { code, message } });
+const errorOf = (code: string, message: string, details?: unknown[]) => ({
+  error: { code, message, ...(details ? { details } : {}), request_id: expect.any(String) },
+});
+/** The spec's message for an expired token, with the detail that tells the client what to do. */
+const expiredToken = () =>
+  errorOf('TOKEN_EXPIRED', 'invalid token', [{ path: 'authorization', problem: expect.stringContaining('POST /api/auth/refresh') }]);
 
 let shared: Registered;
 
@@ -167,8 +172,10 @@ describe('login', () => {
   });
 
   test('wrong password and unknown e-mail give the identical answer', async () => {
-    const wrong = await login(shared.email, 'Wrong-Passw0rd!');
-    const unknown = await login(newEmail('nobody'), 'Wrong-Passw0rd!');
+    // The same request id on both, so the answers can be compared byte for byte.
+    const sameId = { 'x-request-id': 'login-enumeration-check' };
+    const wrong = await login(shared.email, 'Wrong-Passw0rd!', sameId);
+    const unknown = await login(newEmail('nobody'), 'Wrong-Passw0rd!', sameId);
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.text).toBe(unknown.text);
@@ -238,7 +245,8 @@ describe('protected endpoints: the spec checks, in order, with its exact message
     const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 5 }, secret(), { algorithm: 'HS256' });
     const res = await me(expired);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual(errorOf('TOKEN_EXPIRED', 'invalid token'));
+    expect(res.body).toEqual(expiredToken());
+    expect(res.headers.get('www-authenticate')).toContain('error_description="the access token expired"');
   });
 
   test('a token that worked stops working at its exp (verified tokens are remembered, their expiry is not)', async () => {
@@ -251,7 +259,8 @@ describe('protected endpoints: the spec checks, in order, with its exact message
     await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
     const res = await me(shortLived);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual(errorOf('TOKEN_EXPIRED', 'invalid token'));
+    expect(res.body).toEqual(expiredToken());
+    expect(res.headers.get('www-authenticate')).toContain('error_description="the access token expired"');
   });
 
   test('a refresh token is not an access token, and an access token is not a refresh token', async () => {

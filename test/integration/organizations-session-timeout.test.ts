@@ -46,10 +46,10 @@ test('idle longer than the active organization allows: tenant requests, user end
     expect({ path, status: res.status, body: res.body }).toEqual({
       path,
       status: 401,
-      body: { error: { code: 'SESSION_EXPIRED', message: 'session expired (idle)' } },
+      body: { error: { code: 'SESSION_EXPIRED', message: 'session expired (idle)', request_id: expect.any(String) } },
     });
   }
-  expect((await refresh(user)).body).toEqual({ error: { code: 'SESSION_EXPIRED', message: 'session expired' } });
+  expect((await refresh(user)).body).toEqual({ error: { code: 'SESSION_EXPIRED', message: 'session expired', request_id: expect.any(String) } });
 });
 
 test('within the policy, or in an organization without one, the same idleness is fine', async () => {
@@ -76,7 +76,7 @@ test('an organization named in the path applies its policy to a session active e
   const res = await api.request('GET', `/api/v1/organizations/${strict.organizationId}`, { token: user.token });
   expect(res.status).toBe(401);
   expect(res.body).toEqual({
-    error: { code: 'SESSION_EXPIRED', message: 'session expired (idle longer than this organization allows); log in again' },
+    error: { code: 'SESSION_EXPIRED', message: 'session expired (idle longer than this organization allows); log in again', request_id: expect.any(String) },
   });
   // Ended, not only refused: the request above bumped the idle clock, yet nothing works with the session any more.
   expect(await api.deps.db('sessions').where({ id: user.sessionId }).first()).toBeUndefined();
@@ -122,6 +122,7 @@ test("switching to an organization applies its policy: an idle session is refuse
   expect(refused.body.error).toEqual({
     code: 'SESSION_EXPIRED',
     message: 'session expired (idle longer than this organization allows); log in again',
+    request_id: expect.any(String),
   });
   expect(await api.deps.db('sessions').where({ id: idle.sessionId }).first()).toBeUndefined();
 

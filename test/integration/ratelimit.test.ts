@@ -81,7 +81,7 @@ describe('auth endpoints', () => {
   test('refresh per IP: 429 RATE_LIMITED with Retry-After, then recovers', async () => {
     const ip = randomIp();
     const { res } = await untilLimited(() => post('/api/auth/refresh', { refreshToken: 'x' }, ip), 3);
-    expect(res.body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^too many requests/) } });
+    expect(res.body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^too many requests/), request_id: expect.any(String) } });
     const retryAfter = Number(res.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(2);

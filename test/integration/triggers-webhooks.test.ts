@@ -42,7 +42,7 @@ async function newSecret(t: TestTenant, workflowId: string, key: string): Promis
 const hook = (path: string, orgRef = slug) => `/api/hooks/${orgRef}/${path}`;
 
 /** A hook that does not exist and one the caller is not authenticated for answer alike (api/triggers/webhookIngress.ts). */
-const NO_HOOK = { code: 'NOT_FOUND', message: expect.stringMatching(/^no webhook trigger at this URL accepts this request/) };
+const NO_HOOK = { code: 'NOT_FOUND', message: expect.stringMatching(/^no webhook trigger at this URL accepts this request/), request_id: expect.any(String) };
 
 async function runCount(workflowId: string): Promise<number> {
   const [{ count }] = await api.deps.db('workflow_runs').where({ workflow_id: workflowId }).count<{ count: string }[]>('* as count');
