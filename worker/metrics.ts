@@ -13,7 +13,7 @@ import { registerPlatformGauges, type TaskQueueDescriber } from '../domain/metri
  * - `loom_activity_duration_seconds{activity_type,outcome}` from an activity interceptor (activity types are named
  *   after tools, so this is "tool latency");
  * - `loom_worker_*` gauges read from the SDK's worker status (in-flight workflow tasks and activities, cache);
- * - `loom_runs{status}` and `loom_task_queue_backlog{type,queue}` (domain/metrics/platformMetrics.ts);
+ * - `loom_runs{status}`, `loom_events_quarantined` and `loom_task_queue_backlog{type,queue}` (domain/metrics/platformMetrics.ts);
  * - the Temporal SDK's own metrics (`temporal_*`: workflow task counts and latencies, polls, schedule-to-start...)
  *   when the SDK exporter runs (WORKER_SDK_METRICS_PORT), appended to the same page.
  */

@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import { deliveryInput, startDelivery } from '../../domain/events/deliveries';
 import { eventEnvelope, type OutboxEventRow } from '../../domain/events/outbox';
 import { claimUndispatchedEvents, insertDeliveryIfAbsent, markEventsDispatched } from '../../domain/events/queries';
+import { isTransientDispatchError, recordDispatchFailure } from '../../domain/events/quarantine';
 import { withDefaults } from '../../domain/organizations/settingsModel';
 import { prepareTriggeredRun, startRunExecution } from '../../domain/triggers/runStarter';
 import type { StoredDefinition } from '../../lib/dag/model';
@@ -26,6 +27,7 @@ interface CandidateRow {
  * 2. every enabled webhook endpoint subscribed to the type gets one delivery, id uuidv5(event id, endpoint id),
  *    same rules;
  * 3. the row is marked dispatched and the transaction commits.
+ * An event whose dispatch fails is retried with backoff and quarantined after EVENTS_DISPATCH_MAX_ATTEMPTS.
  * Run events do not trigger the workflow that emitted them, and chains of event-triggered runs stop at depth 5.
  */
 export function createEventActivities(deps: ActivityDeps) {
@@ -99,18 +101,32 @@ export function createEventActivities(deps: ActivityDeps) {
     return endpoints.length;
   }
 
-  /** Claims and dispatches one batch; the number of events dispatched. */
+  /**
+   * Claims and dispatches one batch; the number of events claimed. An event that fails on its own account is
+   * counted, retried later with backoff, and quarantined after its last attempt (domain/events/quarantine.ts), so it
+   * never holds up the others; a failure of the platform fails the batch, as before, and counts against no event.
+   */
   async function dispatchBatch(client: Client): Promise<number> {
     return db.transaction(async (trx) => {
       const events = await claimUndispatchedEvents(trx, config.triggers.dispatchBatch);
+      const dispatched: string[] = [];
       for (const event of events) {
-        if (event.organization_id) {
-          await startRuns(client, event);
-          await startDeliveries(client, event);
+        try {
+          if (event.organization_id) {
+            await startRuns(client, event);
+            await startDeliveries(client, event);
+          }
+          dispatched.push(event.id);
+        } catch (err) {
+          if (isTransientDispatchError(err)) throw err;
+          const failure = await recordDispatchFailure(trx, event, err, config.triggers);
+          const log = { eventId: event.id, eventType: event.type, organizationId: event.organization_id, attempts: failure.attempts, error: failure.error };
+          if (failure.quarantined) deps.logger.error(log, 'event quarantined after its last dispatch attempt');
+          else deps.logger.warn(log, 'event dispatch failed; retried later');
         }
         Context.current().heartbeat();
       }
-      if (events.length) await markEventsDispatched(trx, events.map((e) => e.id));
+      if (dispatched.length) await markEventsDispatched(trx, dispatched);
       return events.length;
     });
   }

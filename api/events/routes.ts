@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { pageSchema } from '../../lib/pagination';
 import { defineRoute, type RouteDef } from '../http/route';
 import { idempotencyKeyOf, requestFingerprint } from '../middleware/idempotency';
-import { deliverySchema } from '../../domain/events/schemas';
+import { deliverySchema, listQuarantinedEventsQuery, quarantinedEventSchema } from '../../domain/events/schemas';
 import type { EventsService } from '../../domain/events/service';
 
 /** Routes of events and outgoing webhooks (docs/events.md, docs/triggers.md#outgoing-webhooks). */
 
 const endpointParams = z.object({ endpoint_id: z.string().max(100).describe('webhook endpoint id (integration settings)') });
 const deliveryParams = endpointParams.extend({ delivery_id: z.string().max(100).describe('delivery id') });
+const quarantineParams = z.object({ event_id: z.string().max(100).describe('event id') });
 
 export function eventRoutes(service: EventsService): RouteDef[] {
   return [
@@ -56,6 +57,59 @@ export function eventRoutes(service: EventsService): RouteDef[] {
         },
       },
       handler: async () => ({ body: { data: service.catalog() } }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/events/quarantine',
+      operationId: 'listQuarantinedEvents',
+      summary: 'List the events quarantined after their last dispatch attempt, newest first',
+      description:
+        'An event whose dispatch (starting the runs of event triggers, creating webhook deliveries) keeps failing is ' +
+        'retried with a doubling backoff and set aside after EVENTS_DISPATCH_MAX_ATTEMPTS attempts (default 8), so it ' +
+        'no longer holds anything up. Each entry has the payload, the attempts and the last error. Replayed entries ' +
+        'stay listed (`status: replayed`, `dispatchedAt` once dispatched).',
+      tags: ['events'],
+      auth: 'org',
+      permission: 'operations:manage',
+      query: listQuarantinedEventsQuery,
+      responses: { 200: { description: 'a page of quarantined events', schema: pageSchema(quarantinedEventSchema) } },
+      handler: async ({ organization, query }) => ({ body: await service.listQuarantine(organization.organizationId, query) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/events/quarantine/{event_id}/replay',
+      operationId: 'replayQuarantinedEvent',
+      summary: 'Replay a quarantined event',
+      description:
+        'After fixing the cause: the event becomes dispatchable again with a fresh count of attempts; the dispatcher ' +
+        'picks it up within EVENTS_DISPATCH_INTERVAL. Runs and webhook deliveries it had already started are not ' +
+        'started twice. If it still fails it is quarantined again. 409 when the event is not quarantined.',
+      tags: ['events'],
+      auth: 'org',
+      permission: 'operations:manage',
+      params: quarantineParams,
+      responses: { 202: { description: 'the event, `replayed`; dispatched asynchronously', schema: quarantinedEventSchema } },
+      errors: ['INVALID_STATE'],
+      handler: async ({ organization, params }) => ({
+        status: 202,
+        body: await service.replayQuarantined(organization.organizationId, params.event_id),
+      }),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/api/v1/events/quarantine/{event_id}',
+      operationId: 'discardQuarantinedEvent',
+      summary: 'Discard a quarantined event (it is never dispatched)',
+      tags: ['events'],
+      auth: 'org',
+      permission: 'operations:manage',
+      params: quarantineParams,
+      responses: { 204: { description: 'discarded' } },
+      errors: ['INVALID_STATE'],
+      handler: async ({ organization, params }) => {
+        await service.discardQuarantined(organization.organizationId, params.event_id);
+        return { status: 204 };
+      },
     }),
     defineRoute({
       method: 'get',

@@ -60,6 +60,8 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAuditPolicy>> = {
   // events and outgoing webhooks
   publishEvent: { by: 'route', action: 'event.published', target: { type: 'event', id: { answer: 'id' } }, after: { answer: ['type'] } },
   redeliverWebhook: service('webhook.redelivered'),
+  replayQuarantinedEvent: { by: 'route', action: 'event.replayed', target: { type: 'event', id: { param: 'event_id' } } },
+  discardQuarantinedEvent: { by: 'route', action: 'event.discarded', target: { type: 'event', id: { param: 'event_id' } } },
   // content
   uploadContent: {
     by: 'route',

@@ -36,7 +36,7 @@ export function metricsRoutes(metrics: HttpMetrics, token: string | null): Route
       summary: 'Prometheus metrics of this API process',
       description:
         'Prometheus text exposition: `loom_http_request_duration_seconds{method,route,status}`, `loom_runs{status}`, ' +
-        '`loom_task_queue_backlog{type,queue}` and process metrics (`loom_api_*`). When SERVICE_METRICS_TOKEN is set, ' +
+        '`loom_events_quarantined`, `loom_task_queue_backlog{type,queue}` and process metrics (`loom_api_*`). When SERVICE_METRICS_TOKEN is set, ' +
         'send `Authorization: Bearer <token>`; when SERVICE_METRICS_PORT is set, this page is served on that port ' +
         'instead of this one. The worker serves its own metrics (activity durations, worker state) on ' +
         'WORKER_METRICS_PORT (docs/operating.md).',

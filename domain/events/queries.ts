@@ -18,6 +18,15 @@ export interface OutboxEventRow {
   payload: Record<string, unknown>;
   created_at: Date;
   dispatched_at: Date | null;
+  /** Failed dispatch attempts since the event was written or last replayed (migration 1015). */
+  attempts: number;
+  last_error: string | null;
+  /** After a failed attempt: not claimed again before this time. */
+  next_attempt_at: Date | null;
+  /** `quarantined`: set aside after the last allowed attempt, never claimed; `replayed`: dispatchable again. */
+  quarantine_status: 'quarantined' | 'replayed' | null;
+  quarantined_at: Date | null;
+  replayed_at: Date | null;
 }
 
 export interface NewOutboxEvent {
@@ -56,9 +65,84 @@ export async function getOutboxEventOrigin(
     | undefined;
 }
 
-/** The oldest undispatched events, locked until the transaction ends; rows another dispatcher holds are skipped. */
+/**
+ * The oldest undispatched events that are due (not waiting after a failed attempt, not quarantined), locked until
+ * the transaction ends; rows another dispatcher holds are skipped.
+ */
 export async function claimUndispatchedEvents(trx: Knex.Transaction, limit: number): Promise<OutboxEventRow[]> {
-  return (await trx('outbox_events').whereNull('dispatched_at').orderBy('created_at').limit(limit).forUpdate().skipLocked()) as OutboxEventRow[];
+  return (await trx('outbox_events')
+    .whereNull('dispatched_at')
+    .andWhere((q) => q.whereNull('quarantine_status').orWhere('quarantine_status', 'replayed'))
+    .andWhere((q) => q.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', trx.fn.now()))
+    .orderBy('created_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()) as OutboxEventRow[];
+}
+
+/** A failed dispatch attempt: counted, with its error; retried after `retryInMs`, or quarantined. */
+export async function recordEventDispatchFailure(
+  trx: Knex.Transaction,
+  id: string,
+  failure: { attempts: number; error: string; retryInMs: number; quarantine: boolean },
+): Promise<void> {
+  await trx('outbox_events')
+    .where({ id })
+    .update({
+      attempts: failure.attempts,
+      last_error: failure.error,
+      next_attempt_at: failure.quarantine ? null : trx.raw("now() + (? || ' milliseconds')::interval", [String(failure.retryInMs)]),
+      ...(failure.quarantine ? { quarantine_status: 'quarantined', quarantined_at: trx.fn.now() } : {}),
+    });
+}
+
+// ---------- quarantine ----------
+
+/** Events that are or were quarantined, newest first, keyset on (created_at, id); one row more than `limit`. */
+export async function listQuarantinedEvents(
+  db: Conn,
+  organizationId: string,
+  options: { status?: 'quarantined' | 'replayed'; type?: string; limit: number; after: CursorPosition | null },
+): Promise<OutboxEventRow[]> {
+  const q = db<OutboxEventRow>('outbox_events')
+    .where('organization_id', organizationId)
+    .whereNotNull('quarantine_status')
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(options.limit + 1);
+  if (options.status) q.andWhere('quarantine_status', options.status);
+  if (options.type) q.andWhere('type', options.type);
+  if (options.after) q.andWhereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [options.after.sort, options.after.id]);
+  return (await q) as OutboxEventRow[];
+}
+
+export async function getQuarantinedEvent(db: Conn, organizationId: string, id: string): Promise<OutboxEventRow | undefined> {
+  return (await db('outbox_events').where({ organization_id: organizationId, id }).whereNotNull('quarantine_status').first()) as
+    | OutboxEventRow
+    | undefined;
+}
+
+/** Makes a quarantined event dispatchable again, its attempts counted afresh; undefined when it was not quarantined. */
+export async function replayQuarantinedEvent(db: Conn, organizationId: string, id: string): Promise<OutboxEventRow | undefined> {
+  const [row] = (await db('outbox_events')
+    .where({ organization_id: organizationId, id, quarantine_status: 'quarantined' })
+    .update({ quarantine_status: 'replayed', replayed_at: db.fn.now(), attempts: 0, next_attempt_at: null })
+    .returning('*')) as OutboxEventRow[];
+  return row;
+}
+
+/** Drops a quarantined event for good; false when it was not quarantined. */
+export async function deleteQuarantinedEvent(db: Conn, organizationId: string, id: string): Promise<boolean> {
+  const n = await db('outbox_events').where({ organization_id: organizationId, id, quarantine_status: 'quarantined' }).delete();
+  return n > 0;
+}
+
+/** Events quarantined now, all organizations (the `loom_events_quarantined` gauge). */
+export async function countQuarantinedEvents(db: Conn): Promise<number> {
+  const row = (await db('outbox_events').where('quarantine_status', 'quarantined').count({ n: '*' }).first()) as { n: string | number } | undefined;
+  return Number(row?.n ?? 0);
 }
 
 export async function markEventsDispatched(trx: Knex.Transaction, ids: string[]): Promise<void> {

@@ -30,3 +30,29 @@ export const deliverySchema = z.object({
 
 export type DeliveryAttemptView = z.infer<typeof deliveryAttemptSchema>;
 export type DeliveryView = z.infer<typeof deliverySchema>;
+
+/** An event the dispatcher set aside after its last attempt (docs/events.md#quarantine). */
+export const quarantinedEventSchema = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  organizationID: z.uuid(),
+  data: z.unknown().describe('the payload'),
+  createdAt: z.string(),
+  status: z
+    .enum(['quarantined', 'replayed'])
+    .describe('`quarantined`: no longer dispatched; `replayed`: made dispatchable again (see `dispatchedAt`)'),
+  attempts: z.number().int().describe('failed dispatch attempts since the event was written or last replayed'),
+  lastError: z.string().nullable().describe('why the last attempt failed'),
+  quarantinedAt: z.string().nullable(),
+  replayedAt: z.string().nullable(),
+  dispatchedAt: z.string().nullable().describe('set once a replay was dispatched'),
+});
+
+export const listQuarantinedEventsQuery = z.object({
+  status: z.enum(['quarantined', 'replayed']).optional(),
+  type: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional().default(20),
+  cursor: z.string().max(500).optional(),
+});
+
+export type QuarantinedEventView = z.infer<typeof quarantinedEventSchema>;

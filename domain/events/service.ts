@@ -10,16 +10,21 @@ import type { Actor, OrganizationContext } from '../principals';
 import { withDefaults } from '../organizations/settingsModel';
 import { isUuid } from '../triggers/queries';
 import { deliveryInput, startDelivery } from './deliveries';
-import type { DeliveryAttemptView, DeliveryView } from './schemas';
+import type { DeliveryAttemptView, DeliveryView, QuarantinedEventView } from './schemas';
 import { writeEvent, writeEventOnce } from './outbox';
 import {
+  deleteQuarantinedEvent,
   failUnstartedDelivery,
   getDelivery,
   getEndpointDelivery,
+  getQuarantinedEvent,
   insertDelivery,
   listEndpointDeliveries,
   listEndpointHealth,
+  listQuarantinedEvents,
+  replayQuarantinedEvent,
   type DeliveryRow,
+  type OutboxEventRow,
 } from './queries';
 
 /**
@@ -52,6 +57,22 @@ export function serializeDelivery(row: DeliveryRow, detail = false): DeliveryVie
     completedAt: iso(row.completed_at),
     // attempt_log is JSON that activities/webhooks appends in DeliveryAttemptView's shape.
     ...(detail ? { attemptLog: row.attempt_log as DeliveryAttemptView[], body: JSON.parse(row.body) as unknown } : {}),
+  };
+}
+
+export function serializeQuarantinedEvent(row: OutboxEventRow): QuarantinedEventView {
+  return {
+    id: row.id,
+    type: row.type,
+    organizationID: row.organization_id!,
+    data: row.payload,
+    createdAt: iso(row.created_at),
+    status: row.quarantine_status!,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    quarantinedAt: iso(row.quarantined_at),
+    replayedAt: iso(row.replayed_at),
+    dispatchedAt: iso(row.dispatched_at),
   };
 }
 
@@ -136,6 +157,41 @@ export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promi
       const row = await getEndpointDelivery(db, organizationId, endpointId, deliveryId);
       if (!row) throw notFound('delivery');
       return serializeDelivery(row, true);
+    },
+
+    /** Events set aside after their last dispatch attempt (and those replayed since), newest first. */
+    async listQuarantine(
+      organizationId: string,
+      query: { status?: 'quarantined' | 'replayed'; type?: string; limit: number; cursor?: string },
+    ): Promise<Page<QuarantinedEventView>> {
+      const after = decodeCursorOrThrow(query.cursor);
+      const rows = await listQuarantinedEvents(db, organizationId, { status: query.status, type: query.type, limit: query.limit, after });
+      const page = toPage(rows, query.limit, (r) => ({ sort: new Date(r.created_at).toISOString(), id: r.id }));
+      return { data: page.data.map(serializeQuarantinedEvent), nextCursor: page.nextCursor };
+    },
+
+    /**
+     * Makes a quarantined event dispatchable again, with a fresh count of attempts: the dispatcher picks it up
+     * within EVENTS_DISPATCH_INTERVAL, and quarantines it again if it still fails. Runs and deliveries it had
+     * already started are not started twice (their ids derive from the event).
+     */
+    async replayQuarantined(organizationId: string, eventId: string): Promise<QuarantinedEventView> {
+      if (!isUuid(eventId)) throw notFound('quarantined event');
+      const row = await replayQuarantinedEvent(db, organizationId, eventId);
+      if (!row) {
+        if (await getQuarantinedEvent(db, organizationId, eventId)) throw new AppError('INVALID_STATE', 'the event is not quarantined (replayed already)');
+        throw notFound('quarantined event');
+      }
+      await ensureDispatcher().catch((err: unknown) => deps.logger.warn({ err }, 'could not ensure the event dispatcher'));
+      return serializeQuarantinedEvent(row);
+    },
+
+    /** Drops a quarantined event for good: it is never dispatched. */
+    async discardQuarantined(organizationId: string, eventId: string): Promise<void> {
+      if (!isUuid(eventId)) throw notFound('quarantined event');
+      if (await deleteQuarantinedEvent(db, organizationId, eventId)) return;
+      if (await getQuarantinedEvent(db, organizationId, eventId)) throw new AppError('INVALID_STATE', 'the event is not quarantined (replayed already)');
+      throw notFound('quarantined event');
     },
 
     /** A new delivery of the same event (same body and webhook-id) to the endpoint's current URL. */

@@ -1,9 +1,11 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Db } from '../../db/knex';
+import { countQuarantinedEvents } from '../events/queries';
 
 /**
  * Gauges of the platform's state, shared by the API's and the worker's /metrics: runs by status (PostgreSQL
- * `workflow_runs`) and the task queue backlog (Temporal). Read when scraped, at most once per `refreshIntervalMs`,
+ * `workflow_runs`), quarantined events (`outbox_events`, docs/events.md#quarantine) and the task queue backlog
+ * (Temporal). Read when scraped, at most once per `refreshIntervalMs`,
  * so a busy scraper never loads PostgreSQL or Temporal; a failed read leaves the gauge empty rather than failing
  * the scrape.
  */
@@ -72,6 +74,21 @@ export function registerPlatformGauges(registry: Registry, options: PlatformGaug
       this.reset();
       if (!counts) return;
       for (const status of new Set([...RUN_STATUSES, ...counts.keys()])) this.set({ status }, counts.get(status) ?? 0);
+    },
+  });
+
+  const readQuarantined = cachedRead(options.refreshIntervalMs, async () => {
+    if (!(await options.db.schema.hasColumn('outbox_events', 'quarantine_status'))) return null;
+    return countQuarantinedEvents(options.db);
+  });
+  new Gauge({
+    name: 'loom_events_quarantined',
+    help: 'Events set aside after their last dispatch attempt, awaiting a replay or a discard (all organizations)',
+    registers: [registry],
+    async collect() {
+      const n = await readQuarantined();
+      this.reset();
+      if (n !== null) this.set(n);
     },
   });
 

@@ -294,6 +294,13 @@ export const spec = {
     defaultCatchupWindowMs: setting('TRIGGERS_SCHEDULE_CATCHUP_WINDOW', duration('5m')),
     dispatchIntervalMs: setting('EVENTS_DISPATCH_INTERVAL', duration('1s')),
     dispatchBatch: setting('EVENTS_DISPATCH_BATCH', int(100, 1, 1000)),
+    /**
+     * Poison events (docs/events.md#quarantine): an event whose dispatch keeps failing is retried after
+     * `dispatchRetryInitialMs`, doubling up to `dispatchRetryMaxMs`, and quarantined after `dispatchMaxAttempts`.
+     */
+    dispatchMaxAttempts: setting('EVENTS_DISPATCH_MAX_ATTEMPTS', int(8, 1, 100)),
+    dispatchRetryInitialMs: setting('EVENTS_DISPATCH_RETRY_INTERVAL', duration('10s')),
+    dispatchRetryMaxMs: setting('EVENTS_DISPATCH_RETRY_MAX_INTERVAL', duration('5m')),
     /** Custom events an organization may publish per window (each can start runs that no admission gate refuses). */
     publishRate: setting('EVENTS_PUBLISH_RATE_LIMIT', rate('600/1m')),
     delivery: {

@@ -75,6 +75,7 @@ export function victimPathValues(tenant: TestTenant, victim: VictimResources, ro
     key: 'webhook',
     endpoint_id: randomUUID(),
     delivery_id: randomUUID(),
+    event_id: randomUUID(),
     tool: 'http_request',
     organization: tenant.organizationId,
     slug: tenant.organizationId,

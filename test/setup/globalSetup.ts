@@ -70,6 +70,10 @@ export default async function globalSetup(): Promise<void> {
     WEBHOOKS_DISABLE_AFTER_FAILURES: '2',
     WEBHOOKS_TIMEOUT: '3s',
     EVENTS_DISPATCH_INTERVAL: '300ms',
+    // events-quarantine.test.ts: a poison event is quarantined within about a second, not 15 minutes.
+    EVENTS_DISPATCH_MAX_ATTEMPTS: '3',
+    EVENTS_DISPATCH_RETRY_INTERVAL: '200ms',
+    EVENTS_DISPATCH_RETRY_MAX_INTERVAL: '500ms',
     // security/email-abuse.test.ts exhausts it; every other test sends fewer e-mails per organization.
     TOOLS_EMAIL_DAILY_RECIPIENTS: '5',
   };
