@@ -41,6 +41,7 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAuditPolicy>> = {
   revokeApiKey: service('api_key.revoked'),
   // workflows and triggers
   createWorkflow: service('workflow.created'),
+  validateWorkflow: { none: 'a dry run: checks the body, stores nothing' },
   updateWorkflow: service('workflow.updated'),
   deleteWorkflow: service('workflow.deleted'),
   activateWorkflow: service('workflow.status_changed'),

@@ -8,13 +8,15 @@ import {
   listVersionsQuery,
   listWorkflowsQuery,
   toolSchema,
+  validateWorkflowQuery,
   versionParams,
   workflowBody,
   workflowIdParams,
   workflowSchema,
+  workflowValidationSchema,
   workflowVersionSchema,
 } from '../../domain/workflows/schemas';
-import { serializeTool, serializeVersion, serializeWorkflow } from '../../domain/workflows/serializers';
+import { serializeTool, serializeValidation, serializeVersion, serializeWorkflow } from '../../domain/workflows/serializers';
 import type { WorkflowActor, WorkflowsService } from '../../domain/workflows/service';
 
 const actorOf = (input: RouteInput<unknown, unknown, unknown, 'org'>): WorkflowActor => ({
@@ -69,6 +71,30 @@ export function workflowRoutes(s: WorkflowsService): RouteDef[] {
       handler: async (input) => ({
         status: 201,
         body: serializeWorkflow(await s.create(input.organization.organizationId, actorOf(input), input.body)),
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/workflows/validate',
+      operationId: 'validateWorkflow',
+      summary: 'Check a workflow without saving it (dry run)',
+      description:
+        'Takes the same body as create (API shape or definition document, JSON or YAML), or, with `workflow_id`, the ' +
+        'same body as an update of that workflow (fields not given keep their current value). Runs every check a save ' +
+        'runs, subworkflow references and secret references included, and stores, audits and announces nothing. ' +
+        '200 with the definition exactly as a save would store it (entry and exit points derived, defaults applied); ' +
+        'otherwise the answer the save would give: 400 VALIDATION_ERROR, 422 WORKFLOW_INVALID / INLINE_CREDENTIAL / ' +
+        'UNKNOWN_SECRET with `details`.',
+      tags,
+      auth: 'org',
+      permission: 'workflow:write',
+      query: validateWorkflowQuery,
+      body: workflowBody,
+      bodyFormats: ['json', 'yaml'],
+      responses: { 200: { description: 'the definition is valid', schema: workflowValidationSchema } },
+      errors: ['WORKFLOW_INVALID', 'INLINE_CREDENTIAL', 'UNKNOWN_SECRET'],
+      handler: async (input) => ({
+        body: serializeValidation(await s.validate(input.organization.organizationId, input.body, input.query.workflow_id)),
       }),
     }),
     defineRoute({

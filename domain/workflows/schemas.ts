@@ -112,6 +112,16 @@ export const workflowSchema = z.object({
   updatedAt: z.string(),
 });
 
+export const workflowValidationSchema = z.object({
+  valid: z.literal(true),
+  name: z.string().nullable().describe('the name the body gives (null for an update that keeps the name)'),
+  ...definitionOut,
+});
+
+export const validateWorkflowQuery = z.strictObject({
+  workflow_id: z.uuid().optional().describe('validate the body as an update of this workflow (its own id counts for self-references)'),
+});
+
 export const workflowVersionSchema = z.object({
   workflow_id: z.uuid(),
   version: z.number().int(),

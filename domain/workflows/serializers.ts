@@ -57,6 +57,11 @@ export function serializeWorkflow(row: WorkflowWithDefinition) {
   };
 }
 
+/** The answer of a dry run: the definition exactly as a save would store it. */
+export function serializeValidation(result: { name: string | null; definition: StoredDefinition }) {
+  return { valid: true as const, name: result.name, ...definitionFields(result.definition) };
+}
+
 export function serializeVersion(row: WorkflowVersionRow) {
   return {
     workflow_id: row.workflow_id,

@@ -126,6 +126,20 @@ interface ParsedInput {
   dagPath: string;
 }
 
+/**
+ * An update's definition: fields not given keep their current value; `dag` too (an update may change only
+ * triggers). Stored tools are declared + used; without a new list, they are re-derived from the nodes.
+ */
+function mergeDefinition(given: Partial<DefinitionInput>, current: StoredDefinition): DefinitionInput {
+  return {
+    dag: given.dag ?? current.dag,
+    tools: given.tools ?? (given.dag ? [] : current.tools),
+    triggers: given.triggers ?? current.triggers,
+    parameters: given.parameters ?? current.parameters,
+    errorHandling: given.errorHandling ?? current.errorHandling,
+  };
+}
+
 export function createWorkflowsService(deps: ServiceDeps) {
   const { db, logger, validationEnv, listeners, secretNames } = deps;
 
@@ -267,6 +281,22 @@ export function createWorkflowsService(deps: ServiceDeps) {
       return row;
     },
 
+    /**
+     * The dry run of `create` (or of `update` when `workflowId` is given): the same parsing, compilation and checks,
+     * subworkflow references included, and nothing stored, audited or announced. Answers the definition as it would be
+     * saved (derived entry and exit points, defaults applied), or throws the same 400/422 the save would.
+     */
+    async validate(organizationId: string, body: unknown, workflowId?: string): Promise<{ name: string | null; definition: StoredDefinition }> {
+      const input = parseBody(body, workflowId ? 'update' : 'create');
+      if (!workflowId) {
+        if (!input.name) throw new AppError('VALIDATION_ERROR', 'invalid body', [{ path: 'body.name', problem: 'required' }]);
+        return { name: input.name, definition: await compile(input.definition!, input.dagPath, { id: null, organizationId }) };
+      }
+      const current = await get(organizationId, workflowId);
+      const merged = mergeDefinition(input.definition ?? {}, current.definition);
+      return { name: input.name ?? null, definition: await compile(merged, input.dagPath, { id: workflowId, organizationId }) };
+    },
+
     get,
 
     async list(
@@ -291,16 +321,7 @@ export function createWorkflowsService(deps: ServiceDeps) {
       if (current.status === 'archived') throw new AppError('INVALID_STATE', 'archived workflows are read-only');
       let definition: StoredDefinition | null = null;
       if (input.definition) {
-        // Fields not given keep their current value; `dag` too (an update may change only triggers).
-        const merged: DefinitionInput = {
-          dag: input.definition.dag ?? current.definition.dag,
-          // Stored tools are declared + used; without a new list, re-derive them from the nodes.
-          tools: input.definition.tools ?? (input.definition.dag ? [] : current.definition.tools),
-          triggers: input.definition.triggers ?? current.definition.triggers,
-          parameters: input.definition.parameters ?? current.definition.parameters,
-          errorHandling: input.definition.errorHandling ?? current.definition.errorHandling,
-        };
-        definition = await compile(merged, input.dagPath, { id, organizationId });
+        definition = await compile(mergeDefinition(input.definition, current.definition), input.dagPath, { id, organizationId });
         if (!definitionChanged(definition, current.definition)) definition = null;
       }
       const metadata = input.metadata ?? current.metadata;

@@ -420,3 +420,43 @@ describe('GET /api/v1/tools', () => {
     expect((await api.request('GET', '/api/v1/tools')).status).toBe(401);
   });
 });
+
+describe('dry run: POST /api/v1/workflows/validate', () => {
+  const validate = (body: unknown, query = '', as = token) => api.request('POST', `/api/v1/workflows/validate${query}`, { token: as, body });
+  const workflowCount = async () => Number((await api.deps.db('workflows').where({ organization_id: tenant.organizationId }).count<{ count: string }[]>('* as count'))[0]!.count);
+
+  test('a valid body answers the definition a save would store, and stores nothing', async () => {
+    const before = await workflowCount();
+    const res = await validate(simpleWorkflow());
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ valid: true, name: 'Simple', dag: { entryPoints: ['a'], exitPoints: ['b'] } });
+    expect(res.body.tools.map((t: { id: string }) => t.id)).toEqual(['json_transform']);
+    expect(await workflowCount()).toBe(before);
+  });
+
+  test('problems answer exactly what the save would answer', async () => {
+    const body = { name: 'Bad', dag: { nodes: [jt('a'), jt('b')], edges: [{ from: 'a', to: 'nowhere' }] } };
+    const dry = await validate(body);
+    const saved = await create(body);
+    expect(dry.status).toBe(422);
+    expect(saved.status).toBe(422);
+    expect(dry.body.error.details).toEqual(saved.body.error.details);
+    expect((await validate({ dag: simpleWorkflow().dag })).status).toBe(400); // a create needs a name
+  });
+
+  test('as an update of a workflow: given fields replace, the rest is kept; another tenant\'s id is 404', async () => {
+    const wf = (await create(simpleWorkflow())).body;
+    const res = await validate({ dag: { nodes: [jt('only')] } }, `?workflow_id=${wf.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: null, dag: { entryPoints: ['only'] }, parameters: [{ name: 'n' }] });
+    expect((await api.request('GET', `/api/v1/workflows/${wf.id}`, { token })).body.version).toBe(1);
+    const other = await createTestTenant(api);
+    expect((await validate({ dag: { nodes: [jt('x')] } }, `?workflow_id=${wf.id}`, other.owner.token)).status).toBe(404);
+  });
+
+  test('viewers may not validate (it is a write check), and the route needs a session', async () => {
+    const viewer = await addTestMember(api, tenant, 'viewer');
+    expect((await validate(simpleWorkflow(), '', viewer.token)).status).toBe(403);
+    expect((await api.request('POST', '/api/v1/workflows/validate', { body: simpleWorkflow() })).status).toBe(401);
+  });
+});
