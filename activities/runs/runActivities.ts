@@ -2,6 +2,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityDeps } from '../deps';
 import {
   finishRun,
+  insertChildRun,
   lockRunById,
   markRunRunning,
   mergeRunNodeStates,
@@ -11,7 +12,7 @@ import {
 import { loadWorkflowVersion } from '../../domain/workflows/queries';
 import type { CompiledWorkflow, NodeState, RunError, RunStatus } from '../../lib/dag/model';
 import { REFERENCE } from '../../lib/dag/model';
-import type { EvalContext, ValueRef } from '../../workflows/runs/types';
+import type { EvalContext, RunTrigger, ValueRef } from '../../workflows/runs/types';
 import { buildScope, evaluateExpression, InputResolutionError, readReference, renderValue, toolInputFrom } from './resolve';
 import { loadValue, resolveRefs, storeIfLarge, storeValue } from './values';
 import { recordRunFinishedEvent } from '../events/runEvents';
@@ -25,6 +26,29 @@ export function createRunActivities(deps: ActivityDeps) {
   return {
     async runMarkRunning(input: { runId: string }): Promise<void> {
       await markRunRunning(db, input.runId);
+    },
+
+    /** A subworkflow child's run row (pending), written by the parent before it starts the child execution. */
+    async runCreateChildRun(input: {
+      runId: string;
+      organizationId: string;
+      workflowId: string;
+      workflowVersion: number;
+      parameters: Record<string, unknown>;
+      trigger: RunTrigger;
+      parentRunId: string;
+      parentNodeId: string;
+    }): Promise<void> {
+      await insertChildRun(db, {
+        id: input.runId,
+        organizationId: input.organizationId,
+        workflowId: input.workflowId,
+        workflowVersion: input.workflowVersion,
+        parameters: input.parameters,
+        trigger: input.trigger,
+        parentRunId: input.parentRunId,
+        parentNodeId: input.parentNodeId,
+      });
     },
 
     /** Large runs send their node states in chunks before `runFinish` (each payload stays under Temporal's 2 MB). */

@@ -55,7 +55,10 @@ export function runRoutes(s: RunsService): RouteDef[] {
       path: '/api/v1/workflows/{id}/runs',
       operationId: 'listRuns',
       summary: 'List runs of a workflow, newest first',
-      description: 'Read from PostgreSQL only (never from Temporal), so old runs stay listed after Temporal retention.',
+      description:
+        'Read from PostgreSQL only (never from Temporal), so old runs stay listed after Temporal retention. Runs ' +
+        'started by another workflow\'s subworkflow node are listed here too, under the child workflow, with ' +
+        '`trigger.type: "subworkflow"` and `parent` naming the parent run and node (docs/runs.md#subworkflow-runs).',
       tags,
       auth: 'org',
       permission: 'run:read',

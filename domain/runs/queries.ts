@@ -20,6 +20,9 @@ export interface RunRow {
   errors: RunError[];
   trigger: RunTrigger;
   retry_of: string | null;
+  /** subworkflow children (migration 1001): the parent run (null once it was deleted) and the parent's node */
+  parent_run_id: string | null;
+  parent_node_id: string | null;
   started_at: Date | null;
   completed_at: Date | null;
   created_by: string | null;
@@ -60,6 +63,45 @@ export async function insertRun(
     })
     .returning('*')) as RunRow[];
   return row!;
+}
+
+/**
+ * The row of a subworkflow child, written by its parent's interpreter before it starts the child execution (whose
+ * workflow id is this run id). Idempotent: a retried activity inserts nothing more. `created_by` is the parent's.
+ */
+export async function insertChildRun(
+  db: Db,
+  values: {
+    id: string;
+    organizationId: string;
+    workflowId: string;
+    workflowVersion: number;
+    parameters: Record<string, unknown>;
+    trigger: RunTrigger;
+    parentRunId: string;
+    parentNodeId: string;
+  },
+): Promise<void> {
+  await db.raw(
+    `INSERT INTO workflow_runs
+       (id, organization_id, workflow_id, workflow_version, status, parameters, trigger, parent_run_id, parent_node_id,
+        created_by, started_at)
+     SELECT ?, ?, ?, ?, 'pending', ?::jsonb, ?::jsonb, p.id, ?, p.created_by, now()
+       FROM workflow_runs p
+      WHERE p.id = ? AND p.organization_id = ?
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      values.id,
+      values.organizationId,
+      values.workflowId,
+      values.workflowVersion,
+      JSON.stringify(values.parameters),
+      JSON.stringify(values.trigger),
+      values.parentNodeId,
+      values.parentRunId,
+      values.organizationId,
+    ],
+  );
 }
 
 export async function findRun(db: Db, organizationId: string, workflowId: string, runId: string): Promise<RunRow | null> {
@@ -191,12 +233,14 @@ export async function setRunApproval(trx: Db, runId: string, approval: ApprovalR
 
 /**
  * Open (pending or running) runs of an organization, counted up to `upTo`: enough to compare with a cap, and served
- * by the partial index `workflow_runs_open_by_org_idx` however many finished runs the organization keeps.
+ * by the partial index `workflow_runs_open_by_org_idx` however many finished runs the organization keeps. Subworkflow
+ * children belong to their parent run, which counts: they are not counted again.
  */
 export async function countOpenRuns(db: Db, organizationId: string, upTo: number): Promise<number> {
   const result = await db.raw<{ rows: { n: string }[] }>(
     `SELECT count(*) AS n FROM (
-       SELECT 1 FROM workflow_runs WHERE organization_id = ? AND status IN ('pending', 'running') LIMIT ?
+       SELECT 1 FROM workflow_runs
+        WHERE organization_id = ? AND status IN ('pending', 'running') AND parent_node_id IS NULL LIMIT ?
      ) open_runs`,
     [organizationId, upTo],
   );

@@ -19,6 +19,10 @@ const nodeStateSchema = z.object({
   output: z.unknown().describe('the node\'s outputs; values kept in object storage appear as { $ref, bytes, download_url }'),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   via: z.enum(['fallback', 'reused', 'dead_letter']).optional(),
+  child_run_id: z
+    .uuid()
+    .optional()
+    .describe('subworkflow nodes: the child run (a run of the child workflow, GET /api/v1/workflows/{child}/runs/{child_run_id})'),
 });
 
 const runErrorSchema = z.object({
@@ -42,6 +46,14 @@ const runBase = {
   trigger: z.object({ type: z.string() }).catchall(z.unknown()),
   awaiting_approval: z.boolean().describe('true while a manual run waits for an approver (trigger.approval holds the details)'),
   retry_of: z.uuid().nullable(),
+  parent: z
+    .object({
+      run_id: z.uuid(),
+      workflow_id: z.uuid(),
+      node_id: z.string().describe('the parent\'s subworkflow node (`<loop>[<i>]` for an item of a loop whose template is a subworkflow)'),
+    })
+    .nullable()
+    .describe('subworkflow runs (`trigger.type: "subworkflow"`): the run that started this one; null for other runs and once the parent run was deleted'),
   created_by: z.uuid().nullable(),
   created_at: z.string(),
   links: z.object({ temporal: z.string().describe('the execution in Temporal Web') }),

@@ -68,10 +68,19 @@ function runBase(row: RunRow, live: RunLive | null, temporalUrl: string): Omit<R
     // a manual run waiting for its approval decision (docs/triggers.md#manual-approval)
     awaiting_approval: status === 'pending' && (row.trigger as { approval?: { status?: string } }).approval?.status === 'pending',
     retry_of: row.retry_of,
+    parent: parentOf(row),
     created_by: row.created_by,
     created_at: iso(row.created_at),
     links: { temporal: temporalUrl },
   };
+}
+
+/** The run whose subworkflow node started this one (its workflow id travels in the trigger, docs/runs.md#subworkflow-runs). */
+function parentOf(row: RunRow): RunSummaryView['parent'] {
+  if (!row.parent_run_id || !row.parent_node_id) return null;
+  const workflowId = (row.trigger as { parentWorkflowId?: unknown }).parentWorkflowId;
+  if (typeof workflowId !== 'string') return null;
+  return { run_id: row.parent_run_id, workflow_id: workflowId, node_id: row.parent_node_id };
 }
 
 /** A run as listed: the stored row only (no Temporal query, no links to stored outputs). */

@@ -212,6 +212,8 @@ export interface NodeState {
   error: { code: string; message: string } | null;
   /** set when the output came from a fallback handler or a reused run */
   via?: 'fallback' | 'reused' | 'dead_letter';
+  /** subworkflow nodes: the child's run id (its workflow_runs row and Temporal workflow id) */
+  child_run_id?: string;
 }
 
 export interface RunError {

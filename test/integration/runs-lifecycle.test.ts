@@ -68,8 +68,8 @@ test('cancelling a run cancels its subworkflow child', async () => {
     nodes: [{ id: 'sub', type: 'subworkflow', config: { workflow_id: childId } }],
   });
   const started = await startRun(api, token, parentId);
-  await waitForRun(api, token, parentId, started.id, (r) => r.node_states?.sub?.status === 'running');
-  const child = api.deps.temporal.workflow.getHandle(`${started.id}.sub`);
+  const running = await waitForRun(api, token, parentId, started.id, (r) => r.node_states?.sub?.child_run_id !== undefined);
+  const child = api.deps.temporal.workflow.getHandle(running.node_states.sub.child_run_id);
   // wait until the child's own activity runs, so the cancellation has something to reach
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {

@@ -234,7 +234,8 @@ describe('subworkflows', () => {
     expect(run.status).toBe('completed');
     expect(run.node_states.sub.output).toEqual({ square: { result: { square: 25, label: 'child' } } });
     expect(run.results.use).toEqual({ result: 25 });
-    const child = await api.deps.temporal.workflow.getHandle(`${run.id}.sub`).describe();
+    // the child's workflow id is its own run's id (docs/runs.md#subworkflow-runs)
+    const child = await api.deps.temporal.workflow.getHandle(run.node_states.sub.child_run_id).describe();
     expect(child.searchAttributes.LoomRunKind).toEqual(['subworkflow']);
   });
 

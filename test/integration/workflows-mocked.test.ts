@@ -71,6 +71,7 @@ const runActivities = {
   runFinish: jest.fn(
     async (_input: { runId: string; status: RunStatus; nodeStates?: Record<string, NodeState>; results: Record<string, unknown> }) => undefined,
   ),
+  runCreateChildRun: jest.fn(async (_input: { runId: string; workflowId: string; parentRunId: string; parentNodeId: string }) => undefined),
   runSaveNodeStates: jest.fn(async () => undefined),
   runEvaluateCondition: jest.fn(async (input: { expression: string; context: EvalContext }) => ({ result: input.expression === 'true' })),
   runResolveLoopItems: jest.fn(async (_input: { items: string }) => ({ count: 3, items: [1, 2, 3] as unknown[] })),
@@ -268,16 +269,26 @@ describe('the interpreter with mocked activities', () => {
   });
 
   test('a subworkflow runs the loaded definition as a child run; its exit points are the output', async () => {
-    const { status, summary } = await run(
+    const outcome = await run(
       compiled('parent', [{ id: 'sub', type: 'subworkflow', config: { workflow_id: 'child', inputs: { x: 1 } } }], [], ['sub']),
     );
-    executions.push(`${summary.runId}.sub`);
+    const { status, summary, states } = outcome;
+    const childRunId = states.sub!.child_run_id!;
+    executions.push(childRunId);
     expect(status).toBe('completed');
     expect(runActivities.runLoadSubworkflow).toHaveBeenCalledWith(expect.objectContaining({ workflowId: 'child' }));
     expect(runActivities.runRenderValue).toHaveBeenCalledWith(expect.objectContaining({ value: { x: 1 } }));
     expect(summary.results.sub).toEqual({ c1: { node: 'c1', read: {}, item: null } });
-    // the child reports to its parent only: one run row, one runFinish
-    expect(runActivities.runFinish).toHaveBeenCalledTimes(1);
+    // the child owns a run row: written by the parent first (its id is the child's workflow id), then kept by the child
+    expect(childRunId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(runActivities.runCreateChildRun).toHaveBeenCalledWith(
+      expect.objectContaining({ runId: childRunId, workflowId: 'child', parentRunId: summary.runId, parentNodeId: 'sub', parameters: { x: 1 } }),
+    );
+    expect(runActivities.runMarkRunning.mock.calls.map(([call]) => call.runId).sort()).toEqual([summary.runId, childRunId].sort());
+    expect(runActivities.runFinish.mock.calls.map(([call]) => [call.runId, call.status])).toEqual([
+      [childRunId, 'completed'],
+      [summary.runId, 'completed'],
+    ]);
   });
 
   const parallel = (joinStrategy: string, branches: Record<string, string[]>, n?: number) => ({

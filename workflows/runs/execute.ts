@@ -2,6 +2,7 @@ import {
   ActivityCancellationType,
   ActivityFailure,
   ApplicationFailure,
+  CancellationScope,
   ChildWorkflowFailure,
   executeChild,
   isCancellation,
@@ -9,7 +10,9 @@ import {
   proxyActivities,
   proxyLocalActivities,
   sleep,
+  startChild,
   TimeoutFailure,
+  uuid4,
 } from '@temporalio/workflow';
 import type { RunActivities } from '../../activities/runs/runActivities';
 import type { ToolActivity } from '../../activities/runs/toolActivities';
@@ -18,7 +21,8 @@ import type { SubworkflowConfig, ToolConfig } from './graph';
 import { checkParameters } from './parameters';
 import { runSearchAttributes } from './searchAttributes';
 import { planAttempts, type ResolvedStrategy } from './strategy';
-import type { EvalContext, RunInput, RunOptions, RunSummary, ToolFailureDetails } from './types';
+import type { CompiledWorkflow } from '../../lib/dag/model';
+import type { EvalContext, RunInput, RunOptions, RunSummary, RunTrigger, ToolFailureDetails } from './types';
 
 /**
  * Executors shared by the interpreter and the loop batch workflow: one tool node (an activity whose type is the
@@ -66,7 +70,21 @@ export interface ExecEnv {
   errorHandling: ErrorHandling | undefined;
   options: RunOptions;
   depth: number;
+  /**
+   * Subworkflow children get their own workflow_runs row and a run id as workflow id (patch
+   * SUBWORKFLOW_RUNS_PATCH, decided once per run by the interpreter; loop batches inherit it with the env).
+   */
+  childRuns?: boolean;
+  /** The run's trigger.chainDepth (event-triggered chains), carried into its children's triggers. */
+  chainDepth?: number;
 }
+
+/**
+ * Subworkflow children own a workflow_runs row (listed under the child workflow, `parent` linking back) and their
+ * workflow id is that row's id (a uuid), no longer `<run>.<node>`. Asked once, in the interpreter's first workflow
+ * task, by runs that own a row and have a subworkflow node or a loop over a subworkflow.
+ */
+export const SUBWORKFLOW_RUNS_PATCH = 'subworkflow-run-records';
 
 export interface NodeOutcome {
   output: unknown;
@@ -173,6 +191,8 @@ export async function executeSubworkflow(
   nodeId: string,
   config: SubworkflowConfig,
   context: EvalContext,
+  /** told the child's run id before the child starts (the node state links it) */
+  onChildRun?: (childRunId: string) => void,
 ): Promise<NodeOutcome> {
   if (env.depth >= MAX_SUBWORKFLOW_DEPTH) {
     throw nodeError({ code: 'SUBWORKFLOW_TOO_DEEP', message: `subworkflows nest deeper than ${MAX_SUBWORKFLOW_DEPTH}`, attempts: 1 });
@@ -200,6 +220,7 @@ export async function executeSubworkflow(
       attempts: 1,
     });
   }
+  if (env.childRuns) return executeRecordedChild(env, nodeId, compiled, values, onChildRun);
   const childId = `${env.runId}.${nodeId}`;
   const input: RunInput = {
     runId: childId,
@@ -226,6 +247,97 @@ export async function executeSubworkflow(
     return { output: summary.results, attempts: 1 };
   } catch (err) {
     if (isCancellation(err)) throw err;
+    throw nodeError(toNodeFailure(err, 1));
+  }
+}
+
+/**
+ * A subworkflow child with its own run row (SUBWORKFLOW_RUNS_PATCH): the row is written `pending` first, then the
+ * child execution starts with the row's id as workflow id and keeps the row up to date like any run. A child that
+ * never started has its row closed here. Cancelling this node cancels the child (which stores `cancelled`); a child
+ * cancelled on its own (its run's cancel request) fails the node with SUBWORKFLOW_CANCELLED.
+ */
+async function executeRecordedChild(
+  env: ExecEnv,
+  nodeId: string,
+  compiled: CompiledWorkflow,
+  parameters: Record<string, unknown>,
+  onChildRun: ((childRunId: string) => void) | undefined,
+): Promise<NodeOutcome> {
+  const runId = uuid4();
+  const trigger: RunTrigger = {
+    type: 'subworkflow',
+    parentRunId: env.runId,
+    parentWorkflowId: env.workflowId,
+    nodeId,
+    chainDepth: env.chainDepth ?? 0,
+  };
+  // Not cancellable: once asked for, the row exists, and is closed below if the child never starts.
+  await CancellationScope.nonCancellable(() =>
+    bookkeepingActivities().runCreateChildRun({
+      runId,
+      organizationId: env.organizationId,
+      workflowId: compiled.workflowId,
+      workflowVersion: compiled.version,
+      parameters,
+      trigger,
+      parentRunId: env.runId,
+      parentNodeId: nodeId,
+    }),
+  );
+  onChildRun?.(runId);
+  const input: RunInput = {
+    runId,
+    organizationId: env.organizationId,
+    compiled,
+    parameters,
+    trigger,
+    options: env.options,
+    kind: 'subworkflow',
+    ownsRecord: true,
+    depth: env.depth + 1,
+  };
+  let child;
+  try {
+    child = await startChild<(i: RunInput) => Promise<RunSummary>>('dagRunWorkflow', {
+      workflowId: runId,
+      args: [input],
+      typedSearchAttributes: runSearchAttributes({
+        organizationId: env.organizationId,
+        workflowId: compiled.workflowId,
+        workflowVersion: compiled.version,
+        runKind: 'subworkflow',
+        trigger: 'subworkflow',
+      }),
+    });
+  } catch (err) {
+    const cancelled = isCancellation(err);
+    const failure = cancelled
+      ? { code: 'CANCELLED', message: 'the parent node was cancelled before the child run started', attempts: 0 }
+      : { ...toNodeFailure(err, 1), code: 'START_FAILED' };
+    const time = new Date().toISOString();
+    await CancellationScope.nonCancellable(() =>
+      bookkeepingActivities().runFinish({
+        runId,
+        status: cancelled ? 'cancelled' : 'failed',
+        nodeStates: {},
+        results: {},
+        errors: [{ node: null, code: failure.code, message: failure.message, attempt: 0, time }],
+        completedAt: time,
+      }),
+    );
+    if (cancelled) throw err;
+    throw nodeError({ ...failure, attempts: 1 });
+  }
+  try {
+    const summary = await child.result();
+    return { output: summary.results, attempts: 1 };
+  } catch (err) {
+    if (isCancellation(err)) {
+      // This node's scope was cancelled (run cancel, fail_fast, a join): the node is cancelled with its child.
+      if (CancellationScope.current().consideredCancelled) throw err;
+      throw nodeError({ code: 'SUBWORKFLOW_CANCELLED', message: `child run ${runId} was cancelled`, attempts: 1 });
+    }
     throw nodeError(toNodeFailure(err, 1));
   }
 }

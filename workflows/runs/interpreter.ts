@@ -15,6 +15,7 @@ import {
   executeSubworkflow,
   executeTool,
   runActivities,
+  SUBWORKFLOW_RUNS_PATCH,
   toNodeFailure,
   type ExecEnv,
   type NodeFailure,
@@ -28,7 +29,7 @@ import { failuresFailingTheRun } from './scheduler/outcome';
 import { isOpen } from './scheduler/state';
 import { strategyFor } from './strategy';
 import { awaitApproval, type ApprovalGate } from '../triggers/approval';
-import type { EvalContext, RunInput, RunStateView, RunSummary } from './types';
+import { ownsRunRecord, type EvalContext, type RunInput, type RunStateView, type RunSummary } from './types';
 
 /**
  * The DAG interpreter: one workflow execution per run (workflow id = run id). Node semantics (lib/dag/model.ts,
@@ -67,6 +68,8 @@ class Interpreter {
   private readonly env: ExecEnv;
   /** Failures a met join no longer needed leave the run `completed` (JOIN_TOLERATES_PATCH). */
   private readonly joinsTolerateFailures: boolean;
+  /** Whether this execution keeps a workflow_runs row (top-level runs, and children since SUBWORKFLOW_RUNS_PATCH). */
+  private readonly ownsRecord: boolean;
 
   constructor(
     private readonly input: RunInput,
@@ -82,7 +85,11 @@ class Interpreter {
       errorHandling: compiled.errorHandling,
       options: input.options,
       depth: input.depth,
+      chainDepth: typeof input.trigger.chainDepth === 'number' ? input.trigger.chainDepth : 0,
     };
+    this.ownsRecord = ownsRunRecord(input);
+    // Asked in the first workflow task, only by runs that own a row and start subworkflows (other runs record no marker).
+    this.env.childRuns = this.ownsRecord && startsSubworkflows(graph) && patched(SUBWORKFLOW_RUNS_PATCH);
     for (const id of graph.order) {
       const reused = input.reused?.[id];
       this.states[id] =
@@ -109,7 +116,7 @@ class Interpreter {
       const gate = await awaitApproval(this.input.runId, this.input.approval);
       if (!gate.proceed) return this.closeWithoutStarting(gate);
     }
-    if (this.input.kind === 'run') {
+    if (this.ownsRecord) {
       // Not cancellable: a run cancelled right away still goes through the normal ending below and is stored.
       await CancellationScope.nonCancellable(() => bookkeepingActivities().runMarkRunning({ runId: this.input.runId }));
     }
@@ -144,7 +151,7 @@ class Interpreter {
       if (state?.status === 'completed') results[id] = state.output;
     }
     const summary: RunSummary = { runId: this.input.runId, status, results, errors: this.errors };
-    if (this.input.kind === 'run') await CancellationScope.nonCancellable(() => this.persist(summary, now));
+    if (this.ownsRecord) await CancellationScope.nonCancellable(() => this.persist(summary, now));
     if (cancellation) throw cancellation;
     if (status === 'failed') {
       const first = this.errors[0];
@@ -173,7 +180,7 @@ class Interpreter {
     this.status = gate.status;
     this.errors.push({ node: null, code: gate.code, message: gate.message, attempt: 0, time: now });
     const summary: RunSummary = { runId: this.input.runId, status: this.status, results: {}, errors: this.errors };
-    if (this.input.kind === 'run') await CancellationScope.nonCancellable(() => this.persist(summary, now));
+    if (this.ownsRecord) await CancellationScope.nonCancellable(() => this.persist(summary, now));
     if (gate.cancellation) throw gate.cancellation;
     if (gate.status === 'failed') throw ApplicationFailure.create({ type: gate.code, message: gate.message, nonRetryable: true, details: [summary] });
     return summary;
@@ -378,7 +385,9 @@ class Interpreter {
           context: this.contextFor(node.id, this.graph.templateReads.get(node.id)),
         });
       case 'subworkflow':
-        return executeSubworkflow(this.env, node.id, node.config, context);
+        return executeSubworkflow(this.env, node.id, node.config, context, (childRunId) => {
+          this.states[node.id]!.child_run_id = childRunId;
+        });
       case 'parallel':
         throw ApplicationFailure.nonRetryable('parallel nodes are joined by the scheduler', 'INTERNAL');
     }
@@ -462,6 +471,11 @@ class Interpreter {
   }
 }
 
+/** Subworkflow nodes, and loops whose template is a subworkflow. */
+function startsSubworkflows(graph: RunGraph): boolean {
+  return [...graph.nodes.values()].some((n) => n.type === 'subworkflow' || (n.type === 'loop' && n.config.template.type === 'subworkflow'));
+}
+
 export async function dagRunWorkflow(input: RunInput): Promise<RunSummary> {
   let graph: RunGraph;
   try {
@@ -470,7 +484,7 @@ export async function dagRunWorkflow(input: RunInput): Promise<RunSummary> {
     if (!(err instanceof GraphError)) throw err;
     const now = new Date().toISOString();
     const errors: RunError[] = [{ node: null, code: 'INVALID_DEFINITION', message: err.message, attempt: 0, time: now }];
-    if (input.kind === 'run') {
+    if (ownsRunRecord(input)) {
       await bookkeepingActivities().runFinish({ runId: input.runId, status: 'failed', nodeStates: {}, results: {}, errors, completedAt: now });
     }
     throw ApplicationFailure.nonRetryable(err.message, 'INVALID_DEFINITION');

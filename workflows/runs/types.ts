@@ -48,12 +48,21 @@ export interface RunInput {
   options: RunOptions;
   /** Completed node states of a previous run (retry / dead-letter replay): reused, not executed again. */
   reused?: Record<string, NodeState>;
-  /** `run` executions own a workflow_runs row; subworkflow children report to their parent only. */
+  /**
+   * `run` executions own a workflow_runs row. Subworkflow children started since patch `subworkflow-run-records`
+   * own one too (`ownsRecord`, written by the parent before it starts them); older children report to their parent only.
+   */
   kind: RunKind;
+  ownsRecord?: boolean;
   /** Nesting depth of subworkflows, to stop runaway recursion. */
   depth: number;
   /** Set when the manual trigger requires approval: the run waits, pending, before its first node (triggers/approval.ts). */
   approval?: ApprovalWait;
+}
+
+/** Whether the execution keeps a workflow_runs row up to date (running, final state). */
+export function ownsRunRecord(input: Pick<RunInput, 'kind' | 'ownsRecord'>): boolean {
+  return input.kind === 'run' || input.ownsRecord === true;
 }
 
 export interface RunSummary {
