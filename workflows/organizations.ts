@@ -1,5 +1,6 @@
-import { defineQuery, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
+import { ActivityFailure, defineQuery, isCancellation, patched, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import type { OrganizationExport } from '../activities/organizations/lifecycle';
 
 /**
  * The organization lifecycle, in the spec's order. Every step is an idempotent activity, so a workflow that
@@ -19,6 +20,22 @@ const longActs = proxyActivities<Activities>({
   startToCloseTimeout: '30m',
   heartbeatTimeout: '10s',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '5m' },
+});
+
+/**
+ * The export is one archive (activities/organizations/lifecycle.ts `exportOrganizationArchive`) with its own budget
+ * and bounded attempts; when it cannot be written the deletion stops before deleting anything and the organization
+ * is given back. Executions that started before this patch keep the unbounded `exportOrganizationData` step.
+ */
+export const EXPORT_ARCHIVE_PATCH = 'org-delete-export-archive';
+
+// The export reads every row and copies every file of the organization: hours for a large one. Its heartbeats carry
+// progress, so a dead worker or a stuck read is noticed within 30 s and the step starts again (it rewrites the whole
+// archive). Ten attempts (about 25 minutes of backing off): past that the archive is not written and nothing is deleted.
+const exportActs = proxyActivities<Activities>({
+  startToCloseTimeout: '12h',
+  heartbeatTimeout: '30s',
+  retry: { initialInterval: '5s', backoffCoefficient: 2, maximumInterval: '5m', maximumAttempts: 10 },
 });
 
 export interface OrganizationCreatedInput {
@@ -56,9 +73,12 @@ export interface OrganizationDeletionInput {
 
 export interface DeletionProgress {
   requestedBy: string;
+  /** The step running; `done` at the end, `aborted` when the export failed and nothing was deleted. */
   step: string;
   stepsDone: string[];
   exportUrl: string | null;
+  /** The archive's facts once written (executions before EXPORT_ARCHIVE_PATCH have none). */
+  export?: Omit<OrganizationExport, 'url'> | null;
 }
 
 const DEFAULT_EXPORT_TTL_SECONDS = 7 * 24 * 3600;
@@ -69,6 +89,8 @@ export const deletionProgressQuery = defineQuery<DeletionProgress>('deletionProg
  * `org-delete-<id>`: owner confirmed by the API (which already set status `deleting`, so the organization is
  * unusable from the first step). Steps: mark deleting; optional export; cancel subscriptions; every domain's
  * cleaner (activities/organizations/cleaners.ts); objects under org/<id>/; the rows (members included); confirmation.
+ * The export is written completely and checked before the first step that removes anything; if it cannot be
+ * written, the organization is restored (`abort`) and the workflow ends there.
  */
 export async function organizationDeletionWorkflow(input: OrganizationDeletionInput): Promise<DeletionProgress> {
   const progress: DeletionProgress = { requestedBy: input.requestedBy, step: 'starting', stepsDone: [], exportUrl: null };
@@ -82,7 +104,27 @@ export async function organizationDeletionWorkflow(input: OrganizationDeletionIn
 
   const id = input.organizationId;
   await step('mark-deleting', () => acts.markOrganizationDeleting({ organizationId: id }));
-  if (input.exportData) {
+  let archive: OrganizationExport | null = null;
+  if (input.exportData && patched(EXPORT_ARCHIVE_PATCH)) {
+    try {
+      archive = await step('export', () =>
+        exportActs.exportOrganizationArchive({ organizationId: id, ttlSeconds: input.exportTtlSeconds ?? DEFAULT_EXPORT_TTL_SECONDS }),
+      );
+    } catch (err) {
+      if (isCancellation(err)) throw err;
+      // Nothing has been deleted yet: without its export the organization is given back rather than deleted.
+      const reason = failureReason(err);
+      await step('abort', () => acts.abortOrganizationDeletion({ organizationId: id, reason, requestedBy: input.requestedBy }));
+      await acts.sendDeletionAborted({ to: input.requesterEmail, organizationName: input.organizationName, reason });
+      progress.step = 'aborted';
+      return progress;
+    }
+    if (archive) {
+      const { url, ...facts } = archive;
+      progress.exportUrl = url;
+      progress.export = facts;
+    }
+  } else if (input.exportData) {
     const { url } = await step('export', () =>
       longActs.exportOrganizationData({ organizationId: id, ttlSeconds: input.exportTtlSeconds ?? DEFAULT_EXPORT_TTL_SECONDS }),
     );
@@ -96,7 +138,14 @@ export async function organizationDeletionWorkflow(input: OrganizationDeletionIn
   await step('delete-objects', () => longActs.deleteOrganizationObjects({ organizationId: id }));
   await step('delete-records', () => acts.deleteOrganizationRecords({ organizationId: id }));
   await step('confirm', () =>
-    acts.sendDeletionConfirmation({ to: input.requesterEmail, organizationName: input.organizationName, exportUrl: progress.exportUrl }),
+    acts.sendDeletionConfirmation({
+      to: input.requesterEmail,
+      organizationName: input.organizationName,
+      exportUrl: progress.exportUrl,
+      exportExpiresAt: archive?.expiresAt ?? null,
+      exportSha256: archive?.sha256 ?? null,
+      exportBytes: archive?.bytes ?? null,
+    }),
   );
   progress.step = 'done';
   if (input.exportData) {
@@ -106,6 +155,13 @@ export async function organizationDeletionWorkflow(input: OrganizationDeletionIn
     progress.exportUrl = null;
   }
   return progress;
+}
+
+/** What the requester is told when the export failed: the last attempt's error. */
+function failureReason(err: unknown): string {
+  const cause = err instanceof ActivityFailure ? (err.cause ?? err) : err;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return message.slice(0, 300) || 'unknown error';
 }
 
 /**

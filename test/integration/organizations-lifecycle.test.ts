@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { Parser, type ReadEntry } from 'tar';
 import { organizationCleaners } from '../../activities/organizations/cleaners';
 import { exportKey } from '../../activities/organizations/lifecycle';
 import { organizationPrefix } from '../../lib/storage';
@@ -16,6 +18,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close();
 });
+
+/** The entries of a .tar.gz, read with node-tar: path -> bytes. */
+async function untarGz(gz: Buffer): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  const parser = new Parser();
+  parser.on('entry', (entry: ReadEntry) => {
+    const parts: Buffer[] = [];
+    entry.on('data', (c: Buffer) => parts.push(c));
+    entry.on('end', () => files.set(entry.path, Buffer.concat(parts)));
+  });
+  await new Promise<void>((resolve, reject) => {
+    parser.on('end', () => resolve());
+    parser.on('error', reject);
+    parser.end(gunzipSync(gz));
+  });
+  return files;
+}
 
 async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -249,10 +268,12 @@ describe('lifecycle on Temporal', () => {
     await expect(api.deps.storage.statObject(bucket, `${organizationPrefix(otherTenant.organizationId)}keep.txt`)).resolves.toBeDefined();
     const exported = await fetch(status.body.exportUrl);
     expect(exported.status).toBe(200);
-    const document = (await exported.json()) as { organization: { id: string }; members: unknown[]; objects: unknown[] };
-    expect(document.organization.id).toBe(id);
-    expect(document.members).toHaveLength(2);
-    expect(document.objects).toHaveLength(3);
+    // The archive in detail: organizations-export-archive.test.ts.
+    const archive = await untarGz(Buffer.from(await exported.arrayBuffer()));
+    const lines = (dir: string) => archive.get(`${dir}/part-00001.jsonl`)!.toString().trim().split('\n');
+    expect(JSON.parse(archive.get('organization.json')!.toString()).id).toBe(id);
+    expect(lines('members')).toHaveLength(2);
+    expect(lines('objects')).toHaveLength(3);
 
     // When the link expires the workflow removes the export: then nothing of the organization is left anywhere.
     await waitFor(
