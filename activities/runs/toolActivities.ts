@@ -65,8 +65,15 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
   // Local activities (tools with `runsLocally`) cannot heartbeat: the workflow task they run in is their liveness.
   const heartbeat = ctx.info.isLocal ? undefined : setInterval(() => ctx.heartbeat({ attempt }), HEARTBEAT_EVERY_MS);
   let executing = false;
+  let waiting = false;
   let secrets: ResolvedSecrets | null = null;
   try {
+    if (input.waitBeforeMs) {
+      // A retry delay under a second (a server timer would stretch it to about one): heartbeating, cancellable.
+      waiting = true;
+      await ctx.sleep(input.waitBeforeMs);
+      waiting = false;
+    }
     if (input.breaker) {
       const admission = await admitCall(deps.db, input.organizationId, tool.id, input.breaker);
       if (!admission.allowed) {
@@ -107,7 +114,10 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
     return { output: stored, attempt };
   } catch (err) {
     // The attempt travels in the cancellation's details: the node's state records it (attempts of a cancelled node).
-    if (ctx.cancellationSignal.aborted) throw new CancelledFailure('run cancelled', [{ attempt } satisfies ToolFailureDetails]);
+    // Cancelled while waiting for a retry: that attempt was never made.
+    if (ctx.cancellationSignal.aborted) {
+      throw new CancelledFailure('run cancelled', [{ attempt: waiting ? attempt - 1 : attempt } satisfies ToolFailureDetails]);
+    }
     const mapped = redactFailure(toFailure(err, attempt), secrets);
     if (input.breaker && executing) {
       await recordFailure(deps.db, input.organizationId, tool.id, input.breaker, { code: mapped.type ?? 'TOOL_ERROR', message: mapped.message });

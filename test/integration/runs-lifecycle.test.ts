@@ -230,7 +230,9 @@ describe('history replay', () => {
     // Fixtures are histories recorded by older code, kept so those executions keep replaying. When a patch changes
     // the commands the interpreter records, name a new current fixture: it is captured by the next run of this test.
     // showcase-run.json: bookkeeping and every tool as regular activities; showcase-run-local-activities.json:
-    // patch run-local-activities (workflows/runs/execute.ts).
+    // patch run-local-activities (workflows/runs/execute.ts). subworkflow-retries-before-patches(-child).json: a
+    // subworkflow child without a run row and 300 ms fixed / 100 ms linear retries, recorded before the patches
+    // subworkflow-run-records and subsecond-retry-delays (a parent and its `<run>.sub` child).
     const fixture = path.join(fixtures, 'showcase-run-local-activities.json');
     if (!existsSync(fixture) || process.env.UPDATE_HISTORY_FIXTURES === '1') writeFileSync(fixture, historyToJSON(history));
 

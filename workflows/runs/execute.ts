@@ -20,7 +20,7 @@ import type { ErrorHandling, RetryPolicy } from '../../lib/dag/model';
 import type { SubworkflowConfig, ToolConfig } from './graph';
 import { checkParameters } from './parameters';
 import { runSearchAttributes } from './searchAttributes';
-import { planAttempts, type ResolvedStrategy } from './strategy';
+import { planAttempts, retryDelayMs, SERVER_TIMER_FLOOR_MS, type ResolvedStrategy } from './strategy';
 import type { CompiledWorkflow } from '../../lib/dag/model';
 import type { EvalContext, RunInput, RunOptions, RunSummary, RunTrigger, ToolFailureDetails } from './types';
 
@@ -77,7 +77,16 @@ export interface ExecEnv {
   childRuns?: boolean;
   /** The run's trigger.chainDepth (event-triggered chains), carried into its children's triggers. */
   chainDepth?: number;
+  /** Retry delays under a second are honoured (SUBSECOND_RETRY_PATCH, decided once per run like `childRuns`). */
+  subsecondRetries?: boolean;
 }
+
+/**
+ * Retry delays under SERVER_TIMER_FLOOR_MS are waited in the worker (by the next attempt's activity), no longer by a
+ * server timer that fires after about a second (workflows/runs/strategy.ts). Asked once, in the interpreter's first
+ * workflow task, by runs whose definition has a first retry delay under a second.
+ */
+export const SUBSECOND_RETRY_PATCH = 'subsecond-retry-delays';
 
 /**
  * Subworkflow children own a workflow_runs row (listed under the child workflow, `parent` linking back) and their
@@ -135,21 +144,26 @@ export async function executeTool(
   context: EvalContext,
 ): Promise<NodeOutcome> {
   const defaultTimeoutMs = env.options.toolTimeoutsMs?.[toolId] ?? env.options.defaultNodeTimeoutMs;
-  const plan = planAttempts(retryPolicy, env.errorHandling, strategy.name, defaultTimeoutMs);
-  // The node counts as cancelled once the tool has actually stopped (it heartbeats and honours its signal).
-  const cancellationType = ActivityCancellationType.WAIT_CANCELLATION_COMPLETED;
   // Runs started before local tools existed carry no `localTools`; patched() keeps histories of older workers valid.
   const local = env.options.localTools?.includes(toolId) === true && patched(LOCAL_ACTIVITIES_PATCH);
-  const activity = (
-    local
-      ? proxyLocalActivities<Record<string, ToolActivity>>({ startToCloseTimeout: plan.timeoutMs, retry: plan.retry, cancellationType })
+  // Local activities retry inside the worker (the SDK's own timer below its localRetryThreshold of 1 minute), so
+  // their sub-second delays already hold: only regular activities need the stepped plan.
+  const plan = planAttempts(retryPolicy, env.errorHandling, strategy.name, defaultTimeoutMs, {
+    subsecondDelays: env.subsecondRetries === true && !local,
+  });
+  // The node counts as cancelled once the tool has actually stopped (it heartbeats and honours its signal).
+  const cancellationType = ActivityCancellationType.WAIT_CANCELLATION_COMPLETED;
+  /** The tool's activity; `waitMs` (sub-second retry delays) is spent in the activity before the attempt, so the time limit grows by it. */
+  const activityFor = (waitMs = 0): ToolActivity =>
+    (local
+      ? proxyLocalActivities<Record<string, ToolActivity>>({ startToCloseTimeout: plan.timeoutMs + waitMs, retry: plan.retry, cancellationType })
       : proxyActivities<Record<string, ToolActivity>>({
-          startToCloseTimeout: plan.timeoutMs,
+          startToCloseTimeout: plan.timeoutMs + waitMs,
           heartbeatTimeout: env.options.heartbeatTimeoutMs,
           retry: plan.retry,
           cancellationType,
-        })
-  )[toolId]!;
+        }))[toolId]!;
+  const activity = activityFor();
   const base = {
     organizationId: env.organizationId,
     workflowId: env.workflowId,
@@ -171,17 +185,27 @@ export async function executeTool(
       throw nodeError(toNodeFailure(err, plan.maxAttempts));
     }
   }
-  // Linear backoff: one attempt per activity call, a durable timer of initial_delay * n between them.
+  // Linear (and stepped) backoff: one attempt per activity call. Between them a durable timer; with
+  // subsecondRetries, a delay under SERVER_TIMER_FLOOR_MS is waited by the next attempt's activity instead, since
+  // the server would stretch such a timer to about a second.
+  let waitMs = 0;
   for (let attempt = 1; ; attempt++) {
     try {
-      const result = await activity({ ...base, attemptBase: attempt - 1 });
+      const call = waitMs > 0 ? activityFor(waitMs) : activity;
+      const result = await call({ ...base, attemptBase: attempt - 1, ...(waitMs > 0 ? { waitBeforeMs: waitMs } : {}) });
       return { output: result.output, attempts: attempt };
     } catch (err) {
       if (isCancellation(err)) throw err;
       if (attempt >= plan.maxAttempts || !isRetryable(err, plan.retry.nonRetryableErrorTypes ?? [])) {
         throw nodeError(toNodeFailure(err, attempt));
       }
-      await sleep(plan.initialDelayMs * attempt);
+      if (!env.subsecondRetries) {
+        await sleep(plan.initialDelayMs * attempt);
+        continue;
+      }
+      const delay = retryDelayMs(plan, attempt);
+      waitMs = delay < SERVER_TIMER_FLOOR_MS ? delay : 0;
+      if (delay >= SERVER_TIMER_FLOOR_MS) await sleep(delay);
     }
   }
 }

@@ -15,6 +15,7 @@ import {
   executeSubworkflow,
   executeTool,
   runActivities,
+  SUBSECOND_RETRY_PATCH,
   SUBWORKFLOW_RUNS_PATCH,
   toNodeFailure,
   type ExecEnv,
@@ -27,7 +28,7 @@ import { untakenBranch } from './scheduler/branch';
 import { decide, type SchedulerAction } from './scheduler/decide';
 import { failuresFailingTheRun } from './scheduler/outcome';
 import { isOpen } from './scheduler/state';
-import { strategyFor } from './strategy';
+import { mayRetryWithinSecond, strategyFor } from './strategy';
 import { awaitApproval, type ApprovalGate } from '../triggers/approval';
 import { ownsRunRecord, type EvalContext, type RunInput, type RunStateView, type RunSummary } from './types';
 
@@ -90,6 +91,7 @@ class Interpreter {
     this.ownsRecord = ownsRunRecord(input);
     // Asked in the first workflow task, only by runs that own a row and start subworkflows (other runs record no marker).
     this.env.childRuns = this.ownsRecord && startsSubworkflows(graph) && patched(SUBWORKFLOW_RUNS_PATCH);
+    this.env.subsecondRetries = mayRetryWithinSecond(compiled.errorHandling, compiled.dag.nodes) && patched(SUBSECOND_RETRY_PATCH);
     for (const id of graph.order) {
       const reused = input.reused?.[id];
       this.states[id] =

@@ -123,6 +123,8 @@ export interface ToolActivityInput {
   breaker?: BreakerSettings;
   /** attempts already spent by workflow-side retries (linear backoff), added to Temporal's attempt number */
   attemptBase: number;
+  /** a retry delay under a second, waited here before the attempt (workflows/runs/strategy.ts SERVER_TIMER_FLOOR_MS) */
+  waitBeforeMs?: number;
   largeOutputBytes: number;
 }
 
