@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { createAccountPagesDomain } from './account-pages';
 import { recordAudit } from '../domain/audit/record';
 import Koa from 'koa';
 import { createAuthDomain } from './auth';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps): App {
   const routes: RouteDef[] = [
     ...systemRoutes(deps, openApi),
     ...createDocsDomain().routes,
+    ...createAccountPagesDomain(deps).routes,
     ...metrics.routes,
     ...auth.routes,
     ...organizations.routes,
