@@ -162,10 +162,11 @@ export function mountRoutes(
         }
         return result;
       };
-      const result =
+      const handled =
         def.idempotent && organization && options.idempotency
           ? await options.idempotency.run(ctx, organization.organizationId, body, execute)
           : await execute();
+      const result = def.settle ? await def.settle({ params, query, body, ctx, ...authContext }, handled) : handled;
       if (result.headers) ctx.set(result.headers);
       ctx.status = result.status ?? (result.body === undefined ? 204 : 200);
       if (result.body !== undefined) ctx.body = result.body;

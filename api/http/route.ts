@@ -88,6 +88,12 @@ export interface RouteDef<
   /** Error codes this route can answer with, beyond the ones every route of its auth mode has. */
   errors?: ErrorCode[];
   handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>, A>) => Promise<RouteResult>;
+  /**
+   * Runs after the handler and outside the idempotent part: on the handler's answer and on a replayed one alike, and
+   * may replace it; its answer is never stored. Run and wait (api/runs/routes.ts): the stored answer is the created
+   * run, and each request, first or repeated with the same Idempotency-Key, then waits for that run as it asks.
+   */
+  settle?: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>, A>, result: RouteResult) => Promise<RouteResult>;
 }
 
 /**

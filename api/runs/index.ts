@@ -14,5 +14,5 @@ export interface RunsDomain extends Domain {
 export function createRunsDomain(deps: AppDeps): RunsDomain {
   const admission = createRunAdmission(deps.db, createRateLimiter(deps.db), deps.config.runAdmission);
   const service = createRunsService(deps, createRunExecutions(deps.temporal, deps.config.temporal), admission);
-  return { service, routes: [...runRoutes(service), ...deadLetterRoutes(service), ...circuitBreakerRoutes(service)] };
+  return { service, routes: [...runRoutes(service, { maxWaitMs: deps.config.runWait.maxMs }), ...deadLetterRoutes(service), ...circuitBreakerRoutes(service)] };
 }

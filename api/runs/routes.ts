@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { pageSchema } from '../../lib/pagination';
 import { defineRoute, type RouteDef, type RouteInput } from '../http/route';
+import { requestedWait } from '../http/wait';
 import {
   circuitBreakerSchema,
   deadLetterSchema,
+  listAllRunsQuery,
   listDeadLettersQuery,
   listRunsQuery,
   runParams,
   runSchema,
   runSummarySchema,
   startRunBody,
+  startRunQuery,
   workflowParams,
+  type RunView,
 } from '../../domain/runs/schemas';
 import { serializeCircuitBreaker, serializeDeadLetter } from '../../domain/runs/serializers';
 import type { RunsService } from '../../domain/runs/service';
@@ -24,7 +28,8 @@ const ADMISSION =
 const userIdOf = (input: RouteInput<unknown, unknown, unknown, 'org'>): string | null =>
   input.principal.kind === 'user' ? input.principal.userId : null;
 
-export function runRoutes(s: RunsService): RouteDef[] {
+/** `maxWaitMs`: RUN_WAIT_MAX, the longest run and wait. */
+export function runRoutes(s: RunsService, options: { maxWaitMs: number }): RouteDef[] {
   const tags = ['runs'];
   return [
     defineRoute({
@@ -36,18 +41,62 @@ export function runRoutes(s: RunsService): RouteDef[] {
         'Parameters are checked against the declared parameters (unknown names, required, type, enum; defaults ' +
         'applied): 422 INVALID_PARAMETERS lists every problem. Draft (test runs) and active workflows run; paused ' +
         'and archived ones answer 409 INVALID_STATE. The run is a Temporal execution whose workflow id is the run id. ' +
-        ADMISSION,
+        ADMISSION +
+        ' **Run and wait**: with `?wait=30s` (or `Prefer: wait=30`) the answer waits for the run to finish, at most ' +
+        'that long (RUN_WAIT_MAX caps it): 200 with the finished run, whatever its status, exactly as GET run shows it ' +
+        '(results, errors); else 202 with the run as it is then and `Location`. With an Idempotency-Key, a repeat ' +
+        'starts nothing and waits for the first request\'s run in the same way (docs/runs.md#run-and-wait).',
       tags,
       auth: 'org',
       permission: 'run:execute',
       idempotent: true,
       params: workflowParams,
+      query: startRunQuery,
       body: startRunBody,
-      responses: { 201: { description: 'the created run (pending)', schema: runSchema } },
+      responses: {
+        201: { description: 'the created run (pending); no wait was asked for', schema: runSchema },
+        200: { description: 'run and wait: the run finished within the wait (completed, failed or cancelled)', schema: runSchema },
+        202: { description: 'run and wait: the run is still open after the wait; Location points at it', schema: runSchema },
+      },
       errors: ['INVALID_PARAMETERS', 'INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
       handler: async (input) => ({
         status: 201,
         body: await s.start(input.organization.organizationId, input.params.id, input.body.parameters, userIdOf(input), input.actor),
+      }),
+      // Outside the idempotent part: the stored answer is the created run; every request, first or repeated, waits.
+      settle: async ({ ctx, query, params, organization }, result) => {
+        const wait = requestedWait(ctx, query.wait, options.maxWaitMs);
+        if (wait.ms <= 0 || result.status !== 201) return result;
+        const created = result.body as RunView;
+        const { finished, run } = await s.wait(organization.organizationId, params.id, created.id, wait.ms);
+        return {
+          status: finished ? 200 : 202,
+          body: run,
+          headers: {
+            ...result.headers,
+            Location: `/api/v1/workflows/${run.workflow_id}/runs/${run.id}`,
+            ...(wait.preferenceApplied ? { 'Preference-Applied': wait.preferenceApplied } : {}),
+          },
+        };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/runs',
+      operationId: 'listAllRuns',
+      summary: 'List the organization\'s runs across all its workflows, newest first',
+      description:
+        'Every run of the active organization, whatever its workflow and trigger (subworkflow children included, ' +
+        '`trigger: subworkflow`), filtered by `status`, `workflow_id`, `trigger` (the trigger type) and a creation ' +
+        'time range (`created_after` inclusive, `created_before` exclusive). Read from PostgreSQL only, like the ' +
+        'per-workflow list; rows as there (without node states).',
+      tags,
+      auth: 'org',
+      permission: 'run:read',
+      query: listAllRunsQuery,
+      responses: { 200: { description: 'a page of runs (without node states)', schema: pageSchema(runSummarySchema) } },
+      handler: async ({ organization, query }) => ({
+        body: await s.listAll(organization.organizationId, query),
       }),
     }),
     defineRoute({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../../lib/errors';
 import { defineRoute, type HttpMethod, type RouteDef } from '../http/route';
 import type { createApprovals } from '../../domain/triggers/approvals';
+import { runOutcomeSchema } from '../../domain/runs/schemas';
 import { webhookSecretSchema, workflowTriggersSchema } from '../../domain/triggers/schemas';
 import type { TriggersService } from '../../domain/triggers/service';
 
@@ -15,10 +16,8 @@ const workflowParams = z.object({ id: z.string().max(100).describe('workflow id 
 const triggerParams = workflowParams.extend({ key: z.string().max(64).describe("the trigger's key: its id, else <type>-<position>") });
 const runParams = workflowParams.extend({ run_id: z.string().max(100).describe('run id (UUID)') });
 
-const accepted = z.object({
-  run_id: z.uuid(),
-  workflow_id: z.uuid(),
-  status: z.literal('pending').optional(),
+/** Without a wait: the run's id; with `Prefer: wait=` and a finished run, its status, results and errors too. */
+const accepted = runOutcomeSchema.partial().required({ run_id: true, workflow_id: true }).extend({
   replayed: z.boolean().optional().describe('true when this delivery key was seen before: no new run was started'),
 });
 
@@ -56,15 +55,18 @@ export function triggerRoutes(
         'webhook-id, webhook-timestamp, webhook-signature; 5 minute tolerance; a replayed webhook-id starts nothing), or ' +
         '`none` (explicit opt-in). Body (JSON, form or text), query and mapped headers become run parameters ' +
         '(docs/triggers.md#parameter-mapping). `Idempotency-Key` (or the webhook-id) makes retries start one run: ' +
-        'the repeat answers 200 with the first run id and `Idempotent-Replayed: true`.',
+        'the repeat answers 200 with the first run id and `Idempotent-Replayed: true`. **Run and wait**: with ' +
+        '`Prefer: wait=<seconds>` (capped at RUN_WAIT_MAX) the answer waits for the run, a repeat included: 200 with ' +
+        'its `status`, `results` and `errors` once it has finished (`Preference-Applied: wait=N`), else 202 with its ' +
+        'current `status` (docs/triggers.md#run-and-wait).',
       tags,
       auth: 'public',
       params: hookParams,
       bodyFormats: ['raw'],
       rawBodyDoc: method === 'get' || method === 'delete' ? undefined : { contentType: 'application/json', schema: { type: 'object' }, description: 'any JSON (or a form / text)' },
       responses: {
-        202: { description: 'the run was created (pending); Location points at it', schema: accepted },
-        200: { description: 'a repeated delivery: the first run, nothing new started', schema: accepted },
+        202: { description: 'the run was created (or, with a wait, is still open); Location points at it', schema: accepted },
+        200: { description: 'with a wait: the finished run (status, results, errors); else a repeated delivery: the first run, nothing new started', schema: accepted },
       },
       errors: HOOK_ERRORS,
       handler: ({ ctx, params }) => receive(ctx, params),

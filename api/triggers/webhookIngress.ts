@@ -10,7 +10,11 @@ import type { AppDeps } from '../../domain/deps';
 import { parseJson, readRawBody } from '../http/body';
 import type { RouteResult } from '../http/route';
 import type { RateLimiter } from '../../domain/ratelimit/limiter';
+import { createRunExecutions } from '../../domain/runs/executions';
 import { markRunFinished } from '../../domain/runs/queries';
+import { createRefLinker, serializeRunOutcome } from '../../domain/runs/serializers';
+import { createRunWaiter, isOpenRun } from '../../domain/runs/wait';
+import { requestedWait } from '../http/wait';
 import { claimReceipt, findOrganizationByRef, findSecret, purgeOldReceipts, releaseReceipt, workflowsWithTrigger, type WorkflowWithCurrent } from '../../domain/triggers/queries';
 import { prepareTriggeredRun, startRunExecution } from '../../domain/triggers/runStarter';
 
@@ -27,6 +31,9 @@ import { prepareTriggeredRun, startRunExecution } from '../../domain/triggers/ru
  * 409 IDEMPOTENCY_CONFLICT a delivery key reused for another request; 422 INVALID_PARAMETERS.
  * A repeated delivery (same Idempotency-Key, or the same webhook-id for hmac) starts no second run: it answers 200
  * with the first run's id and `Idempotent-Replayed: true`.
+ * Run and wait: with `Prefer: wait=<seconds>` (RFC 7240; capped at RUN_WAIT_MAX) the answer waits for the run, first
+ * delivery or repeat alike: 200 with its status, results and errors once it has finished, else 202 as without a
+ * wait (the run as it is then). Only the header asks: the query string belongs to the trigger's parameter mapping.
  */
 
 /** The one refusal for "no such hook" and "not authenticated for it" (same status, code, message and headers). */
@@ -60,7 +67,20 @@ function parseBody(ctx: Context, raw: Buffer): unknown {
 
 export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: SecretBox) {
   const { db, config } = deps;
+  const waiter = createRunWaiter(db, createRunExecutions(deps.temporal, config.temporal), (err, message) => deps.logger.warn({ err }, message));
   let lastPurge = 0;
+
+  /** The answer of a caller that asked to wait: the finished run's outcome (200), or where it is (202). */
+  async function waitedAnswer(organizationId: string, workflowId: string, runId: string, waitMs: number, headers: Record<string, string>, replayed: boolean): Promise<RouteResult> {
+    const row = await waiter.untilFinished(organizationId, runId, waitMs);
+    const location = { Location: `/api/v1/workflows/${workflowId}/runs/${runId}`, ...headers };
+    const replay = replayed ? { replayed: true } : {};
+    if (row && !isOpenRun(row)) {
+      const outcome = await serializeRunOutcome(row, createRefLinker(deps.storage, config.minio.bucket, organizationId));
+      return { status: 200, body: { ...outcome, ...replay }, headers: location };
+    }
+    return { status: 202, body: { run_id: runId, workflow_id: workflowId, status: row?.status ?? 'pending', ...replay }, headers: location };
+  }
 
   async function findMatch(organizationRef: string, path: string, method: string): Promise<Match & { organizationId: string }> {
     const org = await findOrganizationByRef(db, organizationRef);
@@ -146,6 +166,7 @@ export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: S
     }
     // For hmac the signed webhook-id is the delivery key (a replay within the tolerance starts nothing).
     const deliveryKey = signedKey ?? (idempotencyKey ? `key:${idempotencyKey}` : null);
+    const wait = requestedWait(ctx, undefined, config.runWait.maxMs);
     const body = parseBody(ctx, raw);
     const headers = Object.fromEntries(Object.entries(ctx.headers).filter(([name]) => !SENSITIVE_HEADERS.has(name)));
 
@@ -195,21 +216,29 @@ export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: S
           throw new AppError('SERVICE_UNAVAILABLE', 'the workflow engine is unavailable; the run was not started');
         }
       }
-      if (replayed) {
-        return {
-          status: 200,
-          body: { run_id: runId, workflow_id: workflow.id, replayed: true },
-          headers: { 'Idempotent-Replayed': 'true' },
-        };
-      }
-      return {
-        status: 202,
-        body: { run_id: runId, workflow_id: workflow.id, status: 'pending' },
-        headers: { Location: `/api/v1/workflows/${workflow.id}/runs/${runId}` },
-      };
     } catch (err) {
       if (deliveryKey && !replayed) await releaseReceipt(db, receiptKey);
       throw err;
     }
+    // The run exists from here on: a failure while waiting must not release the delivery key (a retry would start another run).
+    if (wait.ms > 0) {
+      const headers = {
+        ...(wait.preferenceApplied ? { 'Preference-Applied': wait.preferenceApplied } : {}),
+        ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}),
+      };
+      return waitedAnswer(match.organizationId, workflow.id, runId, wait.ms, headers, replayed);
+    }
+    if (replayed) {
+      return {
+        status: 200,
+        body: { run_id: runId, workflow_id: workflow.id, replayed: true },
+        headers: { 'Idempotent-Replayed': 'true' },
+      };
+    }
+    return {
+      status: 202,
+      body: { run_id: runId, workflow_id: workflow.id, status: 'pending' },
+      headers: { Location: `/api/v1/workflows/${workflow.id}/runs/${runId}` },
+    };
   };
 }

@@ -19,8 +19,8 @@ export interface RunExecutions {
   /** Null when the execution cannot answer now (no worker, not found): callers fall back to PostgreSQL. */
   liveState(runId: string): Promise<RunStateView | null>;
   cancel(runId: string): Promise<boolean>;
-  /** Resolves when the execution closes or after `timeoutMs`, whichever is first. */
-  waitClosed(runId: string, timeoutMs: number): Promise<void>;
+  /** Resolves when the execution closes, after `timeoutMs` or when `signal` aborts, whichever is first. */
+  waitClosed(runId: string, timeoutMs: number, signal?: AbortSignal): Promise<void>;
   status(runId: string): Promise<ExecutionStatus | null>;
   temporalUrl(runId: string): string;
 }
@@ -29,9 +29,12 @@ export interface RunExecutions {
  * Runs a Temporal call with a time limit that really cancels the gRPC call (a Promise.race would leave it, and its
  * retries, running after the caller gave up, even past the connection's close). Null when the limit is reached.
  */
-async function withTimeout<T>(client: Client, ms: number, call: () => Promise<T>): Promise<T | null> {
+async function withTimeout<T>(client: Client, ms: number, call: () => Promise<T>, signal?: AbortSignal): Promise<T | null> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ms);
+  const stop = () => controller.abort();
+  signal?.addEventListener('abort', stop, { once: true });
+  if (signal?.aborted) controller.abort();
   try {
     return await withTemporalAbortSignal(client, controller.signal, call);
   } catch (err) {
@@ -39,6 +42,7 @@ async function withTimeout<T>(client: Client, ms: number, call: () => Promise<T>
     throw err;
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', stop);
   }
 }
 
@@ -86,12 +90,16 @@ export function createRunExecutions(client: Client, config: Config['temporal']):
         throw err;
       }
     },
-    async waitClosed(runId, timeoutMs) {
-      await withTimeout(client, timeoutMs, () =>
-        client.workflow
-          .getHandle(runId)
-          .result()
-          .catch(() => undefined),
+    async waitClosed(runId, timeoutMs, signal) {
+      await withTimeout(
+        client,
+        timeoutMs,
+        () =>
+          client.workflow
+            .getHandle(runId)
+            .result()
+            .catch(() => undefined),
+        signal,
       );
     },
     async status(runId) {

@@ -136,6 +136,44 @@ export async function listRuns(
   return q;
 }
 
+/** `created_at` to the microsecond, UTC, as the runs list's cursor carries it (a JS Date keeps milliseconds only). */
+const SORT_KEY = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS sort_key`;
+
+/**
+ * An organization's runs across its workflows, newest first (keyset by created_at, id), served by
+ * `workflow_runs_org_created_idx` (migration 1050); with `workflowId` by `workflow_runs_list_idx`. The other filters
+ * are applied while walking the index.
+ */
+export async function listOrganizationRuns(
+  db: Db,
+  organizationId: string,
+  filter: {
+    status?: RunStatus;
+    workflowId?: string;
+    triggerType?: string;
+    createdAfter?: string;
+    createdBefore?: string;
+    after?: { createdAt: string; id: string };
+    limit: number;
+  },
+): Promise<(RunRow & { sort_key: string })[]> {
+  const q = db<RunRow>('workflow_runs')
+    .select('*', db.raw(SORT_KEY))
+    .where({ organization_id: organizationId })
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(filter.limit);
+  if (filter.workflowId) q.andWhere('workflow_id', filter.workflowId);
+  if (filter.status) q.andWhere('status', filter.status);
+  if (filter.triggerType) q.andWhereRaw("trigger->>'type' = ?", [filter.triggerType]);
+  if (filter.createdAfter) q.andWhere('created_at', '>=', filter.createdAfter);
+  if (filter.createdBefore) q.andWhere('created_at', '<', filter.createdBefore);
+  if (filter.after) q.andWhereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [filter.after.createdAt, filter.after.id]);
+  return (await q) as (RunRow & { sort_key: string })[];
+}
+
 /** Terminal state written by the API itself (a start that failed, or a closed execution the worker never reported). */
 export async function markRunFinished(
   db: Db,

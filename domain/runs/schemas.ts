@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NODE_STATUSES, RUN_STATUSES, RUN_VIEW_STATUSES } from '../../lib/dag/model';
+import { parseDuration } from '../../lib/duration';
 import { pageQuerySchema } from '../../lib/pagination';
 
 export const workflowParams = z.object({ id: z.string().max(100) });
@@ -10,6 +11,46 @@ export const startRunBody = z.strictObject({
 });
 
 export const listRunsQuery = pageQuerySchema.extend({ status: z.enum(RUN_STATUSES).optional() });
+
+/**
+ * Run and wait (docs/runs.md#run-and-wait): how long the answer may wait for the run to finish, in milliseconds.
+ * `30s`, `1500ms`, `1m` or a bare number of seconds (`30`, as in `Prefer: wait=30`); capped at RUN_WAIT_MAX.
+ */
+export const waitParam = z
+  .string()
+  .max(20)
+  .transform((text, ctx) => {
+    try {
+      return parseDuration(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'a duration such as 30s, 1500ms or a number of seconds' });
+      return z.NEVER;
+    }
+  });
+
+export const startRunQuery = z.object({
+  wait: waitParam
+    .optional()
+    .describe(
+      'Run and wait: answer once the run has finished (200, the finished run with results and errors), or after ' +
+        'this long with the run as it is (202, Location). `30s`, `1500ms`, or seconds (`30`); at most RUN_WAIT_MAX ' +
+        '(60 s by default; longer waits are shortened to it). Same as the header `Prefer: wait=<seconds>` (RFC 7240).',
+    ),
+});
+
+/** GET /api/v1/runs: the organization's runs across workflows, newest first. */
+export const listAllRunsQuery = pageQuerySchema.extend({
+  status: z.enum(RUN_STATUSES).optional(),
+  workflow_id: z.uuid().optional().describe('only runs of this workflow'),
+  trigger: z
+    .string()
+    .regex(/^[a-z_]{1,40}$/, 'a trigger type such as manual, webhook, schedule, event, retry, subworkflow')
+    .optional()
+    .describe('only runs started this way: `manual`, `webhook`, `schedule`, `event`, `retry`, `dead_letter_replay`, `subworkflow`'),
+  created_after: z.iso.datetime({ offset: true }).optional().describe('only runs created at or after this time (ISO 8601)'),
+  created_before: z.iso.datetime({ offset: true }).optional().describe('only runs created before this time (ISO 8601)'),
+});
+export type ListAllRunsQuery = z.output<typeof listAllRunsQuery>;
 
 const nodeStateSchema = z.object({
   status: z.enum(NODE_STATUSES),
@@ -56,7 +97,15 @@ const runBase = {
     .describe('subworkflow runs (`trigger.type: "subworkflow"`): the run that started this one; null for other runs and once the parent run was deleted'),
   created_by: z.uuid().nullable(),
   created_at: z.string(),
-  links: z.object({ temporal: z.string().describe('the execution in Temporal Web') }),
+  links: z.object({
+    temporal: z.string().describe('the execution in Temporal Web'),
+    picture: z
+      .string()
+      .describe(
+        'the run picture: an HTML page of the DAG, each node coloured by its state (it asks for a token, or takes ' +
+          'one as `#token=...`); the SVG alone is GET /api/v1/workflows/{id}/runs/{run_id}/picture.svg',
+      ),
+  }),
   errors: z.array(runErrorSchema),
 };
 
@@ -67,6 +116,21 @@ export const runSchema = z.object({
   parameters: z.record(z.string(), z.unknown()),
   node_states: z.record(z.string(), nodeStateSchema),
   results: z.record(z.string(), z.unknown()).describe('outputs of the exit nodes that completed'),
+});
+
+/**
+ * A webhook caller's answer once its run has finished (run and wait through a webhook trigger, docs/triggers.md):
+ * the end of the run, without its parameters and node states.
+ */
+export const runOutcomeSchema = z.object({
+  run_id: z.uuid(),
+  workflow_id: z.uuid(),
+  status: z.enum(RUN_STATUSES),
+  results: z.record(z.string(), z.unknown()).describe('outputs of the exit nodes that completed'),
+  errors: z.array(runErrorSchema),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  duration: z.number().int().nullable().describe('milliseconds from started_at to completed_at'),
 });
 
 export const deadLetterSchema = z.object({
@@ -112,5 +176,6 @@ export type RunErrorView = z.infer<typeof runErrorSchema>;
 /** A run as listed: without parameters, node states and results. */
 export type RunSummaryView = z.infer<typeof runSummarySchema>;
 export type RunView = z.infer<typeof runSchema>;
+export type RunOutcomeView = z.infer<typeof runOutcomeSchema>;
 export type DeadLetterView = z.infer<typeof deadLetterSchema>;
 export type CircuitBreakerView = z.infer<typeof circuitBreakerSchema>;

@@ -2,7 +2,7 @@ import type { MinioClient } from '../../lib/storage';
 import type { NodeState, RunError, RunViewStatus } from '../../lib/dag/model';
 import { isValueRef } from '../../workflows/runs/types';
 import type { CircuitBreakerRow, DeadLetterRow, RunRow } from './queries';
-import type { CircuitBreakerView, DeadLetterView, RunSummaryView, RunView } from './schemas';
+import type { CircuitBreakerView, DeadLetterView, RunOutcomeView, RunSummaryView, RunView } from './schemas';
 
 /**
  * Row → JSON. Outputs kept in object storage (`{ $ref }`, larger than RUN_LARGE_OUTPUT_BYTES) are not inlined:
@@ -50,8 +50,20 @@ function iso(d: Date | string | null): string | null {
   return d === null ? null : new Date(d).toISOString();
 }
 
+/** Where a run is seen besides the API: its execution in Temporal Web and its picture page. */
+export type RunLinks = RunSummaryView['links'];
+
+/** `publicUrl`: the API's public base URL (SERVICE_PUBLIC_URL). */
+export function runLinks(row: Pick<RunRow, 'id' | 'workflow_id'>, temporalUrl: string, publicUrl: string): RunLinks {
+  const base = publicUrl.replace(/\/+$/, '');
+  return {
+    temporal: temporalUrl,
+    picture: `${base}/ui/workflows/${encodeURIComponent(row.workflow_id)}/runs/${encodeURIComponent(row.id)}/picture`,
+  };
+}
+
 /** The fields a run shows in lists and in full; `live` (Temporal's view of an open run) overrides the stored status. */
-function runBase(row: RunRow, live: RunLive | null, temporalUrl: string): Omit<RunSummaryView, 'errors'> {
+function runBase(row: RunRow, live: RunLive | null, links: RunLinks): Omit<RunSummaryView, 'errors'> {
   const status = live?.status ?? row.status;
   const started = row.started_at ? new Date(row.started_at).getTime() : null;
   const finished = row.completed_at ? new Date(row.completed_at).getTime() : null;
@@ -71,7 +83,7 @@ function runBase(row: RunRow, live: RunLive | null, temporalUrl: string): Omit<R
     parent: parentOf(row),
     created_by: row.created_by,
     created_at: iso(row.created_at),
-    links: { temporal: temporalUrl },
+    links,
   };
 }
 
@@ -84,21 +96,37 @@ function parentOf(row: RunRow): RunSummaryView['parent'] {
 }
 
 /** A run as listed: the stored row only (no Temporal query, no links to stored outputs). */
-export function serializeRunSummary(row: RunRow, temporalUrl: string): RunSummaryView {
-  return { ...runBase(row, null, temporalUrl), errors: row.errors };
+export function serializeRunSummary(row: RunRow, links: RunLinks): RunSummaryView {
+  return { ...runBase(row, null, links), errors: row.errors };
 }
 
 export async function serializeRun(
   row: RunRow,
-  options: { live?: RunLive | null; temporalUrl: string; linkRefs: RefLinker },
+  options: { live?: RunLive | null; links: RunLinks; linkRefs: RefLinker },
 ): Promise<RunView> {
   const live = options.live ?? null;
   return {
-    ...runBase(row, live, options.temporalUrl),
+    ...runBase(row, live, options.links),
     parameters: row.parameters,
     node_states: await options.linkRefs(live?.nodeStates ?? row.node_states),
     results: await options.linkRefs(row.results),
     errors: live?.errors ?? row.errors,
+  };
+}
+
+/** The end of a finished run for a webhook caller that waited for it (links to stored outputs included). */
+export async function serializeRunOutcome(row: RunRow, linkRefs: RefLinker): Promise<RunOutcomeView> {
+  const started = row.started_at ? new Date(row.started_at).getTime() : null;
+  const finished = row.completed_at ? new Date(row.completed_at).getTime() : null;
+  return {
+    run_id: row.id,
+    workflow_id: row.workflow_id,
+    status: row.status,
+    results: await linkRefs(row.results),
+    errors: row.errors,
+    started_at: iso(row.started_at),
+    completed_at: iso(row.completed_at),
+    duration: started === null || finished === null ? null : finished - started,
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { NodeState, RunStatus, RunViewStatus } from '../../lib/dag/model';
-import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
+import { decodeCursorOrThrow, invalidCursor, toPage, type Page } from '../../lib/pagination';
 import { approvalForManualRun } from '../../lib/triggers/approval';
 import { checkParameters } from '../../workflows/runs/parameters';
 import type { RunInput, RunOptions, RunTrigger } from '../../workflows/runs/types';
@@ -20,6 +20,7 @@ import {
   isUuid,
   listCircuitBreakers,
   listDeadLetters,
+  listOrganizationRuns,
   listRuns,
   markDeadLetterReplayed,
   markRunFinished,
@@ -28,8 +29,9 @@ import {
   type DeadLetterRow,
   type RunRow,
 } from './queries';
-import type { RunSummaryView, RunView } from './schemas';
-import { createRefLinker, serializeRun, serializeRunSummary, type RunLive } from './serializers';
+import type { ListAllRunsQuery, RunSummaryView, RunView } from './schemas';
+import { createRefLinker, runLinks, serializeRun, serializeRunSummary, type RunLive } from './serializers';
+import { createRunWaiter } from './wait';
 
 /**
  * The rules of runs: who may start what, parameter checks, retry and dead-letter replay (new runs reusing the
@@ -56,11 +58,18 @@ export interface RunsService {
     actor?: Actor,
   ): Promise<RunView>;
   get(organizationId: string, workflowId: string, runId: string): Promise<RunView>;
+  /**
+   * Run and wait: the run once it has finished (`finished`), or as it is after `waitMs` (docs/runs.md#run-and-wait).
+   * A finished run is answered from its final row, so a GET right after agrees.
+   */
+  wait(organizationId: string, workflowId: string, runId: string, waitMs: number): Promise<{ finished: boolean; run: RunView }>;
   list(
     organizationId: string,
     workflowId: string,
     query: { status?: RunStatus; limit: number; cursor?: string },
   ): Promise<Page<RunSummaryView>>;
+  /** The organization's runs across its workflows, newest first (GET /api/v1/runs). */
+  listAll(organizationId: string, query: ListAllRunsQuery): Promise<Page<RunSummaryView>>;
   cancel(organizationId: string, workflowId: string, runId: string, actor?: Actor): Promise<RunView>;
   retry(organizationId: string, workflowId: string, runId: string, userId: string | null, actor?: Actor): Promise<RunView>;
   listDeadLetters(
@@ -78,16 +87,27 @@ function cursorAfter(cursor: string | undefined): { createdAt: string; id: strin
   return position ? { createdAt: position.sort, id: position.id } : undefined;
 }
 
+/** A cursor of the runs list across workflows: the row's exact `created_at` (text, microseconds) and its id. */
+function keysetAfter(cursor: string | undefined): { createdAt: string; id: string } | undefined {
+  const position = decodeCursorOrThrow(cursor);
+  if (!position) return undefined;
+  if (!isUuid(position.id) || Number.isNaN(Date.parse(position.sort))) throw invalidCursor();
+  return { createdAt: position.sort, id: position.id };
+}
+
 /** `admission` gates the starts (domain/runs/admission.ts); callers that are not API clients keep the default, none. */
 export function createRunsService(deps: AppDeps, executions: RunExecutions, admission: RunAdmission = unlimitedAdmission(deps.db)): RunsService {
   const { db, config } = deps;
   // Tools' time limits and local tools travel with each run, so the interpreter needs no registry (it is workflow code).
   const options: RunOptions = { ...config.runs, ...toolRunOptions() };
 
+  const waiter = createRunWaiter(db, executions, (err, message) => deps.logger.warn({ err }, message));
+  const linksOf = (row: RunRow) => runLinks(row, executions.temporalUrl(row.id), config.http.publicUrl);
+
   const present = async (row: RunRow, live?: RunLive | null): Promise<RunView> =>
     serializeRun(row, {
       live,
-      temporalUrl: executions.temporalUrl(row.id),
+      links: linksOf(row),
       linkRefs: createRefLinker(deps.storage, config.minio.bucket, row.organization_id),
     });
 
@@ -227,6 +247,27 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       return present(row, live);
     },
 
+    async wait(organizationId, workflowId, runId, waitMs) {
+      const known = await requireRun(organizationId, workflowId, runId);
+      const waited = (await waiter.untilFinished(organizationId, runId, waitMs, known)) ?? known;
+      const { row, live } = await readOpen(waited);
+      return { finished: !OPEN.includes(row.status), run: await present(row, live) };
+    },
+
+    async listAll(organizationId, query) {
+      const rows = await listOrganizationRuns(db, organizationId, {
+        status: query.status,
+        workflowId: query.workflow_id,
+        triggerType: query.trigger,
+        createdAfter: query.created_after,
+        createdBefore: query.created_before,
+        after: keysetAfter(query.cursor),
+        limit: query.limit + 1,
+      });
+      const page = toPage(rows, query.limit, (r) => ({ sort: r.sort_key, id: r.id }));
+      return { data: page.data.map((r) => serializeRunSummary(r, linksOf(r))), nextCursor: page.nextCursor };
+    },
+
     async list(organizationId, workflowId, query) {
       await requireWorkflow(organizationId, workflowId);
       const rows = await listRuns(db, organizationId, workflowId, {
@@ -236,7 +277,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       });
       const page = toPage(rows, query.limit, (r) => ({ sort: new Date(r.created_at).toISOString(), id: r.id }));
       return {
-        data: page.data.map((r) => serializeRunSummary(r, executions.temporalUrl(r.id))),
+        data: page.data.map((r) => serializeRunSummary(r, linksOf(r))),
         nextCursor: page.nextCursor,
       };
     },

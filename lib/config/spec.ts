@@ -156,6 +156,13 @@ export const spec = {
     startRate: setting('RUN_START_RATE_LIMIT', rate('300/1m')),
     maxActivePerOrganization: setting('RUN_MAX_ACTIVE_PER_ORGANIZATION', int(100, 0, 100_000).transform((n) => n || null)),
   },
+  /**
+   * Run and wait (docs/runs.md#run-and-wait): the longest a start (`?wait=`, `Prefer: wait=`) or a webhook call may
+   * wait for its run to finish; longer waits asked for are shortened to it. At most 5 minutes (Node's request timeout).
+   */
+  runWait: {
+    maxMs: setting('RUN_WAIT_MAX', duration('60s').refine((ms) => ms <= 300_000, 'RUN_WAIT_MAX must be at most 5m')),
+  },
   minio: {
     endPoint: setting('MINIO_ENDPOINT', text('127.0.0.1')),
     port: setting('MINIO_PORT', int(9000, 1, 65535)),

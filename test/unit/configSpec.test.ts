@@ -47,7 +47,7 @@ describe('value schemas', () => {
 describe('loadConfig: derived values', () => {
   test('the sections, in their order', () => {
     expect(Object.keys(loadConfig({ SERVICE_JWT_SECRET: secret }))).toEqual([
-      'env', 'logLevel', 'http', 'jwt', 'auth', 'rateLimits', 'organizations', 'database', 'temporal', 'runs', 'runAdmission',
+      'env', 'logLevel', 'http', 'jwt', 'auth', 'rateLimits', 'organizations', 'database', 'temporal', 'runs', 'runAdmission', 'runWait',
       'minio', 'mail', 'outbound', 'tools', 'metrics', 'worker', 'content', 'triggers',
     ]);
   });
