@@ -16,10 +16,11 @@ import { runsScenario, scaleScenario } from './scenarios/runs';
 import { relevanceScenario } from './scenarios/relevance';
 import { searchScenario } from './scenarios/search';
 import { uploadScenario } from './scenarios/upload';
+import { waitScenario } from './scenarios/wait';
 
 /**
  * `npm run bench` (full, ~10 minutes) or `npm run bench -- --smoke` (seconds of load; proves the suite works).
- * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,relevance,runs,scale,cancel,profile`, `--keep` (keep
+ * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,relevance,runs,scale,cancel,wait,profile`, `--keep` (keep
  * the scratch folder with logs and profiles under .data/bench/<run id>). Environment: BENCH_LOG_LEVEL (the API's
  * LOG_LEVEL, default info as in production; workers stay at info).
  */
@@ -31,6 +32,7 @@ const SCENARIOS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   runs: runsScenario,
   scale: scaleScenario,
   cancel: cancelScenario,
+  wait: waitScenario,
   profile: profileScenario,
 };
 

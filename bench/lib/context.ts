@@ -31,6 +31,9 @@ export interface BenchParams {
   /** Runs of the cancel-latency rows, and how long their tool is busy before the cancel. */
   cancelSamples: number;
   cancelBusyMs: number;
+  /** Run and wait rows: samples per side (one request at a time) after `waitWarmup` of each. */
+  waitSamples: number;
+  waitWarmup: number;
 }
 
 export const FULL: BenchParams = {
@@ -56,6 +59,8 @@ export const FULL: BenchParams = {
   scaleTimeoutSeconds: 240,
   cancelSamples: 20,
   cancelBusyMs: 3000,
+  waitSamples: 200,
+  waitWarmup: 10,
 };
 
 export const SMOKE: BenchParams = {
@@ -82,6 +87,8 @@ export const SMOKE: BenchParams = {
   scaleTimeoutSeconds: 180,
   cancelSamples: 3,
   cancelBusyMs: 500,
+  waitSamples: 10,
+  waitWarmup: 2,
 };
 
 export interface BenchContext {

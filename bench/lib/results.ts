@@ -35,6 +35,8 @@ export const EXPECTED_ROWS = [
   'dag_nodes',
   'run_cancel_p50',
   'run_cancel_p99',
+  'run_wait_p50',
+  'run_wait_p99',
 ] as const;
 
 export type RowId = (typeof EXPECTED_ROWS)[number];

@@ -93,7 +93,8 @@ export async function runOurs(ctx: BenchContext, driver: RunDriver, workflowId: 
   return summary as Record<string, unknown>;
 }
 
-async function runBaseline(ctx: BenchContext, driver: RunDriver, steps: number): Promise<void> {
+/** One hand-written baseline execution of `steps` activities, start to result (runs and run-and-wait rows). */
+export async function runBaseline(ctx: BenchContext, driver: RunDriver, steps: number): Promise<void> {
   const result = (await driver.temporal.workflow.execute('baselineChainWorkflow', {
     taskQueue: ctx.scratch.baselineTaskQueue,
     workflowId: `bench-baseline-${randomUUID()}`,
