@@ -1,10 +1,10 @@
 /**
  * Creates a new tool and its unit test: `npm run scaffold:tool -- <tool_id> [--category <category>]`.
  *
- * Writes `activities/tools/<tool_id>.ts` (a working example tool: input and output schemas, `execute`) and
- * `test/unit/tools/<tool_id>.test.ts`. Nothing else is edited: the registry finds the file on the next API and
- * worker start (docs/adding-a-tool.md). Refuses, with one line and exit code 2, a bad id or category and existing
- * files; never overwrites anything.
+ * Writes `activities/tools/<tool_id>.ts` (a working example tool: input and output zod schemas, `execute`) and
+ * `test/unit/tools/<tool_id>.test.ts`. Nothing else is edited: the registry finds the file on the next worker
+ * start, and the worker publishes it to the API (docs/adding-a-tool.md). Refuses, with one line and exit code 2, a
+ * bad id or category and existing files; never overwrites anything.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,7 +55,8 @@ function displayName(id: string): string {
 }
 
 export function toolSource({ id, category }: ScaffoldRequest): string {
-  return `import { defineTool, NonRetryableToolError } from './types';
+  return `import { z } from 'zod';
+import { defineTool, NonRetryableToolError } from './types';
 
 /**
  * ${displayName(id)}: an example tool made by \`npm run scaffold:tool\`. Replace the schemas and \`execute\` with the
@@ -63,41 +64,22 @@ export function toolSource({ id, category }: ScaffoldRequest): string {
  * network access, organization settings).
  */
 
-interface Input {
-  text: string;
-  uppercase?: boolean;
-}
-
-interface Output {
-  text: string;
-  length: number;
-}
-
-export default defineTool<Input, Output>({
+export default defineTool({
   id: '${id}',
   name: '${displayName(id)}',
   category: '${category}',
   description: 'Example: returns \`text\` (upper-cased when \`uppercase\` is true) and its length.',
-  // Checked when a workflow is saved (node configs without templates) and before every call.
-  inputSchema: {
-    type: 'object',
-    required: ['text'],
-    additionalProperties: false,
-    properties: {
-      text: { type: 'string', maxLength: 100_000, description: 'the text to return' },
-      uppercase: { type: 'boolean', default: false, description: 'upper-case the text' },
-    },
-  },
-  // Checked after every call; its properties are the node's outputs (\`<node>.text\`, \`<node>.length\`).
-  outputSchema: {
-    type: 'object',
-    required: ['text', 'length'],
-    additionalProperties: false,
-    properties: {
-      text: { type: 'string' },
-      length: { type: 'integer', minimum: 0 },
-    },
-  },
+  // Written once: the JSON Schema (checked when a workflow is saved and before every call) and the type of
+  // \`execute\`'s input are derived from it. strictObject: unknown keys in a node config are refused.
+  input: z.strictObject({
+    text: z.string().max(100_000).describe('the text to return'),
+    uppercase: z.boolean().default(false).describe('upper-case the text'),
+  }),
+  // Checked after every call; its keys are the node's outputs (\`<node>.text\`, \`<node>.length\`).
+  output: z.strictObject({
+    text: z.string(),
+    length: z.int().min(0),
+  }),
   sideEffect: 'none',
   defaultTimeoutMs: 10_000,
   async execute(input) {
@@ -160,8 +142,8 @@ function main(argv: string[]): number {
     const request = parseScaffoldArgs(argv);
     for (const file of scaffoldTool(request)) console.log(`scaffold: created ${file}`);
     console.log(
-      `scaffold: tool "${request.id}" (category ${request.category}) is registered by its file: restart the API and the ` +
-        `worker to list and run it; test it with \`npx jest test/unit/tools/${request.id}.test.ts\``,
+      `scaffold: tool "${request.id}" (category ${request.category}) is registered by its file: restart the worker to ` +
+        `list and run it (the API picks it up from the worker); test it with \`npx jest test/unit/tools/${request.id}.test.ts\``,
     );
     return 0;
   } catch (err) {

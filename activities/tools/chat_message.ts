@@ -1,46 +1,29 @@
+import { z } from 'zod';
 import type { GuardedResponse } from '../../lib/net/httpClient';
 import { retryable, toolHttp } from './support/net';
 import { defineTool, NonRetryableToolError, type ToolContext } from './types';
-
-interface ChatInput {
-  webhook_url: string;
-  text: string;
-  username?: string;
-  icon_emoji?: string;
-  channel?: string;
-  blocks?: unknown[];
-}
 
 /**
  * Posts a chat message to an incoming-webhook URL (Slack-compatible `{ text }` body; Mattermost, Rocket.Chat and
  * Discord's /slack endpoint accept the same). The URL goes through the outbound policy (support/net.ts toolHttp,
  * no redirects followed); errors carry a code and a fixed message, never the answer's body or a resolved address.
  */
-export default defineTool<ChatInput, { status: number; response: string }>({
+export default defineTool({
   id: 'chat_message',
   name: 'Chat message',
   category: 'notification',
   description:
     'Posts `{ text, username?, icon_emoji?, channel?, blocks? }` to a Slack-compatible incoming-webhook URL. ' +
     'Non-2xx answers fail (5xx/429 retryably).',
-  inputSchema: {
-    type: 'object',
-    required: ['webhook_url', 'text'],
-    additionalProperties: false,
-    properties: {
-      webhook_url: { type: 'string', pattern: '^https?://', maxLength: 2048 },
-      text: { type: 'string', minLength: 1, maxLength: 40_000 },
-      username: { type: 'string', maxLength: 100 },
-      icon_emoji: { type: 'string', maxLength: 100 },
-      channel: { type: 'string', maxLength: 100 },
-      blocks: { type: 'array', maxItems: 50 },
-    },
-  },
-  outputSchema: {
-    type: 'object',
-    required: ['status'],
-    properties: { status: { type: 'integer' }, response: { type: 'string' } },
-  },
+  input: z.strictObject({
+    webhook_url: z.string().regex(/^https?:\/\//).max(2048),
+    text: z.string().min(1).max(40_000),
+    username: z.string().max(100).optional(),
+    icon_emoji: z.string().max(100).optional(),
+    channel: z.string().max(100).optional(),
+    blocks: z.array(z.unknown()).max(50).optional(),
+  }),
+  output: z.object({ status: z.int(), response: z.string().optional() }),
   sideEffect: 'at_least_once',
   async execute(input, ctx) {
     const { webhook_url: url, ...message } = input;

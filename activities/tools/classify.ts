@@ -1,38 +1,24 @@
+import { z } from 'zod';
 import { chatCompletion } from './support/llm';
 import { retryable } from './support/net';
 import { defineTool } from './types';
 
-interface ClassifyInput {
-  text: string;
-  labels: string[];
-  instructions?: string;
-  model?: string;
-}
-
 /** Picks one of `labels` for a text with an LLM (temperature 0); the answer must be one of the labels. */
-export default defineTool<ClassifyInput, { label: string; labels: string[]; model: string }>({
+export default defineTool({
   id: 'classify',
   name: 'Classification',
   category: 'ai',
   description:
     'Classifies `text` into exactly one of `labels` with an OpenAI-compatible endpoint. An answer that is not one ' +
     'of the labels fails retryably (LLM_BAD_RESPONSE). Fails with LLM_NOT_CONFIGURED when no endpoint is configured.',
-  inputSchema: {
-    type: 'object',
-    required: ['text', 'labels'],
-    additionalProperties: false,
-    properties: {
-      text: { type: 'string', minLength: 1, maxLength: 100_000 },
-      labels: { type: 'array', minItems: 2, maxItems: 100, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 200 } },
-      instructions: { type: 'string', maxLength: 10_000 },
-      model: { type: 'string', maxLength: 200 },
-    },
-  },
-  outputSchema: {
-    type: 'object',
-    required: ['label'],
-    properties: { label: { type: 'string' }, labels: { type: 'array' }, model: { type: 'string' } },
-  },
+  input: z.strictObject({
+    text: z.string().min(1).max(100_000),
+    // JSON Schema's uniqueItems has no zod method: added as a keyword
+    labels: z.array(z.string().min(1).max(200)).min(2).max(100).meta({ uniqueItems: true }),
+    instructions: z.string().max(10_000).optional(),
+    model: z.string().max(200).optional(),
+  }),
+  output: z.object({ label: z.string(), labels: z.array(z.string()).optional(), model: z.string().optional() }),
   sideEffect: 'none',
   async execute(input, ctx) {
     const system =

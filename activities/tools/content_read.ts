@@ -1,25 +1,17 @@
+import { z } from 'zod';
 import { MAX_FILE_BYTES, workflowFileKey } from './support/files';
 import { defineTool, NonRetryableToolError } from './types';
 
 /** Reads a file from the organization's storage (`org/<orgId>/workflow-files/<path>`). */
-export default defineTool<{ path: string; encoding?: 'utf8' | 'base64' | 'json' }, { path: string; content: unknown; bytes: number; content_type: string | null }>({
+export default defineTool({
   id: 'content_read',
   name: 'Content read',
   category: 'file',
   description:
     'Reads a file of the organization\'s workflow files (max 10 MB). `encoding`: utf8 (default), base64, or json ' +
     '(parsed). A missing file fails without retry (FILE_NOT_FOUND).',
-  inputSchema: {
-    type: 'object',
-    required: ['path'],
-    additionalProperties: false,
-    properties: { path: { type: 'string', minLength: 1, maxLength: 1024 }, encoding: { enum: ['utf8', 'base64', 'json'] } },
-  },
-  outputSchema: {
-    type: 'object',
-    required: ['path', 'content', 'bytes'],
-    properties: { path: { type: 'string' }, content: {}, bytes: { type: 'integer' }, content_type: {} },
-  },
+  input: z.strictObject({ path: z.string().min(1).max(1024), encoding: z.enum(['utf8', 'base64', 'json']).optional() }),
+  output: z.object({ path: z.string(), content: z.unknown(), bytes: z.int(), content_type: z.string().nullable().optional() }),
   sideEffect: 'none',
   async execute(input, ctx) {
     const key = workflowFileKey(ctx.organizationId, input.path);

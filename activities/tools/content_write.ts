@@ -1,37 +1,22 @@
+import { z } from 'zod';
 import { MAX_FILE_BYTES, workflowFileKey } from './support/files';
 import { defineTool, NonRetryableToolError } from './types';
 
-interface WriteInput {
-  path: string;
-  content: unknown;
-  encoding?: 'utf8' | 'base64' | 'json';
-  content_type?: string;
-}
-
 /** Writes a file into the organization's storage (`org/<orgId>/workflow-files/<path>`); overwrites are idempotent. */
-export default defineTool<WriteInput, { path: string; key: string; bytes: number; etag: string }>({
+export default defineTool({
   id: 'content_write',
   name: 'Content write',
   category: 'file',
   description:
     'Writes a file to the organization\'s workflow files (`path`, max 10 MB). `encoding`: utf8 (default for ' +
     'strings), base64, or json (default for other values). Writing the same path again replaces the file.',
-  inputSchema: {
-    type: 'object',
-    required: ['path', 'content'],
-    additionalProperties: false,
-    properties: {
-      path: { type: 'string', minLength: 1, maxLength: 1024 },
-      content: {},
-      encoding: { enum: ['utf8', 'base64', 'json'] },
-      content_type: { type: 'string', maxLength: 200 },
-    },
-  },
-  outputSchema: {
-    type: 'object',
-    required: ['path', 'key', 'bytes'],
-    properties: { path: { type: 'string' }, key: { type: 'string' }, bytes: { type: 'integer' }, etag: { type: 'string' } },
-  },
+  input: z.strictObject({
+    path: z.string().min(1).max(1024),
+    content: z.unknown(),
+    encoding: z.enum(['utf8', 'base64', 'json']).optional(),
+    content_type: z.string().max(200).optional(),
+  }),
+  output: z.object({ path: z.string(), key: z.string(), bytes: z.int(), etag: z.string().optional() }),
   sideEffect: 'idempotent',
   async execute(input, ctx) {
     const key = workflowFileKey(ctx.organizationId, input.path);

@@ -1,41 +1,24 @@
+import { z } from 'zod';
 import { parse } from 'csv-parse/sync';
 import { defineTool, NonRetryableToolError } from './types';
 
-interface CsvInput {
-  text: string;
-  delimiter?: string;
-  header?: boolean;
-  skip_empty_lines?: boolean;
-  trim?: boolean;
-  max_rows?: number;
-}
-
 /** CSV text to rows: objects keyed by the header row (default), or arrays of cells. */
-export default defineTool<CsvInput, { rows: unknown[]; count: number; columns: string[] | null }>({
+export default defineTool({
   id: 'csv_parse',
   name: 'CSV parser',
   category: 'data',
   description:
     'Parses CSV text. With `header` (default true) rows are objects keyed by the first line, else arrays. ' +
     '`max_rows` (default 10000) caps the output; more rows fail the node.',
-  inputSchema: {
-    type: 'object',
-    required: ['text'],
-    additionalProperties: false,
-    properties: {
-      text: { type: 'string', maxLength: 10 * 1024 * 1024 },
-      delimiter: { type: 'string', minLength: 1, maxLength: 5 },
-      header: { type: 'boolean' },
-      skip_empty_lines: { type: 'boolean' },
-      trim: { type: 'boolean' },
-      max_rows: { type: 'integer', minimum: 1, maximum: 100_000 },
-    },
-  },
-  outputSchema: {
-    type: 'object',
-    required: ['rows', 'count'],
-    properties: { rows: { type: 'array' }, count: { type: 'integer' }, columns: { type: ['array', 'null'] } },
-  },
+  input: z.strictObject({
+    text: z.string().max(10 * 1024 * 1024),
+    delimiter: z.string().min(1).max(5).optional(),
+    header: z.boolean().optional(),
+    skip_empty_lines: z.boolean().optional(),
+    trim: z.boolean().optional(),
+    max_rows: z.int().min(1).max(100_000).optional(),
+  }),
+  output: z.object({ rows: z.array(z.unknown()), count: z.int(), columns: z.array(z.string()).nullable().optional() }),
   sideEffect: 'none',
   runsLocally: true,
   async execute(input) {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Client, QueryConfig, QueryResult } from 'pg';
 import { orgIntegration } from './support/integrations';
 import { retryable, toolGuard } from './support/net';
@@ -5,15 +6,16 @@ import { ConnectionStringError, tenantPostgresClient } from '../../lib/net/postg
 import { SsrfRefusedError } from '../../lib/net/ssrfGuard';
 import { defineTool, NonRetryableToolError, type ToolContext } from './types';
 
-interface DbQueryInput {
-  sql: string;
-  params?: unknown[];
-  connection_string?: string;
-  integration?: string;
-  read_only?: boolean;
-  max_rows?: number;
-  timeout_ms?: number;
-}
+const input = z.strictObject({
+  sql: z.string().min(1).max(100_000),
+  params: z.array(z.unknown()).max(1000).optional(),
+  connection_string: z.string().regex(/^postgres(ql)?:\/\//).max(2048).optional(),
+  integration: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,49}$/).optional(),
+  read_only: z.boolean().optional(),
+  max_rows: z.int().min(1).max(100_000).optional(),
+  timeout_ms: z.int().min(100).max(600_000).optional(),
+});
+type DbQueryInput = z.input<typeof input>;
 
 /**
  * A parameterised query against an organization's PostgreSQL: the connection string is given in the node config
@@ -35,7 +37,7 @@ async function connectionString(input: DbQueryInput, ctx: ToolContext): Promise<
   return value;
 }
 
-export default defineTool<DbQueryInput, { rows: Record<string, unknown>[]; row_count: number; truncated: boolean; fields: string[] }>({
+export default defineTool({
   id: 'db_query',
   name: 'Database query',
   category: 'database',
@@ -43,25 +45,13 @@ export default defineTool<DbQueryInput, { rows: Record<string, unknown>[]; row_c
     'Runs one parameterised SQL statement ($1, $2... with `params`) on a PostgreSQL database of the organization. ' +
     'Read-only by default; statement timeout and row cap from configuration (lower values may be given). Rows ' +
     'beyond the cap are dropped and `truncated` is true.',
-  inputSchema: {
-    type: 'object',
-    required: ['sql'],
-    additionalProperties: false,
-    properties: {
-      sql: { type: 'string', minLength: 1, maxLength: 100_000 },
-      params: { type: 'array', maxItems: 1000 },
-      connection_string: { type: 'string', pattern: '^postgres(ql)?://', maxLength: 2048 },
-      integration: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]{0,49}$' },
-      read_only: { type: 'boolean' },
-      max_rows: { type: 'integer', minimum: 1, maximum: 100_000 },
-      timeout_ms: { type: 'integer', minimum: 100, maximum: 600_000 },
-    },
-  },
-  outputSchema: {
-    type: 'object',
-    required: ['rows', 'row_count', 'truncated'],
-    properties: { rows: { type: 'array' }, row_count: { type: 'integer' }, truncated: { type: 'boolean' }, fields: { type: 'array' } },
-  },
+  input,
+  output: z.object({
+    rows: z.array(z.record(z.string(), z.unknown())),
+    row_count: z.int(),
+    truncated: z.boolean(),
+    fields: z.array(z.string()).optional(),
+  }),
   sideEffect: 'at_least_once',
   async execute(input, ctx) {
     const limits = ctx.deps.config.tools.db;

@@ -1,26 +1,19 @@
+import { z } from 'zod';
 import { defineTool } from './types';
 
 /**
  * Test tool: waits `ms` milliseconds (heartbeating, cancellable) and returns `value`. Useful to exercise
  * cancellation, wait_any joins and timeouts without a real service.
  */
-export default defineTool<{ ms: number; value?: unknown }, { waitedMs: number; value: unknown }>({
+export default defineTool({
   id: 'delay',
   name: 'Delay (test tool)',
   category: 'custom',
   description: 'Test tool: sleeps `ms` milliseconds (max 10 minutes), then returns `value`. Cancellable.',
-  inputSchema: {
-    type: 'object',
-    required: ['ms'],
-    additionalProperties: false,
-    properties: { ms: { type: 'integer', minimum: 0, maximum: 600_000 }, value: {} },
-  },
-  outputSchema: {
-    type: 'object',
-    required: ['waitedMs'],
-    properties: { waitedMs: { type: 'integer' }, value: {} },
-  },
+  input: z.strictObject({ ms: z.int().min(0).max(600_000), value: z.unknown().optional() }),
+  output: z.object({ waitedMs: z.int(), value: z.unknown().optional() }),
   sideEffect: 'none',
+  testTool: true,
   defaultTimeoutMs: 660_000,
   async execute(input, ctx) {
     const started = Date.now();

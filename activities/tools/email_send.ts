@@ -1,19 +1,15 @@
+import { z } from 'zod';
 import { safeHeaderValue, senderAddress } from '../../lib/mailer';
 import { releaseEmailReservation, reserveEmailRecipients } from './support/emailBudget';
 import { organizationLabel, senderDisplayName, withHtmlFooter, withTextFooter } from './support/emailSender';
 import { retryable } from './support/net';
 import { defineTool, NonRetryableToolError } from './types';
 
-interface EmailInput {
-  to: string | string[];
-  subject: string;
-  text: string;
-  html?: string;
-  reply_to?: string;
-}
-
 export const EMAIL_MAX_RECIPIENTS = 50;
 export const EMAIL_SUBJECT_MAX = 200;
+
+/** An address as ajv-formats' `email` format checks it (zod's own e-mail pattern would be stricter than before). */
+const address = () => z.string().max(255).meta({ format: 'email' });
 
 /**
  * Sends an e-mail through the platform mailer (SMTP) on behalf of the run's organization. At least once: a retry
@@ -25,7 +21,7 @@ export const EMAIL_SUBJECT_MAX = 200;
  * (TOOLS_EMAIL_ALLOW_HTML), and each organization has a budget of recipients per rolling day
  * (TOOLS_EMAIL_DAILY_RECIPIENTS, support/emailBudget.ts).
  */
-export default defineTool<EmailInput, { sent: boolean; recipients: string[] }>({
+export default defineTool({
   id: 'email_send',
   name: 'E-mail',
   category: 'notification',
@@ -33,33 +29,14 @@ export default defineTool<EmailInput, { sent: boolean; recipients: string[] }>({
     `Sends a plain-text e-mail to one or more recipients (max ${EMAIL_MAX_RECIPIENTS}) through the platform mailer, ` +
     'from "<organization> via Loom", with a footer naming the organization. `html` only where the operator enabled ' +
     'HTML mail; `reply_to` sets Reply-To. Each organization may reach a limited number of recipients per day.',
-  inputSchema: {
-    type: 'object',
-    required: ['to', 'subject', 'text'],
-    additionalProperties: false,
-    properties: {
-      to: {
-        anyOf: [
-          { type: 'string', format: 'email', maxLength: 255 },
-          {
-            type: 'array',
-            minItems: 1,
-            maxItems: EMAIL_MAX_RECIPIENTS,
-            items: { type: 'string', format: 'email', maxLength: 255 },
-          },
-        ],
-      },
-      subject: { type: 'string', minLength: 1, maxLength: EMAIL_SUBJECT_MAX },
-      text: { type: 'string', maxLength: 1_000_000 },
-      html: { type: 'string', maxLength: 2_000_000 },
-      reply_to: { type: 'string', format: 'email', maxLength: 255 },
-    },
-  },
-  outputSchema: {
-    type: 'object',
-    required: ['sent', 'recipients'],
-    properties: { sent: { type: 'boolean' }, recipients: { type: 'array', items: { type: 'string' } } },
-  },
+  input: z.strictObject({
+    to: z.union([address(), z.array(address()).min(1).max(EMAIL_MAX_RECIPIENTS)]),
+    subject: z.string().min(1).max(EMAIL_SUBJECT_MAX),
+    text: z.string().max(1_000_000),
+    html: z.string().max(2_000_000).optional(),
+    reply_to: address().optional(),
+  }),
+  output: z.object({ sent: z.boolean(), recipients: z.array(z.string()) }),
   sideEffect: 'at_least_once',
   async execute(input, ctx) {
     const { config, db, mailer, logger } = ctx.deps;

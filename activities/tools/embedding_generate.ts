@@ -1,39 +1,22 @@
+import { z } from 'zod';
 import { llmEndpoint, llmPost, requireModel } from './support/llm';
 import { retryable } from './support/net';
 import { defineTool } from './types';
 
 /** Embedding vectors from an OpenAI-compatible `/embeddings` endpoint (organization integration "llm" or global). */
-export default defineTool<{ input: string | string[]; model?: string; dimensions?: number }, { embeddings: number[][]; model: string; dimensions: number }>({
+export default defineTool({
   id: 'embedding_generate',
   name: 'Embedding generation',
   category: 'ai',
   description:
     'Generates embedding vectors for one text or a list (max 256) with an OpenAI-compatible endpoint. The model ' +
     'is `model`, else the endpoint\'s embedding model. Fails with LLM_NOT_CONFIGURED when none is configured.',
-  inputSchema: {
-    type: 'object',
-    required: ['input'],
-    additionalProperties: false,
-    properties: {
-      input: {
-        anyOf: [
-          { type: 'string', minLength: 1, maxLength: 100_000 },
-          { type: 'array', minItems: 1, maxItems: 256, items: { type: 'string', minLength: 1, maxLength: 100_000 } },
-        ],
-      },
-      model: { type: 'string', maxLength: 200 },
-      dimensions: { type: 'integer', minimum: 1, maximum: 8192 },
-    },
-  },
-  outputSchema: {
-    type: 'object',
-    required: ['embeddings', 'model', 'dimensions'],
-    properties: {
-      embeddings: { type: 'array', items: { type: 'array', items: { type: 'number' } } },
-      model: { type: 'string' },
-      dimensions: { type: 'integer' },
-    },
-  },
+  input: z.strictObject({
+    input: z.union([z.string().min(1).max(100_000), z.array(z.string().min(1).max(100_000)).min(1).max(256)]),
+    model: z.string().max(200).optional(),
+    dimensions: z.int().min(1).max(8192).optional(),
+  }),
+  output: z.object({ embeddings: z.array(z.array(z.number())), model: z.string(), dimensions: z.int() }),
   sideEffect: 'none',
   async execute(input, ctx) {
     const endpoint = await llmEndpoint(ctx);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineTool, NonRetryableToolError } from './types';
 
 /**
@@ -9,39 +10,23 @@ import { defineTool, NonRetryableToolError } from './types';
  * - `mode: "never"` succeeds.
  * On success it returns `{ attempt, value }`.
  */
-interface FailInput {
-  mode: 'always' | 'times' | 'non_retryable' | 'never';
-  times?: number;
-  code?: string;
-  message?: string;
-  value?: unknown;
-}
-
-export default defineTool<FailInput, { attempt: number; value: unknown }>({
+export default defineTool({
   id: 'fail',
   name: 'Fail (test tool)',
   category: 'custom',
   description:
     'Test tool: fails always, the first `times` attempts, or non-retryably, to exercise retries, fallback, ' +
     'dead-letter queue and circuit breaker. Returns { attempt, value } when it succeeds.',
-  inputSchema: {
-    type: 'object',
-    required: ['mode'],
-    additionalProperties: false,
-    properties: {
-      mode: { enum: ['always', 'times', 'non_retryable', 'never'] },
-      times: { type: 'integer', minimum: 0, maximum: 100 },
-      code: { type: 'string', maxLength: 100 },
-      message: { type: 'string', maxLength: 1000 },
-      value: {},
-    },
-  },
-  outputSchema: {
-    type: 'object',
-    required: ['attempt'],
-    properties: { attempt: { type: 'integer' }, value: {} },
-  },
+  input: z.strictObject({
+    mode: z.enum(['always', 'times', 'non_retryable', 'never']),
+    times: z.int().min(0).max(100).optional(),
+    code: z.string().max(100).optional(),
+    message: z.string().max(1000).optional(),
+    value: z.unknown().optional(),
+  }),
+  output: z.object({ attempt: z.int(), value: z.unknown().optional() }),
   sideEffect: 'none',
+  testTool: true,
   async execute(input, ctx) {
     const code = input.code ?? 'TOOL_FAILED';
     const message = input.message ?? `fail tool: ${input.mode} (attempt ${ctx.attempt})`;

@@ -1,17 +1,6 @@
+import { z } from 'zod';
 import { failForStatus, toolHttp } from './support/net';
 import { defineTool, NonRetryableToolError } from './types';
-
-interface HttpInput {
-  url: string;
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
-  headers?: Record<string, string>;
-  query?: Record<string, string | number | boolean>;
-  body?: unknown;
-  timeout_ms?: number;
-  response_type?: 'auto' | 'json' | 'text' | 'base64';
-  fail_on_error_status?: boolean;
-  idempotency_key?: boolean;
-}
 
 /**
  * HTTP request to a public address (SSRF guard: private, loopback, link-local, metadata and similar addresses are
@@ -19,7 +8,7 @@ interface HttpInput {
  * capped by configuration. Non-GET requests carry `Idempotency-Key: <run>:<node>` so a retried attempt can be
  * recognised by services that support it.
  */
-export default defineTool<HttpInput, { status: number; headers: Record<string, string>; body: unknown; url: string }>({
+export default defineTool({
   id: 'http_request',
   name: 'HTTP request',
   category: 'http',
@@ -27,27 +16,18 @@ export default defineTool<HttpInput, { status: number; headers: Record<string, s
     'Sends an HTTP request. Objects in `body` are sent as JSON. The response `body` is parsed as JSON when the ' +
     'content type says so (`response_type` auto), else text (or base64). 5xx/429 fail retryably, other 4xx fail ' +
     'without retry, unless `fail_on_error_status` is false. Private and metadata addresses are refused.',
-  inputSchema: {
-    type: 'object',
-    required: ['url'],
-    additionalProperties: false,
-    properties: {
-      url: { type: 'string', minLength: 1, maxLength: 8192 },
-      method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] },
-      headers: { type: 'object', additionalProperties: { type: 'string' } },
-      query: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
-      body: {},
-      timeout_ms: { type: 'integer', minimum: 100, maximum: 600_000 },
-      response_type: { enum: ['auto', 'json', 'text', 'base64'] },
-      fail_on_error_status: { type: 'boolean' },
-      idempotency_key: { type: 'boolean' },
-    },
-  },
-  outputSchema: {
-    type: 'object',
-    required: ['status', 'headers', 'body', 'url'],
-    properties: { status: { type: 'integer' }, headers: { type: 'object' }, body: {}, url: { type: 'string' } },
-  },
+  input: z.strictObject({
+    url: z.string().min(1).max(8192),
+    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']).optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+    body: z.unknown().optional(),
+    timeout_ms: z.int().min(100).max(600_000).optional(),
+    response_type: z.enum(['auto', 'json', 'text', 'base64']).optional(),
+    fail_on_error_status: z.boolean().optional(),
+    idempotency_key: z.boolean().optional(),
+  }),
+  output: z.object({ status: z.int(), headers: z.record(z.string(), z.string()), body: z.unknown(), url: z.string() }),
   sideEffect: 'idempotent',
   async execute(input, ctx) {
     const method = input.method ?? (input.body === undefined ? 'GET' : 'POST');

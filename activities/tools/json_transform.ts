@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { DEFAULT_JSONATA_LIMITS, ExpressionError, type JsonataLimits } from '../../lib/expressions';
 import { evaluateJsonata } from '../../lib/expressions/sandbox';
 import { defineTool, NonRetryableToolError } from './types';
@@ -19,13 +20,6 @@ const TOOL_CODES: Partial<Record<ExpressionError['code'], string>> = {
   EXPRESSION_LIMIT: 'TRANSFORM_FAILED',
 };
 
-interface JsonTransformInput {
-  /** Absent: the identity transform (the result is `data`). */
-  expression?: string;
-  data?: unknown;
-  bindings?: Record<string, unknown>;
-}
-
 export async function runJsonata(
   expression: string,
   data: unknown,
@@ -40,7 +34,7 @@ export async function runJsonata(
   }
 }
 
-export default defineTool<JsonTransformInput, { result: unknown }>({
+export default defineTool({
   id: 'json_transform',
   name: 'JSON transform',
   category: 'data',
@@ -48,16 +42,13 @@ export default defineTool<JsonTransformInput, { result: unknown }>({
     'Transforms JSON with a JSONata expression (https://jsonata.org). `data` is the input document, `bindings` ' +
     'are extra $variables. Without `expression` it is the identity: the result is `data` as given. Sandboxed: stopped after 2 s, nested calls up to 300 deep, sequences up to 100k items, ' +
     'regular expressions run by RE2 (no backreferences or lookaround).',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      expression: { type: 'string', minLength: 1, maxLength: JSONATA_LIMITS.maxExpressionLength },
-      data: {},
-      bindings: { type: 'object' },
-    },
-  },
-  outputSchema: { type: 'object', required: ['result'], properties: { result: {} } },
+  input: z.strictObject({
+    /** Absent: the identity transform (the result is `data`). */
+    expression: z.string().min(1).max(JSONATA_LIMITS.maxExpressionLength).optional(),
+    data: z.unknown().optional(),
+    bindings: z.record(z.string(), z.unknown()).optional(),
+  }),
+  output: z.object({ result: z.unknown() }),
   sideEffect: 'none',
   runsLocally: true,
   defaultTimeoutMs: 10_000,

@@ -1,18 +1,9 @@
+import { z } from 'zod';
 import { chatCompletion, type ChatMessage } from './support/llm';
 import { defineTool, NonRetryableToolError } from './types';
 
-interface CompletionInput {
-  prompt?: string;
-  system?: string;
-  messages?: ChatMessage[];
-  model?: string;
-  temperature?: number;
-  max_tokens?: number;
-  json?: boolean;
-}
-
 /** Chat completion against the organization's or the platform's OpenAI-compatible endpoint. */
-export default defineTool<CompletionInput, { text: string; json: unknown; model: string; finish_reason: string | null; usage: unknown }>({
+export default defineTool({
   id: 'llm_completion',
   name: 'LLM completion',
   category: 'ai',
@@ -20,33 +11,25 @@ export default defineTool<CompletionInput, { text: string; json: unknown; model:
     'Completes a prompt (or a list of chat `messages`) with an OpenAI-compatible endpoint: the organization ' +
     'integration "llm" or SERVICE_LLM_BASE_URL. `json: true` asks for a JSON object and parses it into `json`. ' +
     'Fails with LLM_NOT_CONFIGURED when no endpoint is configured.',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      prompt: { type: 'string', maxLength: 200_000 },
-      system: { type: 'string', maxLength: 50_000 },
-      messages: {
-        type: 'array',
-        maxItems: 200,
-        items: {
-          type: 'object',
-          required: ['role', 'content'],
-          additionalProperties: false,
-          properties: { role: { enum: ['system', 'user', 'assistant'] }, content: { type: 'string' } },
-        },
-      },
-      model: { type: 'string', maxLength: 200 },
-      temperature: { type: 'number', minimum: 0, maximum: 2 },
-      max_tokens: { type: 'integer', minimum: 1, maximum: 200_000 },
-      json: { type: 'boolean' },
-    },
-  },
-  outputSchema: {
-    type: 'object',
-    required: ['text', 'model'],
-    properties: { text: { type: 'string' }, json: {}, model: { type: 'string' }, finish_reason: {}, usage: {} },
-  },
+  input: z.strictObject({
+    prompt: z.string().max(200_000).optional(),
+    system: z.string().max(50_000).optional(),
+    messages: z
+      .array(z.strictObject({ role: z.enum(['system', 'user', 'assistant']), content: z.string() }))
+      .max(200)
+      .optional(),
+    model: z.string().max(200).optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    max_tokens: z.int().min(1).max(200_000).optional(),
+    json: z.boolean().optional(),
+  }),
+  output: z.object({
+    text: z.string(),
+    json: z.unknown().optional(),
+    model: z.string(),
+    finish_reason: z.unknown().optional(),
+    usage: z.unknown().optional(),
+  }),
   sideEffect: 'none',
   defaultTimeoutMs: 120_000,
   async execute(input, ctx) {

@@ -5,15 +5,19 @@ import addFormats from 'ajv-formats';
 import type { ErrorDetail } from '../../lib/errors';
 import type { RunOptions } from '../../workflows/runs/types';
 import { CONFIG_EXAMPLES, placeholderFor } from './support/configExamples';
-import { TOOL_CATEGORIES, type ToolDefinition } from './types';
+import { TOOL_CATEGORIES, type ToolDefinition, type ToolDescriptor } from './types';
 
 /**
  * The tool registry. Every file directly in `activities/tools/` is a tool module — except this file, `types.ts`,
  * `index.ts`, test and declaration files, and files whose name starts with `_` — and must export its tool as
- * `export default defineTool({...})`. The folder is listed once, on first use (worker or API start-up), so adding a
- * tool is adding one file: no list to edit, no code generation. Helpers shared by tools live in sub-folders
- * (e.g. `activities/tools/support/`), which are not scanned. A malformed tool module or a duplicate id throws at
- * start-up rather than at the first run that needs it.
+ * `export default defineTool({...})`. The folder is listed once, on first use, so adding a tool is adding one file:
+ * no list to edit, no code generation. Helpers shared by tools live in sub-folders (e.g. `activities/tools/support/`),
+ * which are not scanned. A malformed tool module or a duplicate id throws at start-up rather than at the first run
+ * that needs it.
+ *
+ * The worker runs the tools of `workerTools(config)`: these, the modules of TOOLS_DIRECTORIES, minus the test tools
+ * unless TOOLS_TEST_TOOLS_ENABLED. It publishes their descriptors to the tool catalogue at start (domain/tools), which
+ * is what the API lists and validates against: a tool added to a worker appears without restarting the API.
  */
 
 export const TOOL_ID = /^[a-z][a-z0-9_]{1,63}$/;
@@ -86,8 +90,61 @@ export function getTool(id: string): ToolDefinition | undefined {
   return registry().get(id);
 }
 
+/** Every built-in tool (the modules of activities/tools/), test tools included, by id. */
 export function listTools(): ToolDefinition[] {
   return [...registry().values()].sort((a, b) => a.id.localeCompare(b.id));
+}
+
+export interface ToolSelection {
+  /** TOOLS_DIRECTORIES: more folders of tool modules (same rules as activities/tools/), relative to the working directory */
+  directories: readonly string[];
+  /** TOOLS_TEST_TOOLS_ENABLED: keep the test tools (`testTool: true`: delay, fail) */
+  testToolsEnabled: boolean;
+}
+
+/** Whether a tool may be listed, accepted in a definition and run where test tools are `enabled` or not. */
+export function isToolAvailable(tool: Pick<ToolDescriptor, 'testTool'>, testToolsEnabled: boolean): boolean {
+  return testToolsEnabled || tool.testTool !== true;
+}
+
+const workerSets = new Map<string, ToolDefinition[]>();
+
+/**
+ * The tools a worker registers and publishes: the built-in ones, those of the configured directories (an id defined
+ * twice fails the start), minus the test tools unless enabled. Loaded once per selection.
+ */
+export function workerTools(selection: ToolSelection): ToolDefinition[] {
+  const directories = selection.directories.map((d) => path.resolve(d));
+  const key = JSON.stringify([directories, selection.testToolsEnabled]);
+  let tools = workerSets.get(key);
+  if (!tools) {
+    const all = new Map(registry());
+    for (const directory of directories) {
+      for (const [id, tool] of loadToolsFromDirectory(directory)) {
+        if (all.has(id)) throw new Error(`tool id ${id} of ${directory} is defined twice (a built-in tool or another directory has it)`);
+        all.set(id, tool);
+      }
+    }
+    tools = [...all.values()].filter((t) => isToolAvailable(t, selection.testToolsEnabled)).sort((a, b) => a.id.localeCompare(b.id));
+    workerSets.set(key, tools);
+  }
+  return tools;
+}
+
+/** A tool without its code: plain JSON for the catalogue (domain/tools). */
+export function describeTool(tool: ToolDefinition): ToolDescriptor {
+  return {
+    id: tool.id,
+    name: tool.name,
+    category: tool.category,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    outputSchema: tool.outputSchema,
+    sideEffect: tool.sideEffect,
+    ...(tool.defaultTimeoutMs !== undefined ? { defaultTimeoutMs: tool.defaultTimeoutMs } : {}),
+    ...(tool.runsLocally ? { runsLocally: true } : {}),
+    ...(tool.testTool ? { testTool: true } : {}),
+  };
 }
 
 // ---- schema validation (ajv, compiled once per tool) ----
@@ -99,9 +156,10 @@ interface Validators {
   input: ValidateFunction;
   output: ValidateFunction;
 }
-const validators = new WeakMap<ToolDefinition, Validators>();
+const validators = new WeakMap<ToolDescriptor, Validators>();
 
-function compiledValidators(tool: ToolDefinition): Validators {
+/** Compiled once per descriptor object (keep descriptors that did not change: the catalogue does). */
+function compiledValidators(tool: ToolDescriptor): Validators {
   let v = validators.get(tool);
   if (!v) {
     v = { input: ajv.compile(tool.inputSchema), output: ajv.compile(tool.outputSchema) };
@@ -113,14 +171,14 @@ function compiledValidators(tool: ToolDefinition): Validators {
 export type SchemaCheck = { ok: true } | { ok: false; problems: ErrorDetail[] };
 
 /** A missing top-level key of a tool's input: the key named, with a minimal config of the tool as an example. */
-function missingKeyProblem(tool: ToolDefinition, key: string): string {
+function missingKeyProblem(tool: ToolDescriptor, key: string): string {
   const schema = tool.inputSchema as { required?: string[]; properties?: Record<string, unknown> };
   const example =
     CONFIG_EXAMPLES[tool.id] ?? Object.fromEntries((schema.required ?? []).map((k) => [k, placeholderFor(schema.properties?.[k])]));
   return `required: the ${tool.id} tool needs "${key}"; for example ${JSON.stringify(example)}`;
 }
 
-function toDetails(errors: ErrorObject[] | null | undefined, prefix: string, tool?: ToolDefinition): ErrorDetail[] {
+function toDetails(errors: ErrorObject[] | null | undefined, prefix: string, tool?: ToolDescriptor): ErrorDetail[] {
   return (errors ?? []).slice(0, 50).map((e) => {
     const missing = e.keyword === 'required' ? `.${(e.params as { missingProperty: string }).missingProperty}` : '';
     const extra =
@@ -142,23 +200,25 @@ function toDetails(errors: ErrorObject[] | null | undefined, prefix: string, too
 }
 
 /** Pure check of a tool's input against its input schema. `prefix` starts each problem's path. */
-export function validateToolInput(tool: ToolDefinition, input: unknown, prefix = 'input'): SchemaCheck {
+export function validateToolInput(tool: ToolDescriptor, input: unknown, prefix = 'input'): SchemaCheck {
   const validate = compiledValidators(tool).input;
   return validate(input) ? { ok: true } : { ok: false, problems: toDetails(validate.errors, prefix, tool) };
 }
 
 /** Pure check of a tool's output against its output schema. */
-export function validateToolOutput(tool: ToolDefinition, output: unknown, prefix = 'output'): SchemaCheck {
+export function validateToolOutput(tool: ToolDescriptor, output: unknown, prefix = 'output'): SchemaCheck {
   const validate = compiledValidators(tool).output;
   return validate(output) ? { ok: true } : { ok: false, problems: toDetails(validate.errors, prefix) };
 }
 
 /**
  * What the interpreter needs to know about the tools, passed in every run's options (workflow code has no registry):
- * their own time limits and which of them run as local activities.
+ * their own time limits and which of them run as local activities. Runs take it from the tool catalogue
+ * (domain/tools), i.e. from the tools the worker published.
  */
-export function toolRunOptions(): Required<Pick<RunOptions, 'toolTimeoutsMs' | 'localTools'>> {
-  const tools = listTools();
+export function toolRunOptions(
+  tools: readonly Pick<ToolDescriptor, 'id' | 'defaultTimeoutMs' | 'runsLocally'>[] = listTools(),
+): Required<Pick<RunOptions, 'toolTimeoutsMs' | 'localTools'>> {
   return {
     toolTimeoutsMs: Object.fromEntries(tools.filter((t) => t.defaultTimeoutMs !== undefined).map((t) => [t.id, t.defaultTimeoutMs!])),
     localTools: tools.filter((t) => t.runsLocally).map((t) => t.id),

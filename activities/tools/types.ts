@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import type { ActivityDeps } from '../deps';
 
-/** JSON Schema (draft 2020-12 subset understood by ajv) describing a tool's input or output. */
+/** JSON Schema (draft-07, as ajv reads it) describing a tool's input or output. */
 export type JsonSchema = Record<string, unknown>;
 
 export const TOOL_CATEGORIES = ['data', 'ai', 'file', 'http', 'database', 'notification', 'content', 'custom'] as const;
@@ -27,7 +28,11 @@ export interface ToolContext {
   heartbeat(details?: unknown): void;
 }
 
-export interface ToolDefinition<I = Record<string, unknown>, O = unknown> {
+/**
+ * A tool without its code: what a worker publishes to the tool catalogue (domain/tools) and what the API lists and
+ * validates node configs against. Plain JSON, so it travels through PostgreSQL.
+ */
+export interface ToolDescriptor {
   /** snake_case; also the Temporal activity type the tool runs as. */
   id: string;
   name: string;
@@ -44,12 +49,66 @@ export interface ToolDefinition<I = Record<string, unknown>, O = unknown> {
    * instead of three. Leave unset for anything that waits, calls out or has a side effect.
    */
   runsLocally?: boolean;
+  /**
+   * A tool for exercising the platform (`delay`, `fail`), not for real workflows: registered, listed and accepted
+   * only where TOOLS_TEST_TOOLS_ENABLED is true (tests, the development stack).
+   */
+  testTool?: boolean;
+}
+
+export interface ToolDefinition<I = Record<string, unknown>, O = unknown> extends ToolDescriptor {
+  /** The zod schemas `inputSchema` and `outputSchema` were derived from (absent in a module written as plain JSON). */
+  input?: z.ZodType;
+  output?: z.ZodType;
   execute(input: I, ctx: ToolContext): Promise<O>;
 }
 
-/** Identity helper so a tool file gets its input typed while the registry keeps one shape. */
-export function defineTool<I = Record<string, unknown>, O = unknown>(def: ToolDefinition<I, O>): ToolDefinition {
-  return def as unknown as ToolDefinition;
+/**
+ * What a tool file writes: the input and output as zod schemas, written once. `defineTool` derives the JSON schemas
+ * from them (checked by ajv at workflow save, before and after every call) and `execute` is typed from them.
+ */
+export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> extends Omit<ToolDescriptor, 'inputSchema' | 'outputSchema'> {
+  /**
+   * Usually `z.strictObject({...})`: unknown keys are refused, so a typo in a node config is caught at save. Only
+   * what JSON Schema can say counts: `.refine()` checks and transforms are not part of the derived schema and are
+   * never run (check such rules in `execute`; `.meta({...})` adds JSON Schema keywords zod has no method for).
+   */
+  input: I;
+  /** Usually `z.object({...})`: its properties are the node's outputs (`<node>.<name>`). */
+  output: O;
+  execute(input: z.input<I>, ctx: ToolContext): Promise<z.input<O>>;
+}
+
+/** A tool made by `defineTool`: the registry's shape, with `execute` and the schemas keeping their types. */
+export type DefinedTool<I extends z.ZodType, O extends z.ZodType> = ToolDefinition<z.input<I>, z.input<O>> & { input: I; output: O };
+
+/**
+ * The JSON Schema of a tool's input or output. Input side (`io: 'input'`): the shape a node config or a tool's answer
+ * has before any parsing, so keys with a `.default()` are optional. Unrepresentable types (functions, dates, ...)
+ * throw, so a tool that cannot be described fails at start-up, not at its first run.
+ */
+export function toolJsonSchema(schema: z.ZodType): JsonSchema {
+  const json = withoutSafeIntegerBounds(z.toJSONSchema(schema, { target: 'draft-7', io: 'input', unrepresentable: 'throw' })) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+/** `z.int()` writes ±MAX_SAFE_INTEGER as bounds on every integer: true of JSON numbers anyway, and noise to a reader. */
+function withoutSafeIntegerBounds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSafeIntegerBounds);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (key === 'minimum' && v === Number.MIN_SAFE_INTEGER) continue;
+    if (key === 'maximum' && v === Number.MAX_SAFE_INTEGER) continue;
+    out[key] = withoutSafeIntegerBounds(v);
+  }
+  return out;
+}
+
+/** Every tool file: `export default defineTool({ id, ..., input: z.strictObject({...}), output: z.object({...}), execute })`. */
+export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolSpec<I, O>): DefinedTool<I, O> {
+  return { ...spec, inputSchema: toolJsonSchema(spec.input), outputSchema: toolJsonSchema(spec.output) };
 }
 
 /** Thrown by tools for failures retrying cannot fix (bad input, 4xx answers). */

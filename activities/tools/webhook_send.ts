@@ -1,14 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
+import { z } from 'zod';
 import { failForStatus, toolHttp } from './support/net';
 import { defineTool, NonRetryableToolError } from './types';
-
-interface WebhookInput {
-  url: string;
-  payload: unknown;
-  secret: string;
-  event?: string;
-  headers?: Record<string, string>;
-}
 
 /**
  * Standard Webhooks signing (https://www.standardwebhooks.com): `webhook-id`, `webhook-timestamp` (unix seconds)
@@ -25,7 +18,7 @@ export function webhookMessageId(idempotencyKey: string): string {
   return `msg_${createHash('sha256').update(idempotencyKey).digest('base64url').slice(0, 27)}`;
 }
 
-export default defineTool<WebhookInput, { status: number; webhook_id: string; response: string }>({
+export default defineTool({
   id: 'webhook_send',
   name: 'Signed webhook',
   category: 'notification',
@@ -33,23 +26,14 @@ export default defineTool<WebhookInput, { status: number; webhook_id: string; re
     'POSTs `payload` as JSON, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature ' +
     'HMAC-SHA256 with `secret`; "whsec_<base64>" secrets supported). The webhook-id is the same on every retry of ' +
     'the node, so receivers can drop duplicates. Non-2xx answers fail (5xx/429 retryably).',
-  inputSchema: {
-    type: 'object',
-    required: ['url', 'payload', 'secret'],
-    additionalProperties: false,
-    properties: {
-      url: { type: 'string', pattern: '^https?://', maxLength: 2048 },
-      payload: {},
-      secret: { type: 'string', minLength: 16, maxLength: 4096 },
-      event: { type: 'string', maxLength: 200 },
-      headers: { type: 'object', additionalProperties: { type: 'string' } },
-    },
-  },
-  outputSchema: {
-    type: 'object',
-    required: ['status', 'webhook_id'],
-    properties: { status: { type: 'integer' }, webhook_id: { type: 'string' }, response: { type: 'string' } },
-  },
+  input: z.strictObject({
+    url: z.string().regex(/^https?:\/\//).max(2048),
+    payload: z.unknown(),
+    secret: z.string().min(16).max(4096),
+    event: z.string().max(200).optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+  }),
+  output: z.object({ status: z.int(), webhook_id: z.string(), response: z.string().optional() }),
   sideEffect: 'idempotent',
   async execute(input, ctx) {
     if (input.secret.startsWith('whsec_') && Buffer.from(input.secret.slice(6), 'base64').length < 16) {

@@ -1,38 +1,26 @@
+import { z } from 'zod';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { defineTool, NonRetryableToolError } from './types';
-
-interface XmlInput {
-  text: string;
-  ignore_attributes?: boolean;
-  attribute_prefix?: string;
-  parse_values?: boolean;
-  always_array?: string[];
-}
 
 /**
  * XML to JSON with fast-xml-parser. Entity expansion is off (no billion-laughs, no external entities): entities
  * stay as written, except the five predefined ones are not decoded either. DOCTYPE declarations are refused.
  */
-export default defineTool<XmlInput, { result: unknown }>({
+export default defineTool({
   id: 'xml_parse',
   name: 'XML processor',
   category: 'data',
   description:
     'Parses XML into JSON (attributes prefixed with `@_` unless `ignore_attributes`). Entity expansion is ' +
     'disabled and DOCTYPE declarations are refused. `always_array` lists tag names always given as arrays.',
-  inputSchema: {
-    type: 'object',
-    required: ['text'],
-    additionalProperties: false,
-    properties: {
-      text: { type: 'string', maxLength: 10 * 1024 * 1024 },
-      ignore_attributes: { type: 'boolean' },
-      attribute_prefix: { type: 'string', maxLength: 10 },
-      parse_values: { type: 'boolean' },
-      always_array: { type: 'array', items: { type: 'string' }, maxItems: 100 },
-    },
-  },
-  outputSchema: { type: 'object', required: ['result'], properties: { result: {} } },
+  input: z.strictObject({
+    text: z.string().max(10 * 1024 * 1024),
+    ignore_attributes: z.boolean().optional(),
+    attribute_prefix: z.string().max(10).optional(),
+    parse_values: z.boolean().optional(),
+    always_array: z.array(z.string()).max(100).optional(),
+  }),
+  output: z.object({ result: z.unknown() }),
   sideEffect: 'none',
   runsLocally: true,
   async execute(input) {

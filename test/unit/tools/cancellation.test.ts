@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MockActivityEnvironment } from '@temporalio/testing';
+import { z } from 'zod';
 import { CancelledFailure } from '@temporalio/common';
 import type { ActivityDeps } from '../../../activities/deps';
 import { listTools } from '../../../activities/tools/registry';
@@ -70,8 +71,8 @@ describe('the tool wrapper', () => {
       name: 'deaf',
       category: 'custom',
       description: 'ignores its signal',
-      inputSchema: { type: 'object' },
-      outputSchema: {},
+      input: z.object({}),
+      output: z.unknown(),
       sideEffect: 'none',
       execute: () => new Promise((resolve) => (release = () => resolve({}))),
     });

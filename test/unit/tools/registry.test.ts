@@ -2,7 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  describeTool,
   getTool,
+  isToolAvailable,
   isToolFileName,
   listTools,
   loadToolsFromDirectory,
@@ -10,6 +12,7 @@ import {
   toolShapeProblems,
   validateToolInput,
   validateToolOutput,
+  workerTools,
 } from '../../../activities/tools/registry';
 
 describe('tool registry', () => {
@@ -80,5 +83,48 @@ describe('tool registry', () => {
     expect(!typed.ok && typed.problems[0]).toEqual({ path: 'nodes.t.config.expression', problem: 'must be string' });
     expect(validateToolOutput(tool, { result: 1 }).ok).toBe(true);
     expect(validateToolOutput(tool, 'x').ok).toBe(false);
+  });
+});
+
+describe('the tools a worker runs', () => {
+  const toolFile = (id: string, extra = '') =>
+    `module.exports = { default: { id: '${id}', name: '${id}', category: 'custom', description: '', ${extra}
+      inputSchema: { type: 'object' }, outputSchema: { type: 'object' }, sideEffect: 'none', execute: async () => ({}) } };`;
+
+  test('test tools only when enabled', () => {
+    const off = workerTools({ directories: [], testToolsEnabled: false }).map((t) => t.id);
+    const on = workerTools({ directories: [], testToolsEnabled: true }).map((t) => t.id);
+    expect(off).not.toEqual(expect.arrayContaining(['delay']));
+    expect(off).not.toContain('fail');
+    expect(on).toEqual(expect.arrayContaining(['delay', 'fail', 'json_transform']));
+    expect(on.filter((id) => !off.includes(id)).sort()).toEqual(['delay', 'fail']);
+    expect(isToolAvailable(getTool('delay')!, false)).toBe(false);
+    expect(isToolAvailable(getTool('json_transform')!, false)).toBe(true);
+  });
+
+  test('the built-in tools plus those of TOOLS_DIRECTORIES (test tools there too are filtered)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tools-'));
+    writeFileSync(path.join(dir, 'word_count.js'), toolFile('word_count'));
+    writeFileSync(path.join(dir, 'probe_sleep.js'), toolFile('probe_sleep', 'testTool: true,'));
+    const ids = workerTools({ directories: [dir], testToolsEnabled: false }).map((t) => t.id);
+    expect(ids).toContain('word_count');
+    expect(ids).toContain('json_transform');
+    expect(ids).not.toContain('probe_sleep');
+    expect(workerTools({ directories: [dir], testToolsEnabled: true }).map((t) => t.id)).toContain('probe_sleep');
+  });
+
+  test('an id of a directory that a built-in tool has stops the start', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tools-'));
+    writeFileSync(path.join(dir, 'json_transform.js'), toolFile('json_transform'));
+    expect(() => workerTools({ directories: [dir], testToolsEnabled: false })).toThrow(/json_transform .*defined twice/);
+  });
+
+  test('describeTool keeps the JSON parts only', () => {
+    const described = describeTool(getTool('json_transform')!);
+    expect(Object.keys(described).sort()).toEqual(
+      ['category', 'defaultTimeoutMs', 'description', 'id', 'inputSchema', 'name', 'outputSchema', 'runsLocally', 'sideEffect'].sort(),
+    );
+    expect(JSON.parse(JSON.stringify(described))).toEqual(described);
+    expect(describeTool(getTool('delay')!).testTool).toBe(true);
   });
 });
