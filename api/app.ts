@@ -22,6 +22,7 @@ import { createSecretsDomain } from './secrets';
 import { systemRoutes } from './system/routes';
 import { createWorkflowsDomain } from './workflows';
 import { createTriggersDomain } from './triggers';
+import { createToolsDomain } from './tools';
 import { createEventsDomain } from './events';
 
 export interface App {
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps): App {
     ...auth.routes,
     ...organizations.routes,
     ...createWorkflowsDomain(deps, triggers.workflowListeners).routes,
+    ...createToolsDomain(deps).routes,
     ...triggers.routes,
     ...createEventsDomain(deps).routes,
     ...createRunsDomain(deps).routes,

@@ -57,6 +57,10 @@ export const ERROR_CATALOG = {
     description: 'A node config holds a literal credential; store it as a secret and write {{secret.NAME}}; see details',
   },
   UNKNOWN_SECRET: { status: 422, description: 'A node config references a secret the organization does not have; see details' },
+  TOOL_INPUT_INVALID: {
+    status: 422,
+    description: "A tool test's config and sample input do not match the tool's input schema; see details",
+  },
 
   // Content
   RANGE_NOT_SATISFIABLE: { status: 416, description: 'The Range header does not fit the object' },

@@ -5,6 +5,7 @@ import { createStorage, ensureBucket } from '../lib/storage';
 import { createTemporalClient } from '../lib/temporal';
 import { useScratchDirForTempFiles } from '../lib/vectors/scratch';
 import { createDb } from '../db/knex';
+import { publishWorkerTools } from '../domain/tools/catalogue';
 import { ensureBackgroundJobs } from './backgroundJobs';
 import { createWorker } from './createWorker';
 import { setUpWorkerObservability } from './observability';
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
     await client.connection.close();
     logger.info({ report }, 'background jobs ensured');
   }
+  // The tools this worker registered become its queue's catalogue, which the API lists and validates against.
+  await publishWorkerTools({ db, config, logger });
   logger.info({ taskQueue: config.temporal.taskQueue, workflowStackTraces: config.worker.workflowStackTraces }, 'worker started');
   // Worker.run resolves after SIGTERM/SIGINT once in-flight tasks finish (the SDK installs those handlers).
   await worker.run();

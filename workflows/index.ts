@@ -12,3 +12,4 @@ export { purgeDeadLettersWorkflow } from './runs/purge';
 export { contentProcessingWorkflow, contentDeletionWorkflow } from './content';
 export { scheduledRunWorkflow } from './triggers/scheduled';
 export { eventDispatcherWorkflow, webhookDeliveryWorkflow } from './triggers/events';
+export { toolTestWorkflow } from './tools/testRun';

@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import type { ActivityDeps } from '../deps';
-import { listTools, validateToolInput, validateToolOutput } from '../tools/registry';
+import { validateToolInput, validateToolOutput, workerTools } from '../tools/registry';
 import { NonRetryableToolError, type ToolDefinition } from '../tools/types';
 import type { ToolActivityInput, ToolActivityResult, ToolFailureDetails } from '../../workflows/runs/types';
 import { admitCall, recordFailure, recordSuccess } from './circuitBreaker';
@@ -137,9 +137,12 @@ function toFailure(err: unknown, attempt: number): ApplicationFailure {
   return failure(code, typeof e?.message === 'string' ? e.message : String(err), attempt, false);
 }
 
-/** `{ <toolId>: activity }` for every registered tool. */
+/**
+ * `{ <toolId>: activity }` for every tool this worker runs: the built-in ones and those of TOOLS_DIRECTORIES, test
+ * tools only where enabled (the same set the worker publishes to the tool catalogue, domain/tools).
+ */
 export function createToolActivities(deps: ActivityDeps): Record<string, ToolActivity> {
   const activities: Record<string, ToolActivity> = {};
-  for (const tool of listTools()) activities[tool.id] = (input) => runTool(deps, tool, input);
+  for (const tool of workerTools(deps.config.tools)) activities[tool.id] = (input) => runTool(deps, tool, input);
   return activities;
 }

@@ -58,6 +58,8 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAuditPolicy>> = {
   replayDeadLetter: { by: 'route', action: 'dead_letter.replayed', target: { type: 'dead_letter', id: { param: 'id' } } },
   deleteDeadLetter: { by: 'route', action: 'dead_letter.deleted', target: { type: 'dead_letter', id: { param: 'id' } } },
   resetCircuitBreaker: { by: 'route', action: 'circuit_breaker.reset', target: { type: 'tool', id: { param: 'tool' } } },
+  // tools: a test run has the tool's effects (a request sent, a file written, an e-mail)
+  testTool: { by: 'route', action: 'tool.tested', target: { type: 'tool', id: { param: 'tool' } }, after: { answer: ['status', 'attempts'] } },
   // events and outgoing webhooks
   publishEvent: { by: 'route', action: 'event.published', target: { type: 'event', id: { answer: 'id' } }, after: { answer: ['type'] } },
   redeliverWebhook: service('webhook.redelivered'),

@@ -3,7 +3,8 @@ import type { AppDeps } from '../../domain/deps';
 import { existingSecretNames } from '../../domain/secrets/queries';
 import { workflowRoutes } from './routes';
 import { createWorkflowsService, emptyListeners, type WorkflowListeners, type WorkflowsService } from '../../domain/workflows/service';
-import { validationEnv } from '../../domain/workflows/validationEnv';
+import { createValidationEnv } from '../../domain/workflows/validationEnv';
+import { toolCatalogueFor } from '../../domain/tools/catalogue';
 
 export type { StatusChangeEvent, VersionCreatedEvent, WorkflowListeners } from '../../domain/workflows/service';
 
@@ -16,14 +17,16 @@ export interface WorkflowsDomain extends Domain {
   listeners: WorkflowListeners;
 }
 
-/** Workflow definitions, their versions and status, and the tool catalogue (docs/workflows.md). */
+/** Workflow definitions, their versions and status (docs/workflows.md); tools are checked against the tool catalogue. */
 export function createWorkflowsDomain(deps: AppDeps, listeners: WorkflowListeners = emptyListeners()): WorkflowsDomain {
+  const tools = toolCatalogueFor(deps);
   const service = createWorkflowsService({
     db: deps.db,
     logger: deps.logger,
-    validationEnv,
+    validationEnv: createValidationEnv(tools),
+    refreshTools: () => tools.refresh(),
     listeners,
     secretNames: (organizationId, names) => existingSecretNames(deps.db, organizationId, names),
   });
-  return { service, listeners, routes: workflowRoutes(service) };
+  return { service, listeners, routes: workflowRoutes(service, (id) => tools.get(id)) };
 }

@@ -1,13 +1,9 @@
-import { z } from 'zod';
-import { listTools } from '../../activities/tools/registry';
 import type { WorkflowStatus } from '../../lib/dag/model';
 import { pageSchema } from '../../lib/pagination';
 import { defineRoute, type RouteDef, type RouteInput } from '../http/route';
 import {
-  listToolsQuery,
   listVersionsQuery,
   listWorkflowsQuery,
-  toolSchema,
   validateWorkflowQuery,
   versionParams,
   workflowBody,
@@ -16,7 +12,7 @@ import {
   workflowValidationSchema,
   workflowVersionSchema,
 } from '../../domain/workflows/schemas';
-import { serializeTool, serializeValidation, serializeVersion, serializeWorkflow } from '../../domain/workflows/serializers';
+import { serializeValidation, serializeVersion, serializeWorkflow, type ToolLookup } from '../../domain/workflows/serializers';
 import type { WorkflowActor, WorkflowsService } from '../../domain/workflows/service';
 
 const actorOf = (input: RouteInput<unknown, unknown, unknown, 'org'>): WorkflowActor => ({
@@ -29,7 +25,14 @@ const ownership =
   'Members manage the workflows they created; admins and owners manage all; viewers only read. Archived ' +
   'workflows are read-only.';
 
-function transitionRoute(s: WorkflowsService, action: string, to: WorkflowStatus, summary: string, description: string): RouteDef {
+function transitionRoute(
+  s: WorkflowsService,
+  tools: ToolLookup,
+  action: string,
+  to: WorkflowStatus,
+  summary: string,
+  description: string,
+): RouteDef {
   return defineRoute({
     method: 'post',
     path: `/api/v1/workflows/{id}/${action}`,
@@ -43,12 +46,13 @@ function transitionRoute(s: WorkflowsService, action: string, to: WorkflowStatus
     responses: { 200: { description: 'the workflow with its new status', schema: workflowSchema } },
     errors: ['INVALID_STATE'],
     handler: async (input) => ({
-      body: serializeWorkflow(await s.transition(input.organization.organizationId, actorOf(input), input.params.id, to)),
+      body: serializeWorkflow(await s.transition(input.organization.organizationId, actorOf(input), input.params.id, to), tools),
     }),
   });
 }
 
-export function workflowRoutes(s: WorkflowsService): RouteDef[] {
+/** `tools`: the tool catalogue's lookup, for the Tool objects of a definition (domain/tools/catalogue.ts). */
+export function workflowRoutes(s: WorkflowsService, tools: ToolLookup): RouteDef[] {
   const tags = ['workflows'];
   return [
     defineRoute({
@@ -70,7 +74,7 @@ export function workflowRoutes(s: WorkflowsService): RouteDef[] {
       errors: ['WORKFLOW_INVALID'],
       handler: async (input) => ({
         status: 201,
-        body: serializeWorkflow(await s.create(input.organization.organizationId, actorOf(input), input.body)),
+        body: serializeWorkflow(await s.create(input.organization.organizationId, actorOf(input), input.body), tools),
       }),
     }),
     defineRoute({
@@ -94,7 +98,7 @@ export function workflowRoutes(s: WorkflowsService): RouteDef[] {
       responses: { 200: { description: 'the definition is valid', schema: workflowValidationSchema } },
       errors: ['WORKFLOW_INVALID', 'INLINE_CREDENTIAL', 'UNKNOWN_SECRET'],
       handler: async (input) => ({
-        body: serializeValidation(await s.validate(input.organization.organizationId, input.body, input.query.workflow_id)),
+        body: serializeValidation(await s.validate(input.organization.organizationId, input.body, input.query.workflow_id), tools),
       }),
     }),
     defineRoute({
@@ -110,7 +114,7 @@ export function workflowRoutes(s: WorkflowsService): RouteDef[] {
       responses: { 200: { description: 'a page of workflows', schema: pageSchema(workflowSchema) } },
       handler: async ({ organization, query }) => {
         const page = await s.list(organization.organizationId, query);
-        return { body: { data: page.data.map(serializeWorkflow), nextCursor: page.nextCursor } };
+        return { body: { data: page.data.map((row) => serializeWorkflow(row, tools)), nextCursor: page.nextCursor } };
       },
     }),
     defineRoute({
@@ -124,7 +128,7 @@ export function workflowRoutes(s: WorkflowsService): RouteDef[] {
       params: workflowIdParams,
       responses: { 200: { description: 'the workflow', schema: workflowSchema } },
       handler: async ({ organization, params }) => ({
-        body: serializeWorkflow(await s.get(organization.organizationId, params.id)),
+        body: serializeWorkflow(await s.get(organization.organizationId, params.id), tools),
       }),
     }),
     defineRoute({
@@ -147,6 +151,7 @@ export function workflowRoutes(s: WorkflowsService): RouteDef[] {
       handler: async (input) => ({
         body: serializeWorkflow(
           await s.update(input.organization.organizationId, actorOf(input), input.params.id, input.body),
+          tools,
         ),
       }),
     }),
@@ -167,9 +172,9 @@ export function workflowRoutes(s: WorkflowsService): RouteDef[] {
         return { status: 204 };
       },
     }),
-    transitionRoute(s, 'activate', 'active', 'Activate a workflow (draft or paused -> active)', 'draft -> active, paused -> active.'),
-    transitionRoute(s, 'pause', 'paused', 'Pause a workflow (active -> paused)', 'active -> paused; paused workflows refuse new runs.'),
-    transitionRoute(s, 'archive', 'archived', 'Archive a workflow (final)', 'any -> archived; archived is final and read-only.'),
+    transitionRoute(s, tools, 'activate', 'active', 'Activate a workflow (draft or paused -> active)', 'draft -> active, paused -> active.'),
+    transitionRoute(s, tools, 'pause', 'paused', 'Pause a workflow (active -> paused)', 'active -> paused; paused workflows refuse new runs.'),
+    transitionRoute(s, tools, 'archive', 'archived', 'Archive a workflow (final)', 'any -> archived; archived is final and read-only.'),
     defineRoute({
       method: 'get',
       path: '/api/v1/workflows/{id}/versions',
@@ -183,7 +188,7 @@ export function workflowRoutes(s: WorkflowsService): RouteDef[] {
       responses: { 200: { description: 'a page of versions', schema: pageSchema(workflowVersionSchema) } },
       handler: async ({ organization, params, query }) => {
         const page = await s.listVersions(organization.organizationId, params.id, query);
-        return { body: { data: page.data.map(serializeVersion), nextCursor: page.nextCursor } };
+        return { body: { data: page.data.map((row) => serializeVersion(row, tools)), nextCursor: page.nextCursor } };
       },
     }),
     defineRoute({
@@ -197,32 +202,7 @@ export function workflowRoutes(s: WorkflowsService): RouteDef[] {
       params: versionParams,
       responses: { 200: { description: 'the version', schema: workflowVersionSchema } },
       handler: async ({ organization, params }) => ({
-        body: serializeVersion(await s.getVersion(organization.organizationId, params.id, params.version)),
-      }),
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/api/v1/tools',
-      operationId: 'listTools',
-      summary: 'List the registered tools with their input and output schemas',
-      description: 'Tools are the modules of activities/tools/ (see docs/adding-a-tool.md). Not paginated: the list is small.',
-      tags: ['tools'],
-      auth: 'org',
-      permission: 'workflow:read',
-      query: listToolsQuery,
-      responses: {
-        200: {
-          description: 'every tool',
-          schema: z.object({ data: z.array(toolSchema), nextCursor: z.null() }),
-        },
-      },
-      handler: async ({ query }) => ({
-        body: {
-          data: listTools()
-            .filter((t) => !query.category || t.category === query.category)
-            .map(serializeTool),
-          nextCursor: null,
-        },
+        body: serializeVersion(await s.getVersion(organization.organizationId, params.id, params.version), tools),
       }),
     }),
   ];

@@ -34,6 +34,8 @@ export function childEnv(scratch: Scratch, logLevel: string): Record<string, str
     CONTENT_EMBEDDING_DIMENSIONS: '384',
     // Uploads are measured as uploads: processing would compete for the same two cores.
     CONTENT_PROCESS_ON_UPLOAD: 'false',
+    // The cancel scenario's busy node is the `delay` test tool.
+    TOOLS_TEST_TOOLS_ENABLED: 'true',
     // Abuse limits stay on (their cost is part of the path) but far above what a load test sends.
     SERVICE_RATE_LIMIT_LOGIN_IP: generous,
     SERVICE_RATE_LIMIT_LOGIN_ACCOUNT: generous,

@@ -5,9 +5,9 @@ import { decodeCursorOrThrow, invalidCursor, toPage, type Page } from '../../lib
 import { approvalForManualRun } from '../../lib/triggers/approval';
 import { checkParameters } from '../../workflows/runs/parameters';
 import type { RunInput, RunOptions, RunTrigger } from '../../workflows/runs/types';
-import { toolRunOptions } from '../../activities/tools/registry';
 import { recordAudit } from '../audit/record';
 import type { AppDeps } from '../deps';
+import { toolCatalogueFor } from '../tools/catalogue';
 import type { Actor } from '../principals';
 import { loadWorkflowVersion, type LoadedWorkflowVersion } from '../workflows/queries';
 import { unlimitedAdmission, type RunAdmission } from './admission';
@@ -98,8 +98,10 @@ function keysetAfter(cursor: string | undefined): { createdAt: string; id: strin
 /** `admission` gates the starts (domain/runs/admission.ts); callers that are not API clients keep the default, none. */
 export function createRunsService(deps: AppDeps, executions: RunExecutions, admission: RunAdmission = unlimitedAdmission(deps.db)): RunsService {
   const { db, config } = deps;
-  // Tools' time limits and local tools travel with each run, so the interpreter needs no registry (it is workflow code).
-  const options: RunOptions = { ...config.runs, ...toolRunOptions() };
+  // Tools' time limits and local tools travel with each run, so the interpreter needs no registry (it is workflow code);
+  // they come from the tool catalogue the workers published (domain/tools).
+  const tools = toolCatalogueFor(deps);
+  const options = (): RunOptions => ({ ...config.runs, ...tools.runOptions() });
 
   const waiter = createRunWaiter(db, executions, (err, message) => deps.logger.warn({ err }, message));
   const linksOf = (row: RunRow) => runLinks(row, executions.temporalUrl(row.id), config.http.publicUrl);
@@ -151,7 +153,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       compiled,
       parameters: values.parameters,
       trigger: values.trigger,
-      options,
+      options: options(),
       reused: values.reused,
       kind: 'run',
       depth: 0,

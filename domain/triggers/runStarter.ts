@@ -1,4 +1,3 @@
-import { toolRunOptions } from '../../activities/tools/registry';
 import type { Db } from '../../db/knex';
 import type { Config } from '../../lib/config';
 import { isUniqueViolation } from '../../lib/db/errors';
@@ -8,6 +7,7 @@ import type { RunInput, RunTrigger } from '../../workflows/runs/types';
 import { findRunById, insertRun, markRunFinished, type RunRow } from '../runs/queries';
 export { startRunExecution } from '../runs/executions';
 import { loadWorkflowVersion } from '../workflows/queries';
+import { toolCatalogueFor } from '../tools/catalogue';
 
 /**
  * How triggers start runs (webhooks in the API, events and schedules in activities). The same steps as the runs
@@ -41,13 +41,15 @@ export async function prepareTriggeredRun(db: Db, config: Config, request: Prepa
   const existing = await findRunById(db, request.organizationId, request.runId);
   const loaded = await loadWorkflowVersion(db, request.organizationId, request.workflowId, existing?.workflow_version);
   if (!loaded) return { kind: 'refused', code: 'NOT_FOUND', message: 'workflow not found' };
+  const tools = toolCatalogueFor({ db, config });
+  await tools.refresh();
   const build = (row: RunRow): RunInput => ({
     runId: row.id,
     organizationId: row.organization_id,
     compiled: loaded.compiled,
     parameters: row.parameters,
     trigger: row.trigger,
-    options: { ...config.runs, ...toolRunOptions() },
+    options: { ...config.runs, ...tools.runOptions() },
     kind: 'run',
     depth: 0,
   });

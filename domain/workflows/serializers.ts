@@ -1,12 +1,11 @@
-import { getTool } from '../../activities/tools/registry';
-import type { ToolDefinition } from '../../activities/tools/types';
+import type { ToolDescriptor } from '../../activities/tools/types';
 import { scanDefinitionCredentials } from '../../lib/dag/inlineCredentials';
 import type { StoredDefinition } from '../../lib/dag/model';
 import type { WorkflowVersionRow, WorkflowWithDefinition } from './queries';
 
 const iso = (d: Date | string): string => new Date(d).toISOString();
 
-export function serializeTool(tool: ToolDefinition) {
+export function serializeTool(tool: ToolDescriptor) {
   return {
     id: tool.id,
     name: tool.name,
@@ -18,10 +17,13 @@ export function serializeTool(tool: ToolDefinition) {
   };
 }
 
+/** Finds a tool by id: the tool catalogue's `get` (domain/tools/catalogue.ts). */
+export type ToolLookup = (id: string) => ToolDescriptor | undefined;
+
 /** The spec's Tool objects for the ids a definition uses (a tool removed since shows its id only). */
-function toolsOf(definition: StoredDefinition) {
+function toolsOf(definition: StoredDefinition, tools: ToolLookup) {
   return definition.tools.map((id) => {
-    const tool = getTool(id);
+    const tool = tools(id);
     return tool ? serializeTool(tool) : { id };
   });
 }
@@ -30,24 +32,24 @@ function toolsOf(definition: StoredDefinition) {
  * Definitions stored before literal credentials were refused at save show `****` in their place, to every role
  * (docs/secrets.md); runs still use the stored value until the workflow is saved with a secret reference.
  */
-function definitionFields(stored: StoredDefinition) {
+function definitionFields(stored: StoredDefinition, tools: ToolLookup) {
   const definition = scanDefinitionCredentials(stored).redacted;
   return {
     dag: definition.dag,
-    tools: toolsOf(definition),
+    tools: toolsOf(definition, tools),
     triggers: definition.triggers,
     parameters: definition.parameters,
     error_handling: definition.errorHandling,
   };
 }
 
-export function serializeWorkflow(row: WorkflowWithDefinition) {
+export function serializeWorkflow(row: WorkflowWithDefinition, tools: ToolLookup) {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     organizationID: row.organization_id,
-    ...definitionFields(row.definition),
+    ...definitionFields(row.definition, tools),
     status: row.status,
     version: row.current_version,
     metadata: row.metadata,
@@ -58,15 +60,15 @@ export function serializeWorkflow(row: WorkflowWithDefinition) {
 }
 
 /** The answer of a dry run: the definition exactly as a save would store it. */
-export function serializeValidation(result: { name: string | null; definition: StoredDefinition }) {
-  return { valid: true as const, name: result.name, ...definitionFields(result.definition) };
+export function serializeValidation(result: { name: string | null; definition: StoredDefinition }, tools: ToolLookup) {
+  return { valid: true as const, name: result.name, ...definitionFields(result.definition, tools) };
 }
 
-export function serializeVersion(row: WorkflowVersionRow) {
+export function serializeVersion(row: WorkflowVersionRow, tools: ToolLookup) {
   return {
     workflow_id: row.workflow_id,
     version: row.version,
-    ...definitionFields(row.definition),
+    ...definitionFields(row.definition, tools),
     createdBy: row.created_by,
     createdAt: iso(row.created_at),
   };

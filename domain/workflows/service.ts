@@ -91,6 +91,8 @@ export interface ServiceDeps {
   db: Db;
   logger: Logger;
   validationEnv: ValidationEnv;
+  /** Brings the tools `validationEnv` reads up to date before a definition is checked (the tool catalogue, domain/tools). */
+  refreshTools?(): Promise<void>;
   listeners: WorkflowListeners;
   /** Which of `names` the organization's secrets store holds (save-time check of `{{secret.NAME}}`). */
   secretNames(organizationId: string, names: string[]): Promise<Set<string>>;
@@ -190,6 +192,7 @@ export function createWorkflowsService(deps: ServiceDeps) {
     dagPath: string,
     self: { id: string | null; organizationId: string },
   ): Promise<StoredDefinition> {
+    await deps.refreshTools?.();
     const result = validateDefinition(input, validationEnv, { dagPath });
     const problems: ErrorDetail[] = result.ok ? [] : [...result.problems];
     if (result.subworkflows.length) {

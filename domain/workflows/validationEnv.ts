@@ -1,14 +1,17 @@
 import { getTool, listTools, validateToolInput } from '../../activities/tools/registry';
-import type { ToolDefinition } from '../../activities/tools/types';
+import type { ToolDescriptor } from '../../activities/tools/types';
 import type { OutputType, ToolInfo, ValidationEnv } from '../../lib/dag/validate';
 import { triggerConfigProblems } from '../../lib/triggers/config';
 import { checkExpression, checkTemplates, findReferences, hasTemplates } from '../../lib/expressions';
 
-/** Wires the pure validator (lib/dag) to the tool registry and the expression checker. */
+/**
+ * Wires the pure validator (lib/dag) to a set of tools and the expression checker. The API's set is the tool catalogue
+ * its workers published (domain/tools/catalogue.ts); `validationEnv` is the built-in tool modules, test tools included.
+ */
 
 const OUTPUT_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array']);
 
-function outputsOf(tool: ToolDefinition): Record<string, OutputType> {
+function outputsOf(tool: ToolDescriptor): Record<string, OutputType> {
   const properties = (tool.outputSchema.properties ?? {}) as Record<string, { type?: unknown }>;
   const out: Record<string, OutputType> = {};
   for (const [name, schema] of Object.entries(properties)) {
@@ -18,9 +21,9 @@ function outputsOf(tool: ToolDefinition): Record<string, OutputType> {
   return out;
 }
 
-const infoCache = new WeakMap<ToolDefinition, ToolInfo>();
+const infoCache = new WeakMap<ToolDescriptor, ToolInfo>();
 
-export function toolInfo(tool: ToolDefinition): ToolInfo {
+export function toolInfo(tool: ToolDescriptor): ToolInfo {
   let info = infoCache.get(tool);
   if (!info) {
     info = {
@@ -35,15 +38,26 @@ export function toolInfo(tool: ToolDefinition): ToolInfo {
   return info;
 }
 
-export const validationEnv: ValidationEnv = {
-  tool(id) {
-    const tool = getTool(id);
-    return tool ? toolInfo(tool) : null;
-  },
-  toolIds: () => listTools().map((tool) => tool.id),
-  expressionProblems: (text) => checkExpression(text).problems,
-  templateProblems: (value, basePath) => checkTemplates(value, basePath),
-  templateReferences: (value, basePath) => findReferences(value, basePath),
-  hasTemplates: (value) => hasTemplates(value),
-  triggerProblems: (entries) => triggerConfigProblems(entries),
-};
+/** Where a validation environment finds tools: read at each lookup, so a refreshed catalogue is seen at once. */
+export interface ToolSource {
+  get(id: string): ToolDescriptor | undefined;
+  list(): readonly ToolDescriptor[];
+}
+
+export function createValidationEnv(tools: ToolSource): ValidationEnv {
+  return {
+    tool(id) {
+      const tool = tools.get(id);
+      return tool ? toolInfo(tool) : null;
+    },
+    toolIds: () => tools.list().map((tool) => tool.id),
+    expressionProblems: (text) => checkExpression(text).problems,
+    templateProblems: (value, basePath) => checkTemplates(value, basePath),
+    templateReferences: (value, basePath) => findReferences(value, basePath),
+    hasTemplates: (value) => hasTemplates(value),
+    triggerProblems: (entries) => triggerConfigProblems(entries),
+  };
+}
+
+/** The built-in tool modules (test tools included): unit tests and callers without a catalogue. */
+export const validationEnv: ValidationEnv = createValidationEnv({ get: getTool, list: listTools });

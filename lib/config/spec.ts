@@ -188,6 +188,25 @@ export const spec = {
   },
   /** Built-in workflow tools (docs/workflows.md). */
   tools: {
+    /**
+     * The test tools (`delay`, `fail`: sleeps and failures on demand, docs/adding-a-tool.md): the worker registers
+     * them and the API lists and accepts them only when true (the test suite and scripts/up's development stack).
+     */
+    testToolsEnabled: setting('TOOLS_TEST_TOOLS_ENABLED', bool(false)),
+    /** More folders of tool modules the worker loads beside activities/tools/ (docs/adding-a-tool.md). */
+    directories: setting('TOOLS_DIRECTORIES', list()),
+    /**
+     * The API reads the tool catalogue the workers publish at start (domain/tools) at most this often: how long after
+     * a worker restart its new tools may still be unknown to an API.
+     */
+    catalogueRefreshMs: setting('TOOLS_CATALOGUE_REFRESH', duration('2s')),
+    /** Test runs of one tool with sample input (POST /api/v1/tools/{tool}/test, docs/workflows.md#test-a-tool). */
+    testRun: {
+      /** per organization */
+      rate: setting('TOOLS_TEST_RUN_RATE_LIMIT', rate('30/1m')),
+      /** the longest `timeout_ms` a test run may ask for (and its default) */
+      maxTimeoutMs: setting('TOOLS_TEST_RUN_MAX_TIMEOUT', duration('60s').refine((ms) => ms >= 1000 && ms <= 300_000, 'TOOLS_TEST_RUN_MAX_TIMEOUT must be between 1s and 5m')),
+    },
     http: {
       timeoutMs: setting('TOOLS_HTTP_TIMEOUT', duration('30s')),
       maxResponseBytes: setting('TOOLS_HTTP_MAX_RESPONSE_BYTES', int(5 * 1024 * 1024, 1024)),

@@ -76,6 +76,8 @@ export default async function globalSetup(): Promise<void> {
     EVENTS_DISPATCH_RETRY_MAX_INTERVAL: '500ms',
     // security/email-abuse.test.ts exhausts it; every other test sends fewer e-mails per organization.
     TOOLS_EMAIL_DAILY_RECIPIENTS: '5',
+    // The test tools (delay, fail) for the worker and every in-process API; tools-catalogue.test.ts turns them off.
+    TOOLS_TEST_TOOLS_ENABLED: 'true',
   };
   Object.assign(process.env, env);
 
