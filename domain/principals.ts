@@ -36,6 +36,8 @@ export interface Actor {
   id: string;
   ip: string;
   userAgent: string | null;
+  /** The request's X-Request-Id (api/middleware/requestContext.ts), carried into what it starts (a run's memo). */
+  requestId?: string;
 }
 
 /**

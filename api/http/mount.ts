@@ -47,6 +47,7 @@ function actorOf(principal: Principal, ctx: Context): Actor {
     id: principal.kind === 'user' ? principal.userId : principal.apiKeyId,
     ip: ctx.ip,
     userAgent: ctx.get('user-agent') || null,
+    requestId: ctx.response.get('X-Request-Id') || undefined,
   };
 }
 

@@ -58,6 +58,9 @@ export async function startProcessing(deps: AppDeps, input: ProcessingInput, thr
       taskQueue: deps.config.temporal.taskQueue,
       workflowId: processingWorkflowId(input.jobId),
       args: [input],
+      // What Temporal Web shows of it (docs/operating.md#temporal-web)
+      staticSummary: `Content processing · ${input.contentId} v${input.version} · ${input.steps.join(', ')}`,
+      memo: { organizationId: input.organizationId, contentId: input.contentId, version: input.version, jobId: input.jobId },
     });
   } catch (err) {
     deps.logger.warn({ err, jobId: input.jobId }, 'content processing could not start');

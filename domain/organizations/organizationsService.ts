@@ -23,6 +23,7 @@ import {
 } from './queries';
 import type { OrgServiceDeps } from './serviceDeps';
 import { defaultSettings } from './settingsModel';
+import { oneLine } from '../../workflows/runs/searchAttributes';
 import { isUniqueViolation } from '../../lib/db/errors';
 import { currentPeriod } from './usageMeter';
 
@@ -64,6 +65,9 @@ export function createOrganizationsService(d: OrgServiceDeps) {
           taskQueue: config.temporal.taskQueue,
           workflowId: createWorkflowId(id),
           args: [{ organizationId: id }],
+          // What Temporal Web shows of it (docs/operating.md#temporal-web)
+          staticSummary: `Organization created · ${oneLine(org.name, 200)}`,
+          memo: { organizationId: id, organizationName: org.name, ...(actor.requestId ? { requestId: actor.requestId } : {}) },
         });
         return org;
       });
@@ -168,6 +172,8 @@ export function createOrganizationsService(d: OrgServiceDeps) {
         taskQueue: config.temporal.taskQueue,
         workflowId,
         workflowIdConflictPolicy: 'USE_EXISTING',
+        staticSummary: `Organization deletion · ${oneLine(org.name, 200)}`,
+        memo: { organizationId, organizationName: org.name, ...(actor.requestId ? { requestId: actor.requestId } : {}) },
         args: [
           {
             organizationId,

@@ -2,7 +2,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Clien
 import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { Config } from '../../lib/config';
 import { withTemporalAbortSignal } from '../../lib/temporal';
-import { runSearchAttributes } from '../../workflows/runs/searchAttributes';
+import { runStartMetadata } from '../../workflows/runs/searchAttributes';
 import type { RunInput, RunStateView } from '../../workflows/runs/types';
 
 /**
@@ -14,8 +14,15 @@ const QUERY_TIMEOUT_MS = 3000;
 
 export type ExecutionStatus = 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED' | 'TERMINATED' | 'TIMED_OUT' | 'CONTINUED_AS_NEW' | 'UNKNOWN';
 
+/** What a starter knows about a run beyond its input, for Temporal Web (summary, memo) and the worker's log lines. */
+export interface RunStartContext {
+  organizationName?: string;
+  /** The X-Request-Id of the API request that started the run. */
+  requestId?: string;
+}
+
 export interface RunExecutions {
-  start(input: RunInput): Promise<void>;
+  start(input: RunInput, context?: RunStartContext): Promise<void>;
   /** Null when the execution cannot answer now (no worker, not found): callers fall back to PostgreSQL. */
   liveState(runId: string): Promise<RunStateView | null>;
   cancel(runId: string): Promise<boolean>;
@@ -49,21 +56,27 @@ async function withTimeout<T>(client: Client, ms: number, call: () => Promise<T>
 /**
  * Starts a run's interpreter execution (workflow id = run id). Idempotent: with REJECT_DUPLICATE a second start
  * of the same run, even after its first execution closed, is a no-op, so callers that repeat themselves after a
- * crash (triggers, event dispatch) never run a run twice.
+ * crash (triggers, event dispatch) never run a run twice. Temporal Web shows the execution by its summary
+ * (`<workflow name> v<version> · <trigger>`), details and memo (names of the workflow and organization, the
+ * request id), see docs/operating.md#temporal-web.
  */
-export async function startRunExecution(client: Client, taskQueue: string, input: RunInput): Promise<void> {
+export async function startRunExecution(client: Client, taskQueue: string, input: RunInput, context: RunStartContext = {}): Promise<void> {
   try {
     await client.workflow.start(RUN_WORKFLOW_TYPE, {
       taskQueue,
       workflowId: input.runId,
       args: [input],
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-      typedSearchAttributes: runSearchAttributes({
+      ...runStartMetadata({
+        runId: input.runId,
         organizationId: input.organizationId,
+        organizationName: context.organizationName,
         workflowId: input.compiled.workflowId,
+        workflowName: input.compiled.name,
         workflowVersion: input.compiled.version,
-        runKind: input.kind,
         trigger: input.trigger.type,
+        runKind: input.kind,
+        requestId: context.requestId,
       }),
     });
   } catch (err) {
@@ -73,7 +86,7 @@ export async function startRunExecution(client: Client, taskQueue: string, input
 
 export function createRunExecutions(client: Client, config: Config['temporal']): RunExecutions {
   return {
-    start: (input) => startRunExecution(client, config.taskQueue, input),
+    start: (input, context) => startRunExecution(client, config.taskQueue, input, context),
     async liveState(runId) {
       try {
         return await withTimeout(client, QUERY_TIMEOUT_MS, () => client.workflow.getHandle(runId).query<RunStateView>('runState'));

@@ -32,6 +32,7 @@ import {
 import type { ListAllRunsQuery, RunSummaryView, RunView } from './schemas';
 import { createRefLinker, runLinks, serializeRun, serializeRunSummary, type RunLive } from './serializers';
 import { createRunWaiter } from './wait';
+import { getOrganization } from '../organizations/queries';
 
 /**
  * The rules of runs: who may start what, parameter checks, retry and dead-letter replay (new runs reusing the
@@ -133,6 +134,8 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
     createdBy: string | null;
     /** manual runs of a trigger with requireApproval (lib/triggers/approval.ts) */
     approval?: RunInput['approval'];
+    /** the API request that asked for the run (X-Request-Id): in its Temporal memo and the worker's log lines */
+    requestId?: string;
   }): Promise<RunRow> {
     const { compiled } = values.loaded;
     const id = randomUUID();
@@ -159,8 +162,10 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       depth: 0,
       ...(values.approval ? { approval: values.approval } : {}),
     };
+    // For Temporal Web (memo, details): the names behind the ids.
+    const organizationName = (await getOrganization(db, compiled.organizationId))?.name;
     try {
-      await executions.start(input);
+      await executions.start(input, { organizationName, requestId: values.requestId });
     } catch (err) {
       deps.logger.error({ err, runId: id }, 'starting a run failed');
       await markRunFinished(db, id, 'failed', [
@@ -239,6 +244,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
         retryOf: null,
         createdBy: userId,
         approval: approval?.wait,
+        requestId: actor?.requestId,
       });
       await auditRun(actor, organizationId, 'run.started', row.id, { workflowId, version: row.workflow_version, trigger: 'manual' });
       return present(row);
@@ -314,6 +320,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
         reused: completedStates(original),
         createdBy: userId,
         approval: approval?.wait,
+        requestId: actor?.requestId,
       });
       await auditRun(actor, organizationId, 'run.started', row.id, { workflowId, version: row.workflow_version, trigger: 'retry', retryOf: original.id });
       return present(row);

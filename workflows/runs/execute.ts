@@ -60,6 +60,15 @@ export const evalActivities = proxyLocalActivities<RunActivities>({
   retry: { maximumAttempts: 3, initialInterval: '200ms' },
 });
 
+/**
+ * Temporal Web names the node of each tool activity: its activity id is the node id (`loop[3]` for a loop's item)
+ * instead of a sequence number, and its summary says node and tool, so two `json_transform` nodes are told apart.
+ * Node ids start with a letter or `_`, so they never meet the sequence numbers of the run's other activities; a
+ * node's attempts run one after another, so no two pending activities share an id. Asked by every tool node
+ * (activity ids are part of what a replay checks): histories from before it replay with their numbers.
+ */
+export const READABLE_ACTIVITIES_PATCH = 'readable-activity-ids';
+
 /** What every executor needs to know about the run it works for. */
 export interface ExecEnv {
   organizationId: string;
@@ -153,15 +162,19 @@ export async function executeTool(
   });
   // The node counts as cancelled once the tool has actually stopped (it heartbeats and honours its signal).
   const cancellationType = ActivityCancellationType.WAIT_CANCELLATION_COMPLETED;
+  const summary = `${nodeId} · ${toolId}`;
+  const readable = patched(READABLE_ACTIVITIES_PATCH);
+  const named = readable ? { activityId: nodeId, summary } : {};
   /** The tool's activity; `waitMs` (sub-second retry delays) is spent in the activity before the attempt, so the time limit grows by it. */
   const activityFor = (waitMs = 0): ToolActivity =>
     (local
-      ? proxyLocalActivities<Record<string, ToolActivity>>({ startToCloseTimeout: plan.timeoutMs + waitMs, retry: plan.retry, cancellationType })
+      ? proxyLocalActivities<Record<string, ToolActivity>>({ startToCloseTimeout: plan.timeoutMs + waitMs, retry: plan.retry, cancellationType, ...(readable ? { summary } : {}) })
       : proxyActivities<Record<string, ToolActivity>>({
           startToCloseTimeout: plan.timeoutMs + waitMs,
           heartbeatTimeout: env.options.heartbeatTimeoutMs,
           retry: plan.retry,
           cancellationType,
+          ...named,
         }))[toolId]!;
   const activity = activityFor();
   const base = {

@@ -1,6 +1,6 @@
-import { ApplicationFailure, executeChild, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, executeChild, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../../activities';
-import { runSearchAttributes } from '../runs/searchAttributes';
+import { runSearchAttributes, runStartMetadata } from '../runs/searchAttributes';
 import type { ScheduledRunInput } from './types';
 
 /**
@@ -14,6 +14,9 @@ const { prepareScheduledRun } = proxyActivities<Activities>({
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 20 },
 });
 
+/** The run child starts with the summary, details, memo and LoomWorkflowName that API-started runs have. */
+export const SCHEDULED_RUN_METADATA_PATCH = 'scheduled-run-metadata';
+
 export async function scheduledRunWorkflow(input: ScheduledRunInput): Promise<{ runId: string | null; status: string }> {
   const info = workflowInfo();
   const prepared = await prepareScheduledRun({ ...input, firingId: info.workflowId, firedAt: info.startTime.toISOString() });
@@ -23,13 +26,25 @@ export async function scheduledRunWorkflow(input: ScheduledRunInput): Promise<{ 
     const summary = await executeChild('dagRunWorkflow', {
       workflowId: run.runId,
       args: [run],
-      typedSearchAttributes: runSearchAttributes({
-        organizationId: run.organizationId,
-        workflowId: run.compiled.workflowId,
-        workflowVersion: run.compiled.version,
-        runKind: run.kind,
-        trigger: run.trigger.type,
-      }),
+      ...(patched(SCHEDULED_RUN_METADATA_PATCH)
+        ? runStartMetadata({
+            runId: run.runId,
+            organizationId: run.organizationId,
+            workflowId: run.compiled.workflowId,
+            workflowName: run.compiled.name,
+            workflowVersion: run.compiled.version,
+            trigger: run.trigger.type,
+            runKind: run.kind,
+          })
+        : {
+            typedSearchAttributes: runSearchAttributes({
+              organizationId: run.organizationId,
+              workflowId: run.compiled.workflowId,
+              workflowVersion: run.compiled.version,
+              runKind: run.kind,
+              trigger: run.trigger.type,
+            }),
+          }),
     });
     return { runId: run.runId, status: (summary as { status: string }).status };
   } catch (err) {

@@ -1,0 +1,52 @@
+import type { Client } from '@temporalio/client';
+import { SearchAttributeType } from '@temporalio/common';
+import { RUN_SEARCH_ATTRIBUTES } from '../workflows/runs/searchAttributes';
+
+/**
+ * temporal.api.enums.v1.IndexedValueType (@temporalio/proto is not a direct dependency): what the operator service
+ * takes for each type.
+ */
+const INDEXED_VALUE_TYPE: Record<SearchAttributeType, number> = {
+  TEXT: 1,
+  KEYWORD: 2,
+  INT: 3,
+  DOUBLE: 4,
+  BOOL: 5,
+  DATETIME: 6,
+  KEYWORD_LIST: 7,
+};
+
+export interface SearchAttributesReport {
+  added: string[];
+  /** present with another type: runs fail to start until an operator fixes it */
+  conflicting: string[];
+}
+
+/**
+ * Adds the run search attributes (workflows/runs/searchAttributes.ts) that the namespace lacks. A server started by
+ * scripts/services or docker-compose.yml has them, but one started before an attribute was added does not, and a
+ * run start naming an unknown attribute is refused. Idempotent; two workers adding the same one at once is fine.
+ */
+export async function ensureSearchAttributes(client: Client, namespace: string): Promise<SearchAttributesReport> {
+  const operator = client.connection.operatorService;
+  const listed = async () => (await operator.listSearchAttributes({ namespace })).customAttributes ?? {};
+  const existing = await listed();
+  const report: SearchAttributesReport = { added: [], conflicting: [] };
+  const missing: Record<string, number> = {};
+  for (const key of Object.values(RUN_SEARCH_ATTRIBUTES)) {
+    const type = INDEXED_VALUE_TYPE[key.type];
+    const present = existing[key.name];
+    if (present === undefined) missing[key.name] = type;
+    else if (Number(present) !== type) report.conflicting.push(key.name);
+  }
+  if (Object.keys(missing).length === 0) return report;
+  try {
+    await operator.addSearchAttributes({ namespace, searchAttributes: missing });
+  } catch (err) {
+    // Another worker may have added them meanwhile: only what is still missing is an error.
+    const now = await listed();
+    if (Object.keys(missing).some((name) => now[name] === undefined)) throw err;
+  }
+  report.added.push(...Object.keys(missing));
+  return report;
+}
