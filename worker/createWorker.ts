@@ -1,6 +1,7 @@
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import type { ActivityDeps } from '../activities/deps';
+import { activityLogInterceptor, installTemporalRuntime, workflowLogSinks } from './logging';
 
 export interface WorkerSetup {
   deps: ActivityDeps;
@@ -11,7 +12,13 @@ export interface WorkerSetup {
 
 export const WORKFLOWS_PATH = require.resolve('../workflows');
 
+/**
+ * A worker on the configured task queue. Its SDK lines are JSON lines of `deps.logger` (worker/logging.ts): the
+ * process's Temporal Runtime is installed with that logger unless one exists already (worker/main.ts installs it
+ * first, with the SDK's metrics exporter), and lines about runs carry Loom's ids.
+ */
 export async function createWorker({ deps, workflowBundlePath, overrides }: WorkerSetup): Promise<Worker> {
+  installTemporalRuntime(deps.logger);
   const connection = await NativeConnection.connect({ address: deps.config.temporal.address });
   return Worker.create({
     connection,
@@ -26,6 +33,11 @@ export async function createWorker({ deps, workflowBundlePath, overrides }: Work
     maxHeartbeatThrottleInterval: deps.config.worker.heartbeatThrottleMs,
     defaultHeartbeatThrottleInterval: deps.config.worker.heartbeatThrottleMs,
     ...(deps.config.worker.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: deps.config.worker.maxCachedWorkflows } : {}),
+    sinks: workflowLogSinks(deps.logger),
     ...overrides,
+    interceptors: {
+      ...overrides?.interceptors,
+      activity: [activityLogInterceptor, ...(overrides?.interceptors?.activity ?? [])],
+    },
   });
 }

@@ -1,5 +1,5 @@
 import { loadConfigOrExit } from '../lib/config';
-import { createLogger } from '../lib/logger';
+import { createLogger, type Logger } from '../lib/logger';
 import { createMailer } from '../lib/mailer';
 import { createStorage, ensureBucket } from '../lib/storage';
 import { createTemporalClient } from '../lib/temporal';
@@ -9,13 +9,16 @@ import { publishWorkerTools } from '../domain/tools/catalogue';
 import { ensureBackgroundJobs } from './backgroundJobs';
 import { createWorker } from './createWorker';
 import { setUpWorkerObservability } from './observability';
+import { ensureSearchAttributes } from './searchAttributes';
 import { disableWorkflowStackTraces } from './workflowStackTraces';
+
+let logger: Logger | undefined;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit('worker');
   // Once, before any LanceDB work: index builds leave temporary folders in $TMPDIR (lib/vectors/scratch.ts).
   useScratchDirForTempFiles(config.content.vectorScratchDir);
-  const logger = createLogger(config.logLevel, 'worker');
+  logger = createLogger(config.logLevel, 'worker');
   // Before the SDK starts its workflow threads (in createWorker).
   if (!config.worker.workflowStackTraces) disableWorkflowStackTraces();
   const db = createDb(config.database.url, config.database.poolMax, logger);
@@ -28,23 +31,36 @@ async function main(): Promise<void> {
     overrides: { interceptors: observability.interceptors },
   });
   await observability.attachWorker(worker);
+  const client = createTemporalClient(config.temporal);
+  try {
+    const attributes = await ensureSearchAttributes(client, config.temporal.namespace);
+    if (attributes.added.length) logger.info({ added: attributes.added }, 'search attributes added');
+    if (attributes.conflicting.length) {
+      logger.error({ conflicting: attributes.conflicting }, 'search attributes registered with another type: runs cannot start');
+    }
+  } catch (err) {
+    // e.g. a hosted namespace whose operator API this worker may not use: the operator registers them.
+    logger.warn({ err }, 'search attributes not checked');
+  }
   if (config.worker.ensureBackgroundJobs) {
-    const client = createTemporalClient(config.temporal);
     const report = await ensureBackgroundJobs(client, config.temporal.taskQueue);
-    await client.connection.close();
     logger.info({ report }, 'background jobs ensured');
   }
+  await client.connection.close();
   // The tools this worker registered become its queue's catalogue, which the API lists and validates against.
   await publishWorkerTools({ db, config, logger });
   logger.info({ taskQueue: config.temporal.taskQueue, workflowStackTraces: config.worker.workflowStackTraces }, 'worker started');
   // Worker.run resolves after SIGTERM/SIGINT once in-flight tasks finish (the SDK installs those handlers).
   await worker.run();
+  // The last native connection closed shuts the SDK's Runtime down: its forwarded core logs would keep the process alive.
+  await worker.connection?.close();
   await observability.close();
   await db.destroy();
   logger.info('worker stopped');
 }
 
 main().catch((err: unknown) => {
-  console.error(`worker: ${(err as Error).message}`);
+  // A JSON line like every other (configuration errors exit earlier, in loadConfigOrExit).
+  (logger ?? createLogger('info', 'worker')).fatal({ err }, `worker: ${(err as Error).message}`);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
-import { Runtime, type Worker, type WorkerInterceptors } from '@temporalio/worker';
+import type { Worker, WorkerInterceptors } from '@temporalio/worker';
+import { installTemporalRuntime } from './logging';
 import { boundPort, createWorkerMetrics, sdkMetricsBindAddress, serveWorkerMetrics, type WorkerMetricsDeps } from './metrics';
 
 export interface WorkerObservability {
@@ -9,9 +10,9 @@ export interface WorkerObservability {
 }
 
 /**
- * Sets up the worker's metrics. Call before the worker connects to Temporal: the SDK's own Prometheus exporter can
- * only be installed before the first connection. Metrics problems (a port in use) are logged, never fatal: a worker
- * without metrics is better than no worker.
+ * Sets up the worker's logs and metrics. Call before the worker connects to Temporal: the SDK's Runtime (its logger,
+ * its own Prometheus exporter) can only be installed before the first connection. Metrics problems (a port in use)
+ * are logged, never fatal: a worker without metrics is better than no worker; its logs are JSON lines either way.
  */
 export function setUpWorkerObservability(deps: Omit<WorkerMetricsDeps, 'sdkMetricsUrl'>): WorkerObservability {
   const { config, logger } = deps;
@@ -19,12 +20,12 @@ export function setUpWorkerObservability(deps: Omit<WorkerMetricsDeps, 'sdkMetri
   const bindAddress = sdkMetricsBindAddress(config);
   if (bindAddress) {
     try {
-      Runtime.install({ telemetryOptions: { metrics: { prometheus: { bindAddress, useSecondsForDurations: true } } } });
-      sdkMetricsUrl = `http://${bindAddress}/metrics`;
+      if (installTemporalRuntime(logger, { prometheusBindAddress: bindAddress })) sdkMetricsUrl = `http://${bindAddress}/metrics`;
     } catch (err) {
       logger.warn({ err, bindAddress }, 'temporal sdk metrics exporter not installed');
     }
   }
+  installTemporalRuntime(logger);
   const metrics = createWorkerMetrics({ ...deps, sdkMetricsUrl });
   let server: Server | null = null;
 

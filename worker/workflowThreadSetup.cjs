@@ -9,7 +9,29 @@ const { isMainThread } = require('node:worker_threads');
 
 const SDK_STACK_TRACE_HOOK = /\bsetPromiseHook\b[^\n]*[\\/]vm-shared\.[jt]s:/; // .ts where source maps apply
 
+// The thread's console (the SDK warns there that stack traces are off) writes JSON lines like the worker's pino
+// logger: level label, ISO time, pid, hostname, name, msg (docs/operating.md#logs).
+const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+
+function jsonConsole() {
+  const os = require('node:os');
+  const util = require('node:util');
+  const threshold = LEVELS[process.env.LOG_LEVEL] ?? LEVELS.info;
+  const line = (level, stream) =>
+    function (...args) {
+      if (LEVELS[level] < threshold) return;
+      const entry = { level, time: new Date().toISOString(), pid: process.pid, hostname: os.hostname(), name: 'worker', thread: 'workflow', msg: util.format(...args) };
+      stream.write(`${JSON.stringify(entry)}\n`);
+    };
+  console.log = console.info = line('info', process.stdout);
+  console.debug = line('debug', process.stdout);
+  console.trace = line('trace', process.stdout);
+  console.warn = line('warn', process.stdout);
+  console.error = line('error', process.stdout);
+}
+
 if (!isMainThread) {
+  jsonConsole();
   const { promiseHooks } = require('node:v8');
   const createHook = promiseHooks.createHook;
   promiseHooks.createHook = function createHookExceptForWorkflowStackTraces(hooks) {
