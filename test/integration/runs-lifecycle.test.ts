@@ -233,7 +233,8 @@ describe('history replay', () => {
     // patch run-local-activities (workflows/runs/execute.ts). subworkflow-retries-before-patches(-child).json: a
     // subworkflow child without a run row and 300 ms fixed / 100 ms linear retries, recorded before the patches
     // subworkflow-run-records and subsecond-retry-delays (a parent and its `<run>.sub` child).
-    const fixture = path.join(fixtures, 'showcase-run-local-activities.json');
+    // showcase-run-readable-activities.json: patch readable-activity-ids (node ids as activity ids, summaries).
+    const fixture = path.join(fixtures, 'showcase-run-readable-activities.json');
     if (!existsSync(fixture) || process.env.UPDATE_HISTORY_FIXTURES === '1') writeFileSync(fixture, historyToJSON(history));
 
     const bundle = process.env.TEMPORAL_WORKFLOW_BUNDLE!;
