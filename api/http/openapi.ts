@@ -1,50 +1,35 @@
 import { z } from 'zod';
 import { ERROR_CATALOG, type ErrorCode } from '../../lib/errors';
 import { PERMISSIONS } from '../../lib/permissions';
+import { SchemaComponents, type JsonSchema } from './openapiComponents';
+import { errorExample, requestExamples, TAGS } from './openapiExamples';
 import type { RouteDef } from './route';
 
-/** Builds the OpenAPI 3.1 document from the same route declarations that serve requests. */
+/**
+ * Builds the OpenAPI 3.1 document from the same route declarations that serve requests. Named zod schemas
+ * (`.meta({ id })`) become components (api/http/openapiComponents.ts); examples and tag descriptions come from
+ * api/http/openapiExamples.ts. `scripts/lint-openapi.ts` lints the result with Redocly (redocly.yaml).
+ */
 
-type JsonSchema = Record<string, unknown>;
+const errorEnvelopeSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(ERROR_CATALOG) as [ErrorCode, ...ErrorCode[]]),
+      message: z.string(),
+      details: z.array(z.object({ path: z.string(), problem: z.string() })).optional(),
+      request_id: z.string().optional().describe('The X-Request-Id of the failing request: quote it when reporting a problem'),
+    }),
+  })
+  .meta({ id: 'Error', description: 'The error envelope of every failed request; codes and statuses: lib/errors.ts' });
 
-function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-  delete json.$schema;
-  return json;
-}
-
-const errorEnvelopeSchema: JsonSchema = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'message'],
-      properties: {
-        code: { type: 'string', enum: Object.keys(ERROR_CATALOG) },
-        message: { type: 'string' },
-        details: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['path', 'problem'],
-            properties: { path: { type: 'string' }, problem: { type: 'string' } },
-          },
-        },
-        request_id: { type: 'string', description: 'The X-Request-Id of the failing request: quote it when reporting a problem' },
-      },
-    },
-  },
-};
-
-function parametersOf(route: RouteDef): JsonSchema[] {
+function parametersOf(route: RouteDef, components: SchemaComponents): JsonSchema[] {
   const out: JsonSchema[] = [];
   for (const [location, schema] of [
     ['path', route.params],
     ['query', route.query],
   ] as const) {
     if (!schema) continue;
-    const json = toSchema(schema, 'input');
+    const json = components.convert(schema, 'input');
     const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((json.required as string[] | undefined) ?? []);
     for (const [name, prop] of Object.entries(properties)) {
@@ -82,34 +67,48 @@ function defaultErrors(route: RouteDef): ErrorCode[] {
   return codes;
 }
 
-function errorResponses(route: RouteDef): Record<string, JsonSchema> {
+/** The error codes an operation documents: its auth mode's, its body's and its own `errors`. */
+export function documentedErrors(route: RouteDef): ErrorCode[] {
+  return [...new Set([...defaultErrors(route), ...(route.errors ?? [])])];
+}
+
+function errorResponses(route: RouteDef, errorSchema: JsonSchema): Record<string, JsonSchema> {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set([...defaultErrors(route), ...(route.errors ?? [])])) {
+  for (const code of documentedErrors(route)) {
     const status = ERROR_CATALOG[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const out: Record<string, JsonSchema> = {};
-  for (const [status, codes] of byStatus) {
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     out[String(status)] = {
       description: codes.map((c) => `${c}: ${ERROR_CATALOG[c].description}`).join('; '),
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      content: {
+        'application/json': {
+          schema: { ...errorSchema },
+          examples: Object.fromEntries(
+            codes.map((code) => [code, { summary: ERROR_CATALOG[code].description, value: errorExample(route.operationId, code) }]),
+          ),
+        },
+      },
     };
   }
   return out;
 }
 
-function requestBodyOf(route: RouteDef): JsonSchema | undefined {
+function requestBodyOf(route: RouteDef, components: SchemaComponents): JsonSchema | undefined {
+  const examples = requestExamples(route.operationId);
+  const withExamples = (media: JsonSchema): JsonSchema => (examples ? { ...media, examples } : media);
   if (route.rawBodyDoc) {
     return {
       required: true,
       ...(route.rawBodyDoc.description ? { description: route.rawBodyDoc.description } : {}),
-      content: { [route.rawBodyDoc.contentType]: { schema: route.rawBodyDoc.schema } },
+      content: { [route.rawBodyDoc.contentType]: withExamples({ schema: route.rawBodyDoc.schema }) },
     };
   }
   if (!route.body) return undefined;
-  const schema = toSchema(route.body, 'input');
-  const content: Record<string, JsonSchema> = { 'application/json': { schema } };
-  if (route.bodyFormats?.includes('yaml')) content['application/yaml'] = { schema };
+  const schema = components.convert(route.body, 'input');
+  const content: Record<string, JsonSchema> = { 'application/json': withExamples({ schema }) };
+  if (route.bodyFormats?.includes('yaml')) content['application/yaml'] = withExamples({ schema });
   return { required: true, content };
 }
 
@@ -133,22 +132,26 @@ function roleNote(route: RouteDef): string {
 }
 
 export function buildOpenApiDocument(routes: RouteDef[], info: { version: string; serverUrl: string }): JsonSchema {
+  const components = new SchemaComponents();
+  const errorSchema = components.convert(errorEnvelopeSchema, 'output');
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const tagsUsed = new Set<string>();
   for (const route of routes) {
     const responses: Record<string, JsonSchema> = {};
     for (const [status, spec] of Object.entries(route.responses)) {
       responses[status] = {
         description: spec.description,
         ...(spec.schema
-          ? { content: { [spec.contentType ?? 'application/json']: { schema: toSchema(spec.schema, 'output') } } }
+          ? { content: { [spec.contentType ?? 'application/json']: { schema: components.convert(spec.schema, 'output') } } }
           : spec.contentType
             ? { content: { [spec.contentType]: {} } }
             : {}),
       };
     }
-    Object.assign(responses, errorResponses(route));
-    const requestBody = requestBodyOf(route);
-    const parameters = parametersOf(route);
+    Object.assign(responses, errorResponses(route, errorSchema));
+    const requestBody = requestBodyOf(route, components);
+    const parameters = parametersOf(route, components);
+    for (const tag of route.tags) tagsUsed.add(tag);
     (paths[route.path] ??= {})[route.method] = {
       operationId: route.operationId,
       summary: route.summary,
@@ -161,6 +164,14 @@ export function buildOpenApiDocument(routes: RouteDef[], info: { version: string
       ...(route.permission ? { 'x-permission': route.permission } : {}),
     };
   }
+  const schemas = components.finish(paths);
+  // Declared tags in their declared order; a tag without a description is still listed (the linter flags it).
+  const tags = [
+    ...Object.entries(TAGS)
+      .filter(([name]) => tagsUsed.has(name))
+      .map(([name, description]) => ({ name, description })),
+    ...[...tagsUsed].filter((name) => !(name in TAGS)).map((name) => ({ name })),
+  ];
   return {
     openapi: '3.1.0',
     info: {
@@ -169,11 +180,13 @@ export function buildOpenApiDocument(routes: RouteDef[], info: { version: string
       description:
         'Multi-tenant workflow platform. Errors always use the envelope `{ "error": { "code", "message", "details"? } }`. ' +
         'Lists take `limit` (default 20, max 100) and an opaque `cursor`, and answer `{ data, nextCursor }`.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: info.serverUrl }],
+    tags,
     paths,
     components: {
-      schemas: { Error: errorEnvelopeSchema },
+      schemas,
       securitySchemes: {
         bearerAuth: {
           type: 'http',

@@ -507,28 +507,28 @@ export interface paths {
         };
         /**
          * Start a run through a webhook trigger (GET)
-         * @description Public URL of an active workflow's webhook trigger; only the trigger's `method` is answered (others: 405). Authentication by the trigger: `bearer` (Authorization: Bearer <secret>), `hmac` (Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature; 5 minute tolerance; a replayed webhook-id starts nothing), or `none` (explicit opt-in). Body (JSON, form or text), query and mapped headers become run parameters (docs/triggers.md#parameter-mapping). `Idempotency-Key` (or the webhook-id) makes retries start one run: the repeat answers 200 with the first run id and `Idempotent-Replayed: true`.
+         * @description Public URL of an active workflow's webhook trigger; only the trigger's `method` is answered (others: 405). Authentication by the trigger: `bearer` (Authorization: Bearer <secret>), `hmac` (Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature; 5 minute tolerance; a replayed webhook-id starts nothing), or `none` (explicit opt-in). Body (JSON, form or text), query and mapped headers become run parameters (docs/triggers.md#parameter-mapping). `Idempotency-Key` (or the webhook-id) makes retries start one run: the repeat answers 200 with the first run id and `Idempotent-Replayed: true`. **Run and wait**: with `Prefer: wait=<seconds>` (capped at RUN_WAIT_MAX) the answer waits for the run, a repeat included: 200 with its `status`, `results` and `errors` once it has finished (`Preference-Applied: wait=N`), else 202 with its current `status` (docs/triggers.md#run-and-wait).
          *
          *     Authentication: none.
          */
         get: operations["receiveWebhookGet"];
         /**
          * Start a run through a webhook trigger (PUT)
-         * @description Public URL of an active workflow's webhook trigger; only the trigger's `method` is answered (others: 405). Authentication by the trigger: `bearer` (Authorization: Bearer <secret>), `hmac` (Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature; 5 minute tolerance; a replayed webhook-id starts nothing), or `none` (explicit opt-in). Body (JSON, form or text), query and mapped headers become run parameters (docs/triggers.md#parameter-mapping). `Idempotency-Key` (or the webhook-id) makes retries start one run: the repeat answers 200 with the first run id and `Idempotent-Replayed: true`.
+         * @description Public URL of an active workflow's webhook trigger; only the trigger's `method` is answered (others: 405). Authentication by the trigger: `bearer` (Authorization: Bearer <secret>), `hmac` (Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature; 5 minute tolerance; a replayed webhook-id starts nothing), or `none` (explicit opt-in). Body (JSON, form or text), query and mapped headers become run parameters (docs/triggers.md#parameter-mapping). `Idempotency-Key` (or the webhook-id) makes retries start one run: the repeat answers 200 with the first run id and `Idempotent-Replayed: true`. **Run and wait**: with `Prefer: wait=<seconds>` (capped at RUN_WAIT_MAX) the answer waits for the run, a repeat included: 200 with its `status`, `results` and `errors` once it has finished (`Preference-Applied: wait=N`), else 202 with its current `status` (docs/triggers.md#run-and-wait).
          *
          *     Authentication: none.
          */
         put: operations["receiveWebhookPut"];
         /**
          * Start a run through a webhook trigger (POST)
-         * @description Public URL of an active workflow's webhook trigger; only the trigger's `method` is answered (others: 405). Authentication by the trigger: `bearer` (Authorization: Bearer <secret>), `hmac` (Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature; 5 minute tolerance; a replayed webhook-id starts nothing), or `none` (explicit opt-in). Body (JSON, form or text), query and mapped headers become run parameters (docs/triggers.md#parameter-mapping). `Idempotency-Key` (or the webhook-id) makes retries start one run: the repeat answers 200 with the first run id and `Idempotent-Replayed: true`.
+         * @description Public URL of an active workflow's webhook trigger; only the trigger's `method` is answered (others: 405). Authentication by the trigger: `bearer` (Authorization: Bearer <secret>), `hmac` (Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature; 5 minute tolerance; a replayed webhook-id starts nothing), or `none` (explicit opt-in). Body (JSON, form or text), query and mapped headers become run parameters (docs/triggers.md#parameter-mapping). `Idempotency-Key` (or the webhook-id) makes retries start one run: the repeat answers 200 with the first run id and `Idempotent-Replayed: true`. **Run and wait**: with `Prefer: wait=<seconds>` (capped at RUN_WAIT_MAX) the answer waits for the run, a repeat included: 200 with its `status`, `results` and `errors` once it has finished (`Preference-Applied: wait=N`), else 202 with its current `status` (docs/triggers.md#run-and-wait).
          *
          *     Authentication: none.
          */
         post: operations["receiveWebhookPost"];
         /**
          * Start a run through a webhook trigger (DELETE)
-         * @description Public URL of an active workflow's webhook trigger; only the trigger's `method` is answered (others: 405). Authentication by the trigger: `bearer` (Authorization: Bearer <secret>), `hmac` (Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature; 5 minute tolerance; a replayed webhook-id starts nothing), or `none` (explicit opt-in). Body (JSON, form or text), query and mapped headers become run parameters (docs/triggers.md#parameter-mapping). `Idempotency-Key` (or the webhook-id) makes retries start one run: the repeat answers 200 with the first run id and `Idempotent-Replayed: true`.
+         * @description Public URL of an active workflow's webhook trigger; only the trigger's `method` is answered (others: 405). Authentication by the trigger: `bearer` (Authorization: Bearer <secret>), `hmac` (Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature; 5 minute tolerance; a replayed webhook-id starts nothing), or `none` (explicit opt-in). Body (JSON, form or text), query and mapped headers become run parameters (docs/triggers.md#parameter-mapping). `Idempotency-Key` (or the webhook-id) makes retries start one run: the repeat answers 200 with the first run id and `Idempotent-Replayed: true`. **Run and wait**: with `Prefer: wait=<seconds>` (capped at RUN_WAIT_MAX) the answer waits for the run, a repeat included: 200 with its `status`, `results` and `errors` once it has finished (`Preference-Applied: wait=N`), else 202 with its current `status` (docs/triggers.md#run-and-wait).
          *
          *     Authentication: none.
          */
@@ -537,7 +537,7 @@ export interface paths {
         head?: never;
         /**
          * Start a run through a webhook trigger (PATCH)
-         * @description Public URL of an active workflow's webhook trigger; only the trigger's `method` is answered (others: 405). Authentication by the trigger: `bearer` (Authorization: Bearer <secret>), `hmac` (Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature; 5 minute tolerance; a replayed webhook-id starts nothing), or `none` (explicit opt-in). Body (JSON, form or text), query and mapped headers become run parameters (docs/triggers.md#parameter-mapping). `Idempotency-Key` (or the webhook-id) makes retries start one run: the repeat answers 200 with the first run id and `Idempotent-Replayed: true`.
+         * @description Public URL of an active workflow's webhook trigger; only the trigger's `method` is answered (others: 405). Authentication by the trigger: `bearer` (Authorization: Bearer <secret>), `hmac` (Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature; 5 minute tolerance; a replayed webhook-id starts nothing), or `none` (explicit opt-in). Body (JSON, form or text), query and mapped headers become run parameters (docs/triggers.md#parameter-mapping). `Idempotency-Key` (or the webhook-id) makes retries start one run: the repeat answers 200 with the first run id and `Idempotent-Replayed: true`. **Run and wait**: with `Prefer: wait=<seconds>` (capped at RUN_WAIT_MAX) the answer waits for the run, a repeat included: 200 with its `status`, `results` and `errors` once it has finished (`Preference-Applied: wait=N`), else 202 with its current `status` (docs/triggers.md#run-and-wait).
          *
          *     Authentication: none.
          */
@@ -1022,6 +1022,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/quarantine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the events quarantined after their last dispatch attempt, newest first
+         * @description An event whose dispatch (starting the runs of event triggers, creating webhook deliveries) keeps failing is retried with a doubling backoff and set aside after EVENTS_DISPATCH_MAX_ATTEMPTS attempts (default 8), so it no longer holds anything up. Each entry has the payload, the attempts and the last error. Replayed entries stay listed (`status: replayed`, `dispatchedAt` once dispatched).
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin (permission `operations:manage`).
+         */
+        get: operations["listQuarantinedEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/quarantine/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Discard a quarantined event (it is never dispatched)
+         * @description Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin (permission `operations:manage`).
+         */
+        delete: operations["discardQuarantinedEvent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/quarantine/{event_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay a quarantined event
+         * @description After fixing the cause: the event becomes dispatchable again with a fresh count of attempts; the dispatcher picks it up within EVENTS_DISPATCH_INTERVAL. Runs and webhook deliveries it had already started are not started twice. If it still fails it is quarantined again. 409 when the event is not quarantined.
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin (permission `operations:manage`).
+         */
+        post: operations["replayQuarantinedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invitations/accept": {
         parameters: {
             query?: never;
@@ -1038,6 +1102,28 @@ export interface paths {
          *     Authentication: bearer access token.
          */
         post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation token is for, before signing in
+         * @description For the page the invitation e-mail links to: the organization, the invited address (the account that may accept), the role and the expiry, i.e. what the e-mail itself says. Changes nothing. The token goes in the body so that it reaches no access log.
+         *
+         *     Authentication: none.
+         */
+        post: operations["lookupInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1180,6 +1266,28 @@ export interface paths {
          *     Authentication: bearer access token or API key. Acts on the organization in the path. Roles: owner, admin (permission `audit:read`).
          */
         get: operations["listAuditLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/{id}/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's billing state: `active`, or `past_due` after a failed renewal
+         * @description A failed renewal reported by the billing provider makes the state `past_due` (the owners are alerted by e-mail and the audit log has `billing.payment_failed`); the next successful payment (a renewal or an upgrade) makes it `active` again (`billing.payment_recovered`). Roles with the billing permission (owner) also see the recent payments.
+         *
+         *     Authentication: bearer access token or API key. Acts on the organization in the path. Roles: owner, admin, member, viewer (permission `organization:read`).
+         */
+        get: operations["getOrganizationBilling"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1332,7 +1440,9 @@ export interface paths {
         get?: never;
         /**
          * Change the plan (owner), through the billing provider
-         * @description Authentication: bearer access token or API key. Acts on the organization in the path. Roles: owner (permission `organization:billing`).
+         * @description An upgrade is charged by the billing provider (SERVICE_BILLING_PROVIDER). When the charge fails the plan is unchanged and the answer is 402 `PAYMENT_FAILED` naming the reason; the failed payment is in the audit log (`billing.payment_failed`). A downgrade must fit the members and pending invitations (429 `QUOTA_EXCEEDED`).
+         *
+         *     Authentication: bearer access token or API key. Acts on the organization in the path. Roles: owner (permission `organization:billing`).
          */
         put: operations["changeOrganizationPlan"];
         post?: never;
@@ -1410,6 +1520,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's runs across all its workflows, newest first
+         * @description Every run of the active organization, whatever its workflow and trigger (subworkflow children included, `trigger: subworkflow`), filtered by `status`, `workflow_id`, `trigger` (the trigger type) and a creation time range (`created_after` inclusive, `created_before` exclusive). Read from PostgreSQL only, like the per-workflow list; rows as there (without node states).
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `run:read`).
+         */
+        get: operations["listAllRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/secrets": {
         parameters: {
             query?: never;
@@ -1469,13 +1601,35 @@ export interface paths {
         };
         /**
          * List the registered tools with their input and output schemas
-         * @description Tools are the modules of activities/tools/ (see docs/adding-a-tool.md). Not paginated: the list is small.
+         * @description The tools the workers of this API's task queue run, as the last worker started published them (a tool added to a worker appears once it restarts; docs/adding-a-tool.md). Test tools (delay, fail) only where TOOLS_TEST_TOOLS_ENABLED. Not paginated: the list is small.
          *
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `workflow:read`).
          */
         get: operations["listTools"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tools/{tool}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run one tool with sample input, as a node of a run would
+         * @description Runs the tool's activity through Temporal on a worker, with the config and sample input given: templates, `{{secret.NAME}}` references, the outbound policy and the schema checks work as in a run. Answers 200 with the output, or with the tool's error (`status: failed`, the code a run would record) and the attempts made. Literal credentials, unknown secrets and a config the tool's input schema refuses are 4xx, as at workflow save. Rate limited per organization (TOOLS_TEST_RUN_RATE_LIMIT); audited as tool.tested.
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `run:execute`).
+         */
+        post: operations["testTool"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1701,7 +1855,7 @@ export interface paths {
         };
         /**
          * List runs of a workflow, newest first
-         * @description Read from PostgreSQL only (never from Temporal), so old runs stay listed after Temporal retention.
+         * @description Read from PostgreSQL only (never from Temporal), so old runs stay listed after Temporal retention. Runs started by another workflow's subworkflow node are listed here too, under the child workflow, with `trigger.type: "subworkflow"` and `parent` naming the parent run and node (docs/runs.md#subworkflow-runs).
          *
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `run:read`).
          */
@@ -1709,7 +1863,7 @@ export interface paths {
         put?: never;
         /**
          * Start a run of the workflow's current version
-         * @description Parameters are checked against the declared parameters (unknown names, required, type, enum; defaults applied): 422 INVALID_PARAMETERS lists every problem. Draft (test runs) and active workflows run; paused and archived ones answer 409 INVALID_STATE. The run is a Temporal execution whose workflow id is the run id. Per organization, API starts are limited to RUN_START_RATE_LIMIT attempts per window and RUN_MAX_ACTIVE_PER_ORGANIZATION open (pending or running) runs: over either, 429 RATE_LIMITED with Retry-After, and no run is created (docs/runs.md#fairness).
+         * @description Parameters are checked against the declared parameters (unknown names, required, type, enum; defaults applied): 422 INVALID_PARAMETERS lists every problem. Draft (test runs) and active workflows run; paused and archived ones answer 409 INVALID_STATE. The run is a Temporal execution whose workflow id is the run id. Per organization, API starts are limited to RUN_START_RATE_LIMIT attempts per window and RUN_MAX_ACTIVE_PER_ORGANIZATION open (pending or running) runs: over either, 429 RATE_LIMITED with Retry-After, and no run is created (docs/runs.md#fairness). **Run and wait**: with `?wait=30s` (or `Prefer: wait=30`) the answer waits for the run to finish, at most that long (RUN_WAIT_MAX caps it): 200 with the finished run, whatever its status, exactly as GET run shows it (results, errors); else 202 with the run as it is then and `Location`. With an Idempotency-Key, a repeat starts nothing and waits for the first request's run in the same way (docs/runs.md#run-and-wait).
          *
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `run:execute`).
          */
@@ -1956,6 +2110,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workflows/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a workflow without saving it (dry run)
+         * @description Takes the same body as create (API shape or definition document, JSON or YAML), or, with `workflow_id`, the same body as an update of that workflow (fields not given keep their current value). Runs every check a save runs, subworkflow references and secret references included, and stores, audits and announces nothing. 200 with the definition exactly as a save would store it (entry and exit points derived, defaults applied); otherwise the answer the save would give: 400 VALIDATION_ERROR, 422 WORKFLOW_INVALID / INLINE_CREDENTIAL / UNKNOWN_SECRET with `details`.
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `workflow:write`).
+         */
+        post: operations["validateWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -2018,6 +2194,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * HTML page: accept an invitation (the link of the invitation e-mail)
+         * @description Reads `?token=` in the browser, shows the invitation (POST /api/v1/invitations/lookup), lets the person sign in (two-factor step included) or create an account with the invited address, then calls POST /api/v1/invitations/accept and signs that session out again. The token never reaches the server in a GET: the page removes it from the address (history.replaceState) and posts it. Strict CSP with a per-response nonce, no Referer, never cached.
+         *
+         *     Authentication: none.
+         */
+        get: operations["acceptInvitationPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -2027,7 +2225,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics of this API process
-         * @description Prometheus text exposition: `loom_http_request_duration_seconds{method,route,status}`, `loom_runs{status}`, `loom_task_queue_backlog{type,queue}` and process metrics (`loom_api_*`). When SERVICE_METRICS_TOKEN is set, send `Authorization: Bearer <token>`; when SERVICE_METRICS_PORT is set, this page is served on that port instead of this one. The worker serves its own metrics (activity durations, worker state) on WORKER_METRICS_PORT (docs/operating.md).
+         * @description Prometheus text exposition: `loom_http_request_duration_seconds{method,route,status}`, `loom_runs{status}`, `loom_events_quarantined`, `loom_task_queue_backlog{type,queue}` and process metrics (`loom_api_*`). When SERVICE_METRICS_TOKEN is set, send `Authorization: Bearer <token>`; when SERVICE_METRICS_PORT is set, this page is served on that port instead of this one. The worker serves its own metrics (activity durations, worker state) on WORKER_METRICS_PORT (docs/operating.md).
          *
          *     Authentication: none.
          */
@@ -2082,6 +2280,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * HTML page: choose a new password (the link of the password reset e-mail)
+         * @description Reads `?token=` in the browser; a form with the new password twice calls POST /api/auth/password-reset/confirm and shows the policy problems (WEAK_PASSWORD details). Without a token, or with an expired one, it offers to e-mail a new link (POST /api/auth/password-reset/request). The token never reaches the server in a GET: the page removes it from the address (history.replaceState) and posts it. Strict CSP with a per-response nonce, no Referer, never cached.
+         *
+         *     Authentication: none.
+         */
+        get: operations["resetPasswordPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ui/assets/account-pages.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account pages' stylesheet
+         * @description Authentication: none.
+         */
+        get: operations["accountPagesStylesheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ui/assets/account-pages.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account pages' script
+         * @description Authentication: none.
+         */
+        get: operations["accountPagesScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ui/assets/run-picture.js": {
         parameters: {
             query?: never;
@@ -2124,20 +2384,713 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * HTML page: confirm an e-mail address (the link of the verification e-mail)
+         * @description Reads `?token=` in the browser; one button calls POST /api/auth/email-verification/confirm. An expired or used link offers to sign in and have a new one sent. The token never reaches the server in a GET: the page removes it from the address (history.replaceState) and posts it. Strict CSP with a per-response nonce, no Referer, never cached.
+         *
+         *     Authentication: none.
+         */
+        get: operations["verifyEmailPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Opens after `threshold` consecutive failures of a tool, for `timeout` milliseconds */
+        CircuitBreakerConfig: {
+            /** @default 3 */
+            half_open_requests: number;
+            /** @default 5 */
+            threshold: number;
+            /** @default 30000 */
+            timeout: number;
+        };
+        /** @description Opens after `threshold` consecutive failures of a tool, for `timeout` milliseconds */
+        CircuitBreakerConfigInput: {
+            /** @default 3 */
+            half_open_requests?: number;
+            /** @default 5 */
+            threshold?: number;
+            /** @default 30000 */
+            timeout?: number;
+        };
+        /** @description The graph as stored: entry and exit points derived when they were not given */
+        CompiledDag: {
+            edges: components["schemas"]["Edge"][];
+            entryPoints: string[];
+            exitPoints: string[];
+            nodes: components["schemas"]["Node"][];
+        };
+        /** @description Chooses a branch by a CEL expression */
+        ConditionNode: {
+            config: components["schemas"]["ConditionNodeConfig"];
+            id: string;
+            inputs?: components["schemas"]["InputBinding"][];
+            name?: string;
+            outputs?: components["schemas"]["IoDeclaration"][];
+            retryPolicy?: components["schemas"]["RetryPolicy"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "condition";
+        };
+        /** @description A CEL expression; the branch not taken is skipped */
+        ConditionNodeConfig: {
+            expression: string;
+            falseBranch?: string;
+            trueBranch?: string;
+        };
+        /** @description DirectedAcyclicGraph: nodes and edges; entryPoints and exitPoints are derived when absent (docs/workflows.md) */
+        Dag: {
+            /** @default [] */
+            edges?: components["schemas"]["Edge"][];
+            entryPoints?: string[];
+            exitPoints?: string[];
+            nodes: components["schemas"]["Node"][];
+        };
+        /** @description `to` waits for `from` */
+        Edge: {
+            from: string;
+            to: string;
+        };
+        /** @description The error envelope of every failed request; codes and statuses: lib/errors.ts */
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATE" | "UNPROCESSABLE" | "IDEMPOTENCY_CONFLICT" | "INVALID_CREDENTIALS" | "USER_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "SESSION_EXPIRED" | "UNAUTHORIZED" | "FORBIDDEN" | "WEAK_PASSWORD" | "INVALID_TWO_FACTOR_CODE" | "SSO_FAILED" | "TWO_FACTOR_REQUIRED" | "NO_ACTIVE_ORGANIZATION" | "ORGANIZATION_LIMIT" | "SLUG_TAKEN" | "QUOTA_EXCEEDED" | "RATE_LIMITED" | "IP_NOT_ALLOWED" | "LAST_OWNER" | "INVITATION_EXPIRED" | "WORKFLOW_INVALID" | "INVALID_PARAMETERS" | "RUN_NOT_RETRYABLE" | "INLINE_CREDENTIAL" | "UNKNOWN_SECRET" | "RANGE_NOT_SATISFIABLE" | "UPSTREAM_ERROR" | "INVALID_REGEX" | "EXPRESSION_TIMEOUT" | "EXPRESSION_TOO_COMPLEX" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATE" | "UNPROCESSABLE" | "IDEMPOTENCY_CONFLICT" | "INVALID_CREDENTIALS" | "USER_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "SESSION_EXPIRED" | "UNAUTHORIZED" | "FORBIDDEN" | "WEAK_PASSWORD" | "INVALID_TWO_FACTOR_CODE" | "SSO_FAILED" | "TWO_FACTOR_REQUIRED" | "NO_ACTIVE_ORGANIZATION" | "ORGANIZATION_LIMIT" | "SLUG_TAKEN" | "QUOTA_EXCEEDED" | "PAYMENT_FAILED" | "RATE_LIMITED" | "IP_NOT_ALLOWED" | "LAST_OWNER" | "INVITATION_EXPIRED" | "WORKFLOW_INVALID" | "INVALID_PARAMETERS" | "RUN_NOT_RETRYABLE" | "INLINE_CREDENTIAL" | "UNKNOWN_SECRET" | "TOOL_INPUT_INVALID" | "RANGE_NOT_SATISFIABLE" | "UPSTREAM_ERROR" | "INVALID_REGEX" | "EXPRESSION_TIMEOUT" | "EXPRESSION_TOO_COMPLEX" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
                 details?: {
                     path: string;
                     problem: string;
                 }[];
                 message: string;
+                /** @description The X-Request-Id of the failing request: quote it when reporting a problem */
+                request_id?: string;
             };
+        };
+        /** @description What happens when a node fails: the default strategy and per-node overrides */
+        ErrorHandling: {
+            circuit_breaker?: components["schemas"]["CircuitBreakerConfig"];
+            dead_letter_queue?: {
+                /** @default default */
+                queue: string;
+                /** @default 7d */
+                retention: string;
+            };
+            /**
+             * @default retry
+             * @enum {string}
+             */
+            default_strategy: "retry" | "fail_fast" | "dead_letter_queue" | "circuit_breaker" | "fallback";
+            /** @default {} */
+            node_overrides: {
+                [key: string]: components["schemas"]["NodeErrorStrategy"];
+            };
+            retry_config?: {
+                /**
+                 * @default exponential
+                 * @enum {string}
+                 */
+                backoff: "exponential" | "linear" | "fixed";
+                /** @default 1000 */
+                initial_delay: number;
+                /** @default 3 */
+                max_attempts: number;
+            };
+        };
+        /** @description What happens when a node fails: the default strategy and per-node overrides */
+        ErrorHandlingInput: {
+            circuit_breaker?: components["schemas"]["CircuitBreakerConfigInput"];
+            dead_letter_queue?: {
+                /** @default default */
+                queue?: string;
+                /** @default 7d */
+                retention?: string;
+            };
+            /**
+             * @default retry
+             * @enum {string}
+             */
+            default_strategy?: "retry" | "fail_fast" | "dead_letter_queue" | "circuit_breaker" | "fallback";
+            /** @default {} */
+            node_overrides?: {
+                [key: string]: components["schemas"]["NodeErrorStrategyInput"];
+            };
+            retry_config?: {
+                /**
+                 * @default exponential
+                 * @enum {string}
+                 */
+                backoff?: "exponential" | "linear" | "fixed";
+                /** @default 1000 */
+                initial_delay?: number;
+                /** @default 3 */
+                max_attempts?: number;
+            };
+        };
+        /** @description Feeds a tool input from another node's output (`<node_id>.<output>`) or a parameter (`params.<name>`) */
+        InputBinding: {
+            from: string;
+            name?: string;
+        };
+        /** @description A declared output (or input) of a node: its name and type */
+        IoDeclaration: {
+            description?: string;
+            name: string;
+            /**
+             * @default any
+             * @enum {string}
+             */
+            type?: "string" | "number" | "integer" | "boolean" | "object" | "array" | "any";
+        };
+        /** @description Runs a template node once per item of a list */
+        LoopNode: {
+            config: components["schemas"]["LoopNodeConfig"];
+            id: string;
+            inputs?: components["schemas"]["InputBinding"][];
+            name?: string;
+            outputs?: components["schemas"]["IoDeclaration"][];
+            retryPolicy?: components["schemas"]["RetryPolicy"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "loop";
+        };
+        /** @description Runs the template once per item of `items`, `${<iterator>}` bound to the item */
+        LoopNodeConfig: {
+            /** @default 10 */
+            concurrency?: number;
+            items: string;
+            /** @default item */
+            iterator?: string;
+            /** @default 10000 */
+            maxItems?: number;
+            template: components["schemas"]["LoopTemplate"];
+        };
+        /** @description The node run once per item (a tool or subworkflow node without an id) */
+        LoopTemplate: {
+            config: {
+                [key: string]: unknown;
+            };
+            retryPolicy?: components["schemas"]["RetryPolicy"];
+            /** @enum {string} */
+            type: "tool" | "subworkflow";
+        };
+        /** @description A node of the graph; `type` decides the shape of `config` */
+        Node: components["schemas"]["ToolNode"] | components["schemas"]["ConditionNode"] | components["schemas"]["ParallelNode"] | components["schemas"]["LoopNode"] | components["schemas"]["SubworkflowNode"];
+        /** @description The error strategy of one node (error_handling.node_overrides) */
+        NodeErrorStrategy: {
+            circuit_breaker?: components["schemas"]["CircuitBreakerConfig"];
+            dead_letter_queue?: {
+                /** @default default */
+                queue: string;
+                /** @default 7d */
+                retention: string;
+            };
+            handler?: string;
+            handler_config?: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            strategy: "retry" | "fail_fast" | "dead_letter_queue" | "circuit_breaker" | "fallback";
+        };
+        /** @description The error strategy of one node (error_handling.node_overrides) */
+        NodeErrorStrategyInput: {
+            circuit_breaker?: components["schemas"]["CircuitBreakerConfigInput"];
+            dead_letter_queue?: {
+                /** @default default */
+                queue?: string;
+                /** @default 7d */
+                retention?: string;
+            };
+            handler?: string;
+            handler_config?: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            strategy: "retry" | "fail_fast" | "dead_letter_queue" | "circuit_breaker" | "fallback";
+        };
+        /** @description Where one node of a run stands: status, attempts, times, output or error */
+        NodeState: {
+            attempts: number;
+            /**
+             * Format: uuid
+             * @description subworkflow nodes: the child run (a run of the child workflow, GET /api/v1/workflows/{child}/runs/{child_run_id})
+             */
+            child_run_id?: string;
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            finishedAt: string | null;
+            /** @description the node's outputs; values kept in object storage appear as { $ref, bytes, download_url } */
+            output: unknown;
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "pending" | "running" | "completed" | "failed" | "skipped" | "cancelled";
+            /** @enum {string} */
+            via?: "fallback" | "reused" | "dead_letter";
+        };
+        /** @description Starts branches together and joins them */
+        ParallelNode: {
+            config: components["schemas"]["ParallelNodeConfig"];
+            id: string;
+            inputs?: components["schemas"]["InputBinding"][];
+            name?: string;
+            outputs?: components["schemas"]["IoDeclaration"][];
+            retryPolicy?: components["schemas"]["RetryPolicy"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "parallel";
+        };
+        /** @description Branches of node ids started together, finished by the join strategy */
+        ParallelNodeConfig: {
+            branches: {
+                id: string;
+                nodes: string[];
+            }[];
+            /**
+             * @default wait_all
+             * @enum {string}
+             */
+            joinStrategy?: "wait_all" | "wait_any" | "wait_n";
+            n?: number;
+        };
+        /** @description A declared run parameter */
+        Parameter: {
+            default?: unknown;
+            description?: string;
+            enum?: unknown[];
+            name: string;
+            /** @default false */
+            required: boolean;
+            /** @enum {string} */
+            type: "string" | "number" | "integer" | "boolean" | "object" | "array";
+        };
+        /** @description A declared run parameter */
+        ParameterInput: {
+            default?: unknown;
+            description?: string;
+            enum?: unknown[];
+            name: string;
+            /** @default false */
+            required?: boolean;
+            /** @enum {string} */
+            type: "string" | "number" | "integer" | "boolean" | "object" | "array";
+        };
+        /** @description How a node retries: attempts, backoff, delays and timeout in milliseconds */
+        RetryPolicy: {
+            /** @enum {string} */
+            backoff?: "exponential" | "linear" | "fixed";
+            initial_delay?: number;
+            max_attempts?: number;
+            max_delay?: number;
+            non_retryable_errors?: string[];
+            timeout?: number;
+        };
+        /** @description A run of one version of a workflow, with its node states and results */
+        Run: {
+            /** @description true while a manual run waits for an approver (trigger.approval holds the details) */
+            awaiting_approval: boolean;
+            completed_at: string | null;
+            created_at: string;
+            created_by: string | null;
+            /** @description milliseconds from started_at to completed_at (to now while open) */
+            duration: number | null;
+            errors: components["schemas"]["RunError"][];
+            /** Format: uuid */
+            id: string;
+            links: {
+                /** @description the run picture: an HTML page of the DAG, each node coloured by its state (it asks for a token, or takes one as `#token=...`); the SVG alone is GET /api/v1/workflows/{id}/runs/{run_id}/picture.svg */
+                picture: string;
+                /** @description the execution in Temporal Web */
+                temporal: string;
+            };
+            node_states: {
+                [key: string]: components["schemas"]["NodeState"];
+            };
+            parameters: {
+                [key: string]: unknown;
+            };
+            /** @description subworkflow runs (`trigger.type: "subworkflow"`): the run that started this one; null for other runs and once the parent run was deleted */
+            parent: {
+                /** @description the parent's subworkflow node (`<loop>[<i>]` for an item of a loop whose template is a subworkflow) */
+                node_id: string;
+                /** Format: uuid */
+                run_id: string;
+                /** Format: uuid */
+                workflow_id: string;
+            } | null;
+            /** @description outputs of the exit nodes that completed */
+            results: {
+                [key: string]: unknown;
+            };
+            retry_of: string | null;
+            started_at: string | null;
+            /**
+             * @description `cancelling`: a cancel was asked for and the run is stopping its running nodes; it ends `cancelled`
+             * @enum {string}
+             */
+            status: "pending" | "running" | "completed" | "failed" | "cancelled" | "cancelling";
+            trigger: {
+                type: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** Format: uuid */
+            workflow_id: string;
+            workflow_version: number;
+        };
+        /** @description An error of a run: the node (null for the run itself), code, message, attempt and time */
+        RunError: {
+            attempt: number;
+            code: string;
+            message: string;
+            node: string | null;
+            time: string;
+        };
+        /** @description A run as listed: without parameters, node states and results */
+        RunSummary: {
+            /** @description true while a manual run waits for an approver (trigger.approval holds the details) */
+            awaiting_approval: boolean;
+            completed_at: string | null;
+            created_at: string;
+            created_by: string | null;
+            /** @description milliseconds from started_at to completed_at (to now while open) */
+            duration: number | null;
+            errors: components["schemas"]["RunError"][];
+            /** Format: uuid */
+            id: string;
+            links: {
+                /** @description the run picture: an HTML page of the DAG, each node coloured by its state (it asks for a token, or takes one as `#token=...`); the SVG alone is GET /api/v1/workflows/{id}/runs/{run_id}/picture.svg */
+                picture: string;
+                /** @description the execution in Temporal Web */
+                temporal: string;
+            };
+            /** @description subworkflow runs (`trigger.type: "subworkflow"`): the run that started this one; null for other runs and once the parent run was deleted */
+            parent: {
+                /** @description the parent's subworkflow node (`<loop>[<i>]` for an item of a loop whose template is a subworkflow) */
+                node_id: string;
+                /** Format: uuid */
+                run_id: string;
+                /** Format: uuid */
+                workflow_id: string;
+            } | null;
+            retry_of: string | null;
+            started_at: string | null;
+            /**
+             * @description `cancelling`: a cancel was asked for and the run is stopping its running nodes; it ends `cancelled`
+             * @enum {string}
+             */
+            status: "pending" | "running" | "completed" | "failed" | "cancelled" | "cancelling";
+            trigger: {
+                type: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** Format: uuid */
+            workflow_id: string;
+            workflow_version: number;
+        };
+        /** @description Runs another workflow as a child run */
+        SubworkflowNode: {
+            config: components["schemas"]["SubworkflowNodeConfig"];
+            id: string;
+            inputs?: components["schemas"]["InputBinding"][];
+            name?: string;
+            outputs?: components["schemas"]["IoDeclaration"][];
+            retryPolicy?: components["schemas"]["RetryPolicy"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "subworkflow";
+        };
+        /** @description Runs another workflow of the organization as a child run */
+        SubworkflowNodeConfig: {
+            /** @default false */
+            inherit_context?: boolean;
+            /** @default {} */
+            inputs?: {
+                [key: string]: unknown;
+            };
+            /** Format: uuid */
+            workflow_id: string;
+        };
+        /** @description A registered tool with its input and output JSON Schemas */
+        Tool: {
+            category: string;
+            description: string;
+            id: string;
+            input_schema: {
+                [key: string]: unknown;
+            };
+            name: string;
+            output_schema: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            side_effect: "none" | "idempotent" | "at_least_once";
+        };
+        /** @description Calls a registered tool */
+        ToolNode: {
+            config: components["schemas"]["ToolNodeConfig"];
+            id: string;
+            inputs?: components["schemas"]["InputBinding"][];
+            name?: string;
+            outputs?: components["schemas"]["IoDeclaration"][];
+            retryPolicy?: components["schemas"]["RetryPolicy"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tool";
+        };
+        /** @description A tool node: the registered tool to call (GET /api/v1/tools), its config and bindings */
+        ToolNodeConfig: {
+            /** @default {} */
+            config?: {
+                [key: string]: unknown;
+            };
+            /** @default [] */
+            inputs?: components["schemas"]["InputBinding"][];
+            /** @default [] */
+            outputs?: components["schemas"]["IoDeclaration"][];
+            tool: string;
+        };
+        /** @description What starts runs: a schedule (cron), a webhook, an event or a manual start (docs/triggers.md) */
+        Trigger: {
+            /** @default {} */
+            config: {
+                [key: string]: unknown;
+            };
+            /** @default true */
+            enabled: boolean;
+            id?: string;
+            /** @enum {string} */
+            type: "schedule" | "webhook" | "event" | "manual";
+        };
+        /** @description What starts runs: a schedule (cron), a webhook, an event or a manual start (docs/triggers.md) */
+        TriggerInput: {
+            /** @default {} */
+            config?: {
+                [key: string]: unknown;
+            };
+            /** @default true */
+            enabled?: boolean;
+            id?: string;
+            /** @enum {string} */
+            type: "schedule" | "webhook" | "event" | "manual";
+        };
+        /** @description A trigger of a workflow as it stands: its config and state, and per type its schedule or URL */
+        TriggerView: {
+            authentication?: string;
+            /** @description the config with defaults applied */
+            config: {
+                [key: string]: unknown;
+            };
+            enabled: boolean;
+            key: string;
+            method?: string;
+            /** @description schedule: the next (up to 5) fire times, from Temporal */
+            nextFireTimes?: string[];
+            schedule?: {
+                nextFireTimes: string[];
+                recentFireTimes: string[];
+                scheduleId: string | null;
+                state: string;
+            };
+            secret?: {
+                configured: boolean;
+                createdAt: string | null;
+            } | null;
+            /**
+             * @description active: fires now (workflow active and trigger enabled)
+             * @enum {string}
+             */
+            state: "active" | "inactive";
+            /** @enum {string} */
+            type: "schedule" | "webhook" | "event" | "manual";
+            /** @description webhook: the public URL */
+            url?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A workflow with its current version's definition */
+        Workflow: {
+            createdAt: string;
+            createdBy: string | null;
+            dag: components["schemas"]["CompiledDag"];
+            description: string;
+            error_handling: components["schemas"]["ErrorHandling"];
+            /** Format: uuid */
+            id: string;
+            metadata: {
+                [key: string]: unknown;
+            };
+            name: string;
+            /** Format: uuid */
+            organizationID: string;
+            parameters: components["schemas"]["Parameter"][];
+            /** @enum {string} */
+            status: "draft" | "active" | "paused" | "archived";
+            /** @description the Tool objects (a tool removed since shows its id only) */
+            tools: {
+                category?: string;
+                description?: string;
+                id: string;
+                input_schema?: {
+                    [key: string]: unknown;
+                };
+                name?: string;
+                output_schema?: {
+                    [key: string]: unknown;
+                };
+                /** @enum {string} */
+                side_effect?: "none" | "idempotent" | "at_least_once";
+            }[];
+            triggers: components["schemas"]["Trigger"][];
+            updatedAt: string;
+            /** @description current version; a change of graph, tools, triggers, parameters or error handling adds one */
+            version: number;
+        };
+        /** @description A new workflow in the API shape */
+        WorkflowCreate: {
+            /** @description DirectedAcyclicGraph: nodes, edges, entryPoints and exitPoints (derived when absent); see docs/workflows.md */
+            dag: components["schemas"]["Dag"];
+            description?: string;
+            /** @description default_strategy, retry_config, node_overrides, ... */
+            error_handling?: components["schemas"]["ErrorHandlingInput"];
+            metadata?: components["schemas"]["WorkflowMetadata"];
+            name: string;
+            /** @description declared parameters: name, type, required, description, default, enum */
+            parameters?: components["schemas"]["ParameterInput"][];
+            /** @description tool ids (or Tool objects with an id) the workflow uses */
+            tools?: (string | ({
+                id: string;
+            } & {
+                [key: string]: unknown;
+            }))[];
+            /** @description Trigger list: { type, config, enabled } */
+            triggers?: components["schemas"]["TriggerInput"][];
+        };
+        /** @description The authoring format (JSON or YAML): nodes and edges at the top level; a node may write its type's keys at its top level and list `depends_on` instead of edges (docs/workflows.md) */
+        WorkflowDefinitionDocument: {
+            description?: string;
+            edges?: unknown[];
+            entryPoints?: string[];
+            error_handling?: {
+                [key: string]: unknown;
+            };
+            exitPoints?: string[];
+            metadata?: {
+                [key: string]: unknown;
+            };
+            name: string;
+            nodes: unknown[];
+            parameters?: unknown[];
+            tools?: unknown[];
+            triggers?: unknown[];
+            version?: string | number;
+        };
+        /** @description tags, category and estimatedDuration (seconds); other keys are kept as given */
+        WorkflowMetadata: {
+            category?: string;
+            /** @description seconds */
+            estimatedDuration?: number;
+            tags?: string[];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A change of a workflow in the API shape: fields left out keep their value */
+        WorkflowUpdate: {
+            /** @description DirectedAcyclicGraph: nodes, edges, entryPoints and exitPoints (derived when absent); see docs/workflows.md */
+            dag?: components["schemas"]["Dag"];
+            description?: string;
+            /** @description default_strategy, retry_config, node_overrides, ... */
+            error_handling?: components["schemas"]["ErrorHandlingInput"];
+            metadata?: components["schemas"]["WorkflowMetadata"];
+            name?: string;
+            /** @description declared parameters: name, type, required, description, default, enum */
+            parameters?: components["schemas"]["ParameterInput"][];
+            /** @description tool ids (or Tool objects with an id) the workflow uses */
+            tools?: (string | ({
+                id: string;
+            } & {
+                [key: string]: unknown;
+            }))[];
+            /** @description Trigger list: { type, config, enabled } */
+            triggers?: components["schemas"]["TriggerInput"][];
+        };
+        /** @description A dry run's answer: the definition exactly as a save would store it */
+        WorkflowValidation: {
+            dag: components["schemas"]["CompiledDag"];
+            error_handling: components["schemas"]["ErrorHandling"];
+            /** @description the name the body gives (null for an update that keeps the name) */
+            name: string | null;
+            parameters: components["schemas"]["Parameter"][];
+            /** @description the Tool objects (a tool removed since shows its id only) */
+            tools: {
+                category?: string;
+                description?: string;
+                id: string;
+                input_schema?: {
+                    [key: string]: unknown;
+                };
+                name?: string;
+                output_schema?: {
+                    [key: string]: unknown;
+                };
+                /** @enum {string} */
+                side_effect?: "none" | "idempotent" | "at_least_once";
+            }[];
+            triggers: components["schemas"]["Trigger"][];
+            /** @constant */
+            valid: true;
+        };
+        /** @description One immutable version of a workflow's definition */
+        WorkflowVersion: {
+            createdAt: string;
+            createdBy: string | null;
+            dag: components["schemas"]["CompiledDag"];
+            error_handling: components["schemas"]["ErrorHandling"];
+            parameters: components["schemas"]["Parameter"][];
+            /** @description the Tool objects (a tool removed since shows its id only) */
+            tools: {
+                category?: string;
+                description?: string;
+                id: string;
+                input_schema?: {
+                    [key: string]: unknown;
+                };
+                name?: string;
+                output_schema?: {
+                    [key: string]: unknown;
+                };
+                /** @enum {string} */
+                side_effect?: "none" | "idempotent" | "at_least_once";
+            }[];
+            triggers: components["schemas"]["Trigger"][];
+            version: number;
+            /** Format: uuid */
+            workflow_id: string;
         };
     };
     responses: never;
@@ -4133,37 +5086,55 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description a repeated delivery: the first run, nothing new started */
+            /** @description with a wait: the finished run (status, results, errors); else a repeated delivery: the first run, nothing new started */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        completed_at?: string | null;
+                        /** @description milliseconds from started_at to completed_at */
+                        duration?: number | null;
+                        errors?: components["schemas"]["RunError"][];
                         /** @description true when this delivery key was seen before: no new run was started */
                         replayed?: boolean;
+                        /** @description outputs of the exit nodes that completed */
+                        results?: {
+                            [key: string]: unknown;
+                        };
                         /** Format: uuid */
                         run_id: string;
-                        /** @constant */
-                        status?: "pending";
+                        started_at?: string | null;
+                        /** @enum {string} */
+                        status?: "pending" | "running" | "completed" | "failed" | "cancelled";
                         /** Format: uuid */
                         workflow_id: string;
                     };
                 };
             };
-            /** @description the run was created (pending); Location points at it */
+            /** @description the run was created (or, with a wait, is still open); Location points at it */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        completed_at?: string | null;
+                        /** @description milliseconds from started_at to completed_at */
+                        duration?: number | null;
+                        errors?: components["schemas"]["RunError"][];
                         /** @description true when this delivery key was seen before: no new run was started */
                         replayed?: boolean;
+                        /** @description outputs of the exit nodes that completed */
+                        results?: {
+                            [key: string]: unknown;
+                        };
                         /** Format: uuid */
                         run_id: string;
-                        /** @constant */
-                        status?: "pending";
+                        started_at?: string | null;
+                        /** @enum {string} */
+                        status?: "pending" | "running" | "completed" | "failed" | "cancelled";
                         /** Format: uuid */
                         workflow_id: string;
                     };
@@ -4280,37 +5251,55 @@ export interface operations {
             };
         };
         responses: {
-            /** @description a repeated delivery: the first run, nothing new started */
+            /** @description with a wait: the finished run (status, results, errors); else a repeated delivery: the first run, nothing new started */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        completed_at?: string | null;
+                        /** @description milliseconds from started_at to completed_at */
+                        duration?: number | null;
+                        errors?: components["schemas"]["RunError"][];
                         /** @description true when this delivery key was seen before: no new run was started */
                         replayed?: boolean;
+                        /** @description outputs of the exit nodes that completed */
+                        results?: {
+                            [key: string]: unknown;
+                        };
                         /** Format: uuid */
                         run_id: string;
-                        /** @constant */
-                        status?: "pending";
+                        started_at?: string | null;
+                        /** @enum {string} */
+                        status?: "pending" | "running" | "completed" | "failed" | "cancelled";
                         /** Format: uuid */
                         workflow_id: string;
                     };
                 };
             };
-            /** @description the run was created (pending); Location points at it */
+            /** @description the run was created (or, with a wait, is still open); Location points at it */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        completed_at?: string | null;
+                        /** @description milliseconds from started_at to completed_at */
+                        duration?: number | null;
+                        errors?: components["schemas"]["RunError"][];
                         /** @description true when this delivery key was seen before: no new run was started */
                         replayed?: boolean;
+                        /** @description outputs of the exit nodes that completed */
+                        results?: {
+                            [key: string]: unknown;
+                        };
                         /** Format: uuid */
                         run_id: string;
-                        /** @constant */
-                        status?: "pending";
+                        started_at?: string | null;
+                        /** @enum {string} */
+                        status?: "pending" | "running" | "completed" | "failed" | "cancelled";
                         /** Format: uuid */
                         workflow_id: string;
                     };
@@ -4427,37 +5416,55 @@ export interface operations {
             };
         };
         responses: {
-            /** @description a repeated delivery: the first run, nothing new started */
+            /** @description with a wait: the finished run (status, results, errors); else a repeated delivery: the first run, nothing new started */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        completed_at?: string | null;
+                        /** @description milliseconds from started_at to completed_at */
+                        duration?: number | null;
+                        errors?: components["schemas"]["RunError"][];
                         /** @description true when this delivery key was seen before: no new run was started */
                         replayed?: boolean;
+                        /** @description outputs of the exit nodes that completed */
+                        results?: {
+                            [key: string]: unknown;
+                        };
                         /** Format: uuid */
                         run_id: string;
-                        /** @constant */
-                        status?: "pending";
+                        started_at?: string | null;
+                        /** @enum {string} */
+                        status?: "pending" | "running" | "completed" | "failed" | "cancelled";
                         /** Format: uuid */
                         workflow_id: string;
                     };
                 };
             };
-            /** @description the run was created (pending); Location points at it */
+            /** @description the run was created (or, with a wait, is still open); Location points at it */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        completed_at?: string | null;
+                        /** @description milliseconds from started_at to completed_at */
+                        duration?: number | null;
+                        errors?: components["schemas"]["RunError"][];
                         /** @description true when this delivery key was seen before: no new run was started */
                         replayed?: boolean;
+                        /** @description outputs of the exit nodes that completed */
+                        results?: {
+                            [key: string]: unknown;
+                        };
                         /** Format: uuid */
                         run_id: string;
-                        /** @constant */
-                        status?: "pending";
+                        started_at?: string | null;
+                        /** @enum {string} */
+                        status?: "pending" | "running" | "completed" | "failed" | "cancelled";
                         /** Format: uuid */
                         workflow_id: string;
                     };
@@ -4569,37 +5576,55 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description a repeated delivery: the first run, nothing new started */
+            /** @description with a wait: the finished run (status, results, errors); else a repeated delivery: the first run, nothing new started */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        completed_at?: string | null;
+                        /** @description milliseconds from started_at to completed_at */
+                        duration?: number | null;
+                        errors?: components["schemas"]["RunError"][];
                         /** @description true when this delivery key was seen before: no new run was started */
                         replayed?: boolean;
+                        /** @description outputs of the exit nodes that completed */
+                        results?: {
+                            [key: string]: unknown;
+                        };
                         /** Format: uuid */
                         run_id: string;
-                        /** @constant */
-                        status?: "pending";
+                        started_at?: string | null;
+                        /** @enum {string} */
+                        status?: "pending" | "running" | "completed" | "failed" | "cancelled";
                         /** Format: uuid */
                         workflow_id: string;
                     };
                 };
             };
-            /** @description the run was created (pending); Location points at it */
+            /** @description the run was created (or, with a wait, is still open); Location points at it */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        completed_at?: string | null;
+                        /** @description milliseconds from started_at to completed_at */
+                        duration?: number | null;
+                        errors?: components["schemas"]["RunError"][];
                         /** @description true when this delivery key was seen before: no new run was started */
                         replayed?: boolean;
+                        /** @description outputs of the exit nodes that completed */
+                        results?: {
+                            [key: string]: unknown;
+                        };
                         /** Format: uuid */
                         run_id: string;
-                        /** @constant */
-                        status?: "pending";
+                        started_at?: string | null;
+                        /** @enum {string} */
+                        status?: "pending" | "running" | "completed" | "failed" | "cancelled";
                         /** Format: uuid */
                         workflow_id: string;
                     };
@@ -4716,37 +5741,55 @@ export interface operations {
             };
         };
         responses: {
-            /** @description a repeated delivery: the first run, nothing new started */
+            /** @description with a wait: the finished run (status, results, errors); else a repeated delivery: the first run, nothing new started */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        completed_at?: string | null;
+                        /** @description milliseconds from started_at to completed_at */
+                        duration?: number | null;
+                        errors?: components["schemas"]["RunError"][];
                         /** @description true when this delivery key was seen before: no new run was started */
                         replayed?: boolean;
+                        /** @description outputs of the exit nodes that completed */
+                        results?: {
+                            [key: string]: unknown;
+                        };
                         /** Format: uuid */
                         run_id: string;
-                        /** @constant */
-                        status?: "pending";
+                        started_at?: string | null;
+                        /** @enum {string} */
+                        status?: "pending" | "running" | "completed" | "failed" | "cancelled";
                         /** Format: uuid */
                         workflow_id: string;
                     };
                 };
             };
-            /** @description the run was created (pending); Location points at it */
+            /** @description the run was created (or, with a wait, is still open); Location points at it */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        completed_at?: string | null;
+                        /** @description milliseconds from started_at to completed_at */
+                        duration?: number | null;
+                        errors?: components["schemas"]["RunError"][];
                         /** @description true when this delivery key was seen before: no new run was started */
                         replayed?: boolean;
+                        /** @description outputs of the exit nodes that completed */
+                        results?: {
+                            [key: string]: unknown;
+                        };
                         /** Format: uuid */
                         run_id: string;
-                        /** @constant */
-                        status?: "pending";
+                        started_at?: string | null;
+                        /** @enum {string} */
+                        status?: "pending" | "running" | "completed" | "failed" | "cancelled";
                         /** Format: uuid */
                         workflow_id: string;
                     };
@@ -5763,7 +6806,7 @@ export interface operations {
                                 error: string | null;
                                 /** @enum {string} */
                                 name: "extract_text" | "extract_metadata" | "convert" | "thumbnail" | "chunk" | "embed";
-                                output: unknown | null;
+                                output: unknown;
                                 startedAt: string | null;
                                 /** @enum {string} */
                                 state: "pending" | "running" | "retrying" | "succeeded" | "failed" | "skipped";
@@ -6296,7 +7339,7 @@ export interface operations {
                                 error: string | null;
                                 /** @enum {string} */
                                 name: "extract_text" | "extract_metadata" | "convert" | "thumbnail" | "chunk" | "embed";
-                                output: unknown | null;
+                                output: unknown;
                                 startedAt: string | null;
                                 /** @enum {string} */
                                 state: "pending" | "running" | "retrying" | "succeeded" | "failed" | "skipped";
@@ -6431,7 +7474,7 @@ export interface operations {
                                 error: string | null;
                                 /** @enum {string} */
                                 name: "extract_text" | "extract_metadata" | "convert" | "thumbnail" | "chunk" | "embed";
-                                output: unknown | null;
+                                output: unknown;
                                 startedAt: string | null;
                                 /** @enum {string} */
                                 state: "pending" | "running" | "retrying" | "succeeded" | "failed" | "skipped";
@@ -7554,67 +8597,7 @@ export interface operations {
                             workflow_id: string;
                             workflow_version: number;
                         };
-                        run: {
-                            /** @description true while a manual run waits for an approver (trigger.approval holds the details) */
-                            awaiting_approval: boolean;
-                            completed_at: string | null;
-                            created_at: string;
-                            created_by: string | null;
-                            /** @description milliseconds from started_at to completed_at (to now while open) */
-                            duration: number | null;
-                            errors: {
-                                attempt: number;
-                                code: string;
-                                message: string;
-                                node: string | null;
-                                time: string;
-                            }[];
-                            /** Format: uuid */
-                            id: string;
-                            links: {
-                                /** @description the execution in Temporal Web */
-                                temporal: string;
-                            };
-                            node_states: {
-                                [key: string]: {
-                                    attempts: number;
-                                    error: {
-                                        code: string;
-                                        message: string;
-                                    } | null;
-                                    finishedAt: string | null;
-                                    /** @description the node's outputs; values kept in object storage appear as { $ref, bytes, download_url } */
-                                    output: unknown;
-                                    startedAt: string | null;
-                                    /** @enum {string} */
-                                    status: "pending" | "running" | "completed" | "failed" | "skipped" | "cancelled";
-                                    /** @enum {string} */
-                                    via?: "fallback" | "reused" | "dead_letter";
-                                };
-                            };
-                            parameters: {
-                                [key: string]: unknown;
-                            };
-                            /** @description outputs of the exit nodes that completed */
-                            results: {
-                                [key: string]: unknown;
-                            };
-                            retry_of: string | null;
-                            started_at: string | null;
-                            /**
-                             * @description `cancelling`: a cancel was asked for and the run is stopping its running nodes; it ends `cancelled`
-                             * @enum {string}
-                             */
-                            status: "pending" | "running" | "completed" | "failed" | "cancelled" | "cancelling";
-                            trigger: {
-                                type: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            /** Format: uuid */
-                            workflow_id: string;
-                            workflow_version: number;
-                        };
+                        run: components["schemas"]["Run"];
                     };
                 };
             };
@@ -8189,6 +9172,311 @@ export interface operations {
             };
         };
     };
+    listQuarantinedEvents: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                status?: "quarantined" | "replayed";
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of quarantined events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description failed dispatch attempts since the event was written or last replayed */
+                            attempts: number;
+                            createdAt: string;
+                            /** @description the payload */
+                            data: unknown;
+                            /** @description set once a replay was dispatched */
+                            dispatchedAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description why the last attempt failed */
+                            lastError: string | null;
+                            /** Format: uuid */
+                            organizationID: string;
+                            quarantinedAt: string | null;
+                            replayedAt: string | null;
+                            /**
+                             * @description `quarantined`: no longer dispatched; `replayed`: made dispatchable again (see `dispatchedAt`)
+                             * @enum {string}
+                             */
+                            status: "quarantined" | "replayed";
+                            type: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    discardQuarantinedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description event id */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description discarded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; INVALID_STATE: The resource is not in a state that allows this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replayQuarantinedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description event id */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the event, `replayed`; dispatched asynchronously */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description failed dispatch attempts since the event was written or last replayed */
+                        attempts: number;
+                        createdAt: string;
+                        /** @description the payload */
+                        data: unknown;
+                        /** @description set once a replay was dispatched */
+                        dispatchedAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description why the last attempt failed */
+                        lastError: string | null;
+                        /** Format: uuid */
+                        organizationID: string;
+                        quarantinedAt: string | null;
+                        replayedAt: string | null;
+                        /**
+                         * @description `quarantined`: no longer dispatched; `replayed`: made dispatchable again (see `dispatchedAt`)
+                         * @enum {string}
+                         */
+                        status: "quarantined" | "replayed";
+                        type: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; INVALID_STATE: The resource is not in a state that allows this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     acceptInvitation: {
         parameters: {
             query?: never;
@@ -8269,6 +9557,94 @@ export interface operations {
             };
             /** @description CONFLICT: The request conflicts with the current state; ORGANIZATION_LIMIT: The user already belongs to the maximum number of organizations */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVITATION_EXPIRED: The invitation has expired, was revoked or was already used */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    lookupInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the pending invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the invited address: the account that may accept */
+                        email: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        inviterName: string | null;
+                        organizationName: string;
+                        role: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9361,6 +10737,126 @@ export interface operations {
             };
         };
     };
+    getOrganizationBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the billing state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        organizationID: string;
+                        /** @description when the first failed renewal of the current streak happened */
+                        pastDueSince: string | null;
+                        /** @description the 10 most recent payments, newest first; only for roles with the billing permission (owner) */
+                        payments?: {
+                            /** @description the provider's payment id */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "plan_change" | "renewal";
+                            occurredAt: string;
+                            /** @enum {string} */
+                            outcome: "succeeded" | "failed";
+                            /** @enum {string} */
+                            plan: "free" | "pro" | "enterprise";
+                            /** @description why the payment failed, as the provider reports it; null on success */
+                            reason: string | null;
+                        }[];
+                        /** @description the billing provider keeping the subscription (`local`, `test`) */
+                        provider: string;
+                        /**
+                         * @description `active`: payments are up to date; `past_due`: a renewal failed and no payment has succeeded since
+                         * @enum {string}
+                         */
+                        state: "active" | "past_due";
+                        /** @description the live subscription; null until the creation workflow has initialised billing */
+                        subscription: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            plan: "free" | "pro" | "enterprise";
+                            /** @enum {string} */
+                            status: "active" | "cancelled";
+                        } | null;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getOrganizationDeletion: {
         parameters: {
             query?: never;
@@ -10200,6 +11696,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description PAYMENT_FAILED: The billing provider could not charge the organization (e.g. card declined); nothing changed; the message names the reason */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
             403: {
                 headers: {
@@ -10298,7 +11803,7 @@ export interface operations {
                                 href: string;
                             };
                             /** @description secrets masked */
-                            sso: unknown | null;
+                            sso: unknown;
                             thirdParty: {
                                 [key: string]: {
                                     config: {
@@ -10527,7 +12032,7 @@ export interface operations {
                                 href: string;
                             };
                             /** @description secrets masked */
-                            sso: unknown | null;
+                            sso: unknown;
                             thirdParty: {
                                 [key: string]: {
                                     config: {
@@ -10807,6 +12312,104 @@ export interface operations {
                             limit: number | null;
                             used: number;
                         };
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAllRuns: {
+        parameters: {
+            query?: {
+                /** @description only runs created at or after this time (ISO 8601) */
+                created_after?: string;
+                /** @description only runs created before this time (ISO 8601) */
+                created_before?: string;
+                cursor?: string;
+                limit?: number;
+                status?: "pending" | "running" | "completed" | "failed" | "cancelled";
+                /** @description only runs started this way: `manual`, `webhook`, `schedule`, `event`, `retry`, `dead_letter_replay`, `subworkflow` */
+                trigger?: string;
+                /** @description only runs of this workflow */
+                workflow_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of runs (without node states) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RunSummary"][];
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -11207,20 +12810,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            category: string;
-                            description: string;
-                            id: string;
-                            input_schema: {
-                                [key: string]: unknown;
-                            };
-                            name: string;
-                            output_schema: {
-                                [key: string]: unknown;
-                            };
-                            /** @enum {string} */
-                            side_effect: "none" | "idempotent" | "at_least_once";
-                        }[];
+                        data: components["schemas"]["Tool"][];
                         nextCursor: null;
                     };
                 };
@@ -11263,6 +12853,163 @@ export interface operations {
             };
             /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the tool id, e.g. json_transform */
+                tool: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the node's tool config, as in a workflow's tool node (`config.config`): `${...}` templates and `{{secret.NAME}}` references are resolved as in a run */
+                    config?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description sample input: values a node receives from earlier nodes, set by name over the config (as `inputs` bindings do) */
+                    input?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description attempts of a retryable failure (default 1) */
+                    max_attempts?: number;
+                    /** @description outputs of earlier nodes the templates see as `${<node>.<output>}`: `{ "<node>": { "<output>": value } }` */
+                    nodes?: {
+                        [key: string]: {
+                            [key: string]: unknown;
+                        };
+                    };
+                    /** @description run parameters the templates see as `${params.<name>}` */
+                    parameters?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description time for the whole test, retries included (default 30 s or TOOLS_TEST_RUN_MAX_TIMEOUT if lower; at most that) */
+                    timeout_ms?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description the test ran: its outcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description attempts made */
+                        attempts: number;
+                        duration_ms: number;
+                        /** @description the failure (failed): the code a run node would record, e.g. HTTP_404, INVALID_INPUT, TIMEOUT */
+                        error?: {
+                            code: string;
+                            message: string;
+                        };
+                        /** @description the tool output (completed); larger than RUN_LARGE_OUTPUT_BYTES: `{ $ref, bytes, download_url }` as in runs */
+                        output?: unknown;
+                        /**
+                         * @description `failed`: the tool failed (see `error`), not the request
+                         * @enum {string}
+                         */
+                        status: "completed" | "failed";
+                        tool: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOOL_INPUT_INVALID: A tool test's config and sample input do not match the tool's input schema; see details; INLINE_CREDENTIAL: A node config holds a literal credential; store it as a secret and write {{secret.NAME}}; see details; UNKNOWN_SECRET: A node config references a secret the organization does not have; see details */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11784,58 +13531,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            createdAt: string;
-                            createdBy: string | null;
-                            dag: {
-                                edges: {
-                                    from: string;
-                                    to: string;
-                                }[];
-                                entryPoints: string[];
-                                exitPoints: string[];
-                                nodes: {
-                                    [key: string]: unknown;
-                                }[];
-                            };
-                            description: string;
-                            error_handling: {
-                                [key: string]: unknown;
-                            };
-                            /** Format: uuid */
-                            id: string;
-                            metadata: {
-                                [key: string]: unknown;
-                            };
-                            name: string;
-                            /** Format: uuid */
-                            organizationID: string;
-                            parameters: {
-                                [key: string]: unknown;
-                            }[];
-                            /** @enum {string} */
-                            status: "draft" | "active" | "paused" | "archived";
-                            tools: {
-                                category?: string;
-                                description?: string;
-                                id: string;
-                                input_schema?: {
-                                    [key: string]: unknown;
-                                };
-                                name?: string;
-                                output_schema?: {
-                                    [key: string]: unknown;
-                                };
-                                /** @enum {string} */
-                                side_effect?: "none" | "idempotent" | "at_least_once";
-                            }[];
-                            triggers: {
-                                [key: string]: unknown;
-                            }[];
-                            updatedAt: string;
-                            /** @description current version; a change of graph, tools, triggers, parameters or error handling adds one */
-                            version: number;
-                        }[];
+                        data: components["schemas"]["Workflow"][];
                         nextCursor: string | null;
                     };
                 };
@@ -11914,94 +13610,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                } | {
-                    /** @description DirectedAcyclicGraph: nodes, edges, entryPoints and exitPoints (derived when absent); see docs/workflows.md */
-                    dag: unknown;
-                    description?: string;
-                    /** @description default_strategy, retry_config, node_overrides, ... */
-                    error_handling?: {
-                        [key: string]: unknown;
-                    };
-                    /** @description tags, category and estimatedDuration (seconds); other keys are kept as given */
-                    metadata?: {
-                        category?: string;
-                        /** @description seconds */
-                        estimatedDuration?: number;
-                        tags?: string[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                    name: string;
-                    /** @description declared parameters: name, type, required, description, default, enum */
-                    parameters?: unknown[];
-                    /** @description tool ids (or Tool objects with an id) the workflow uses */
-                    tools?: unknown[];
-                    /** @description Trigger list: { type, config, enabled } */
-                    triggers?: unknown[];
-                } | {
-                    description?: string;
-                    edges?: unknown[];
-                    entryPoints?: string[];
-                    error_handling?: {
-                        [key: string]: unknown;
-                    };
-                    exitPoints?: string[];
-                    metadata?: {
-                        [key: string]: unknown;
-                    };
-                    name: string;
-                    nodes: unknown[];
-                    parameters?: unknown[];
-                    tools?: unknown[];
-                    triggers?: unknown[];
-                    version?: string | number;
-                };
-                "application/yaml": {
-                    [key: string]: unknown;
-                } | {
-                    /** @description DirectedAcyclicGraph: nodes, edges, entryPoints and exitPoints (derived when absent); see docs/workflows.md */
-                    dag: unknown;
-                    description?: string;
-                    /** @description default_strategy, retry_config, node_overrides, ... */
-                    error_handling?: {
-                        [key: string]: unknown;
-                    };
-                    /** @description tags, category and estimatedDuration (seconds); other keys are kept as given */
-                    metadata?: {
-                        category?: string;
-                        /** @description seconds */
-                        estimatedDuration?: number;
-                        tags?: string[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                    name: string;
-                    /** @description declared parameters: name, type, required, description, default, enum */
-                    parameters?: unknown[];
-                    /** @description tool ids (or Tool objects with an id) the workflow uses */
-                    tools?: unknown[];
-                    /** @description Trigger list: { type, config, enabled } */
-                    triggers?: unknown[];
-                } | {
-                    description?: string;
-                    edges?: unknown[];
-                    entryPoints?: string[];
-                    error_handling?: {
-                        [key: string]: unknown;
-                    };
-                    exitPoints?: string[];
-                    metadata?: {
-                        [key: string]: unknown;
-                    };
-                    name: string;
-                    nodes: unknown[];
-                    parameters?: unknown[];
-                    tools?: unknown[];
-                    triggers?: unknown[];
-                    version?: string | number;
-                };
+                "application/json": components["schemas"]["WorkflowCreate"] | components["schemas"]["WorkflowDefinitionDocument"];
+                "application/yaml": components["schemas"]["WorkflowCreate"] | components["schemas"]["WorkflowDefinitionDocument"];
             };
         };
         responses: {
@@ -12011,58 +13621,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        createdAt: string;
-                        createdBy: string | null;
-                        dag: {
-                            edges: {
-                                from: string;
-                                to: string;
-                            }[];
-                            entryPoints: string[];
-                            exitPoints: string[];
-                            nodes: {
-                                [key: string]: unknown;
-                            }[];
-                        };
-                        description: string;
-                        error_handling: {
-                            [key: string]: unknown;
-                        };
-                        /** Format: uuid */
-                        id: string;
-                        metadata: {
-                            [key: string]: unknown;
-                        };
-                        name: string;
-                        /** Format: uuid */
-                        organizationID: string;
-                        parameters: {
-                            [key: string]: unknown;
-                        }[];
-                        /** @enum {string} */
-                        status: "draft" | "active" | "paused" | "archived";
-                        tools: {
-                            category?: string;
-                            description?: string;
-                            id: string;
-                            input_schema?: {
-                                [key: string]: unknown;
-                            };
-                            name?: string;
-                            output_schema?: {
-                                [key: string]: unknown;
-                            };
-                            /** @enum {string} */
-                            side_effect?: "none" | "idempotent" | "at_least_once";
-                        }[];
-                        triggers: {
-                            [key: string]: unknown;
-                        }[];
-                        updatedAt: string;
-                        /** @description current version; a change of graph, tools, triggers, parameters or error handling adds one */
-                        version: number;
-                    };
+                    "application/json": components["schemas"]["Workflow"];
                 };
             };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
@@ -12175,58 +13734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        createdAt: string;
-                        createdBy: string | null;
-                        dag: {
-                            edges: {
-                                from: string;
-                                to: string;
-                            }[];
-                            entryPoints: string[];
-                            exitPoints: string[];
-                            nodes: {
-                                [key: string]: unknown;
-                            }[];
-                        };
-                        description: string;
-                        error_handling: {
-                            [key: string]: unknown;
-                        };
-                        /** Format: uuid */
-                        id: string;
-                        metadata: {
-                            [key: string]: unknown;
-                        };
-                        name: string;
-                        /** Format: uuid */
-                        organizationID: string;
-                        parameters: {
-                            [key: string]: unknown;
-                        }[];
-                        /** @enum {string} */
-                        status: "draft" | "active" | "paused" | "archived";
-                        tools: {
-                            category?: string;
-                            description?: string;
-                            id: string;
-                            input_schema?: {
-                                [key: string]: unknown;
-                            };
-                            name?: string;
-                            output_schema?: {
-                                [key: string]: unknown;
-                            };
-                            /** @enum {string} */
-                            side_effect?: "none" | "idempotent" | "at_least_once";
-                        }[];
-                        triggers: {
-                            [key: string]: unknown;
-                        }[];
-                        updatedAt: string;
-                        /** @description current version; a change of graph, tools, triggers, parameters or error handling adds one */
-                        version: number;
-                    };
+                    "application/json": components["schemas"]["Workflow"];
                 };
             };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details */
@@ -12306,94 +13814,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                } | {
-                    /** @description DirectedAcyclicGraph: nodes, edges, entryPoints and exitPoints (derived when absent); see docs/workflows.md */
-                    dag: unknown;
-                    description?: string;
-                    /** @description default_strategy, retry_config, node_overrides, ... */
-                    error_handling?: {
-                        [key: string]: unknown;
-                    };
-                    /** @description tags, category and estimatedDuration (seconds); other keys are kept as given */
-                    metadata?: {
-                        category?: string;
-                        /** @description seconds */
-                        estimatedDuration?: number;
-                        tags?: string[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                    name: string;
-                    /** @description declared parameters: name, type, required, description, default, enum */
-                    parameters?: unknown[];
-                    /** @description tool ids (or Tool objects with an id) the workflow uses */
-                    tools?: unknown[];
-                    /** @description Trigger list: { type, config, enabled } */
-                    triggers?: unknown[];
-                } | {
-                    description?: string;
-                    edges?: unknown[];
-                    entryPoints?: string[];
-                    error_handling?: {
-                        [key: string]: unknown;
-                    };
-                    exitPoints?: string[];
-                    metadata?: {
-                        [key: string]: unknown;
-                    };
-                    name: string;
-                    nodes: unknown[];
-                    parameters?: unknown[];
-                    tools?: unknown[];
-                    triggers?: unknown[];
-                    version?: string | number;
-                };
-                "application/yaml": {
-                    [key: string]: unknown;
-                } | {
-                    /** @description DirectedAcyclicGraph: nodes, edges, entryPoints and exitPoints (derived when absent); see docs/workflows.md */
-                    dag: unknown;
-                    description?: string;
-                    /** @description default_strategy, retry_config, node_overrides, ... */
-                    error_handling?: {
-                        [key: string]: unknown;
-                    };
-                    /** @description tags, category and estimatedDuration (seconds); other keys are kept as given */
-                    metadata?: {
-                        category?: string;
-                        /** @description seconds */
-                        estimatedDuration?: number;
-                        tags?: string[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                    name: string;
-                    /** @description declared parameters: name, type, required, description, default, enum */
-                    parameters?: unknown[];
-                    /** @description tool ids (or Tool objects with an id) the workflow uses */
-                    tools?: unknown[];
-                    /** @description Trigger list: { type, config, enabled } */
-                    triggers?: unknown[];
-                } | {
-                    description?: string;
-                    edges?: unknown[];
-                    entryPoints?: string[];
-                    error_handling?: {
-                        [key: string]: unknown;
-                    };
-                    exitPoints?: string[];
-                    metadata?: {
-                        [key: string]: unknown;
-                    };
-                    name: string;
-                    nodes: unknown[];
-                    parameters?: unknown[];
-                    tools?: unknown[];
-                    triggers?: unknown[];
-                    version?: string | number;
-                };
+                "application/json": components["schemas"]["WorkflowUpdate"] | components["schemas"]["WorkflowDefinitionDocument"];
+                "application/yaml": components["schemas"]["WorkflowUpdate"] | components["schemas"]["WorkflowDefinitionDocument"];
             };
         };
         responses: {
@@ -12403,58 +13825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        createdAt: string;
-                        createdBy: string | null;
-                        dag: {
-                            edges: {
-                                from: string;
-                                to: string;
-                            }[];
-                            entryPoints: string[];
-                            exitPoints: string[];
-                            nodes: {
-                                [key: string]: unknown;
-                            }[];
-                        };
-                        description: string;
-                        error_handling: {
-                            [key: string]: unknown;
-                        };
-                        /** Format: uuid */
-                        id: string;
-                        metadata: {
-                            [key: string]: unknown;
-                        };
-                        name: string;
-                        /** Format: uuid */
-                        organizationID: string;
-                        parameters: {
-                            [key: string]: unknown;
-                        }[];
-                        /** @enum {string} */
-                        status: "draft" | "active" | "paused" | "archived";
-                        tools: {
-                            category?: string;
-                            description?: string;
-                            id: string;
-                            input_schema?: {
-                                [key: string]: unknown;
-                            };
-                            name?: string;
-                            output_schema?: {
-                                [key: string]: unknown;
-                            };
-                            /** @enum {string} */
-                            side_effect?: "none" | "idempotent" | "at_least_once";
-                        }[];
-                        triggers: {
-                            [key: string]: unknown;
-                        }[];
-                        updatedAt: string;
-                        /** @description current version; a change of graph, tools, triggers, parameters or error handling adds one */
-                        version: number;
-                    };
+                    "application/json": components["schemas"]["Workflow"];
                 };
             };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
@@ -12651,58 +14022,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        createdAt: string;
-                        createdBy: string | null;
-                        dag: {
-                            edges: {
-                                from: string;
-                                to: string;
-                            }[];
-                            entryPoints: string[];
-                            exitPoints: string[];
-                            nodes: {
-                                [key: string]: unknown;
-                            }[];
-                        };
-                        description: string;
-                        error_handling: {
-                            [key: string]: unknown;
-                        };
-                        /** Format: uuid */
-                        id: string;
-                        metadata: {
-                            [key: string]: unknown;
-                        };
-                        name: string;
-                        /** Format: uuid */
-                        organizationID: string;
-                        parameters: {
-                            [key: string]: unknown;
-                        }[];
-                        /** @enum {string} */
-                        status: "draft" | "active" | "paused" | "archived";
-                        tools: {
-                            category?: string;
-                            description?: string;
-                            id: string;
-                            input_schema?: {
-                                [key: string]: unknown;
-                            };
-                            name?: string;
-                            output_schema?: {
-                                [key: string]: unknown;
-                            };
-                            /** @enum {string} */
-                            side_effect?: "none" | "idempotent" | "at_least_once";
-                        }[];
-                        triggers: {
-                            [key: string]: unknown;
-                        }[];
-                        updatedAt: string;
-                        /** @description current version; a change of graph, tools, triggers, parameters or error handling adds one */
-                        version: number;
-                    };
+                    "application/json": components["schemas"]["Workflow"];
                 };
             };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details */
@@ -12788,58 +14108,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        createdAt: string;
-                        createdBy: string | null;
-                        dag: {
-                            edges: {
-                                from: string;
-                                to: string;
-                            }[];
-                            entryPoints: string[];
-                            exitPoints: string[];
-                            nodes: {
-                                [key: string]: unknown;
-                            }[];
-                        };
-                        description: string;
-                        error_handling: {
-                            [key: string]: unknown;
-                        };
-                        /** Format: uuid */
-                        id: string;
-                        metadata: {
-                            [key: string]: unknown;
-                        };
-                        name: string;
-                        /** Format: uuid */
-                        organizationID: string;
-                        parameters: {
-                            [key: string]: unknown;
-                        }[];
-                        /** @enum {string} */
-                        status: "draft" | "active" | "paused" | "archived";
-                        tools: {
-                            category?: string;
-                            description?: string;
-                            id: string;
-                            input_schema?: {
-                                [key: string]: unknown;
-                            };
-                            name?: string;
-                            output_schema?: {
-                                [key: string]: unknown;
-                            };
-                            /** @enum {string} */
-                            side_effect?: "none" | "idempotent" | "at_least_once";
-                        }[];
-                        triggers: {
-                            [key: string]: unknown;
-                        }[];
-                        updatedAt: string;
-                        /** @description current version; a change of graph, tools, triggers, parameters or error handling adds one */
-                        version: number;
-                    };
+                    "application/json": components["schemas"]["Workflow"];
                 };
             };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details */
@@ -12925,58 +14194,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        createdAt: string;
-                        createdBy: string | null;
-                        dag: {
-                            edges: {
-                                from: string;
-                                to: string;
-                            }[];
-                            entryPoints: string[];
-                            exitPoints: string[];
-                            nodes: {
-                                [key: string]: unknown;
-                            }[];
-                        };
-                        description: string;
-                        error_handling: {
-                            [key: string]: unknown;
-                        };
-                        /** Format: uuid */
-                        id: string;
-                        metadata: {
-                            [key: string]: unknown;
-                        };
-                        name: string;
-                        /** Format: uuid */
-                        organizationID: string;
-                        parameters: {
-                            [key: string]: unknown;
-                        }[];
-                        /** @enum {string} */
-                        status: "draft" | "active" | "paused" | "archived";
-                        tools: {
-                            category?: string;
-                            description?: string;
-                            id: string;
-                            input_schema?: {
-                                [key: string]: unknown;
-                            };
-                            name?: string;
-                            output_schema?: {
-                                [key: string]: unknown;
-                            };
-                            /** @enum {string} */
-                            side_effect?: "none" | "idempotent" | "at_least_once";
-                        }[];
-                        triggers: {
-                            [key: string]: unknown;
-                        }[];
-                        updatedAt: string;
-                        /** @description current version; a change of graph, tools, triggers, parameters or error handling adds one */
-                        version: number;
-                    };
+                    "application/json": components["schemas"]["Workflow"];
                 };
             };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details */
@@ -13066,43 +14284,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description true while a manual run waits for an approver (trigger.approval holds the details) */
-                            awaiting_approval: boolean;
-                            completed_at: string | null;
-                            created_at: string;
-                            created_by: string | null;
-                            /** @description milliseconds from started_at to completed_at (to now while open) */
-                            duration: number | null;
-                            errors: {
-                                attempt: number;
-                                code: string;
-                                message: string;
-                                node: string | null;
-                                time: string;
-                            }[];
-                            /** Format: uuid */
-                            id: string;
-                            links: {
-                                /** @description the execution in Temporal Web */
-                                temporal: string;
-                            };
-                            retry_of: string | null;
-                            started_at: string | null;
-                            /**
-                             * @description `cancelling`: a cancel was asked for and the run is stopping its running nodes; it ends `cancelled`
-                             * @enum {string}
-                             */
-                            status: "pending" | "running" | "completed" | "failed" | "cancelled" | "cancelling";
-                            trigger: {
-                                type: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            /** Format: uuid */
-                            workflow_id: string;
-                            workflow_version: number;
-                        }[];
+                        data: components["schemas"]["RunSummary"][];
                         nextCursor: string | null;
                     };
                 };
@@ -13174,7 +14356,10 @@ export interface operations {
     };
     startRun: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Run and wait: answer once the run has finished (200, the finished run with results and errors), or after this long with the run as it is (202, Location). `30s`, `1500ms`, or seconds (`30`); at most RUN_WAIT_MAX (60 s by default; longer waits are shortened to it). Same as the header `Prefer: wait=<seconds>` (RFC 7240). */
+                wait?: string;
+            };
             header?: {
                 /** @description Repeat the request safely: the same key with the same request within 24 hours answers the first response (header `Idempotent-Replayed: true`); the same key with a different request answers 409 IDEMPOTENCY_CONFLICT. */
                 "Idempotency-Key"?: string;
@@ -13198,73 +14383,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the created run (pending) */
+            /** @description run and wait: the run finished within the wait (completed, failed or cancelled) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Run"];
+                };
+            };
+            /** @description the created run (pending); no wait was asked for */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description true while a manual run waits for an approver (trigger.approval holds the details) */
-                        awaiting_approval: boolean;
-                        completed_at: string | null;
-                        created_at: string;
-                        created_by: string | null;
-                        /** @description milliseconds from started_at to completed_at (to now while open) */
-                        duration: number | null;
-                        errors: {
-                            attempt: number;
-                            code: string;
-                            message: string;
-                            node: string | null;
-                            time: string;
-                        }[];
-                        /** Format: uuid */
-                        id: string;
-                        links: {
-                            /** @description the execution in Temporal Web */
-                            temporal: string;
-                        };
-                        node_states: {
-                            [key: string]: {
-                                attempts: number;
-                                error: {
-                                    code: string;
-                                    message: string;
-                                } | null;
-                                finishedAt: string | null;
-                                /** @description the node's outputs; values kept in object storage appear as { $ref, bytes, download_url } */
-                                output: unknown;
-                                startedAt: string | null;
-                                /** @enum {string} */
-                                status: "pending" | "running" | "completed" | "failed" | "skipped" | "cancelled";
-                                /** @enum {string} */
-                                via?: "fallback" | "reused" | "dead_letter";
-                            };
-                        };
-                        parameters: {
-                            [key: string]: unknown;
-                        };
-                        /** @description outputs of the exit nodes that completed */
-                        results: {
-                            [key: string]: unknown;
-                        };
-                        retry_of: string | null;
-                        started_at: string | null;
-                        /**
-                         * @description `cancelling`: a cancel was asked for and the run is stopping its running nodes; it ends `cancelled`
-                         * @enum {string}
-                         */
-                        status: "pending" | "running" | "completed" | "failed" | "cancelled" | "cancelling";
-                        trigger: {
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        /** Format: uuid */
-                        workflow_id: string;
-                        workflow_version: number;
-                    };
+                    "application/json": components["schemas"]["Run"];
+                };
+            };
+            /** @description run and wait: the run is still open after the wait; Location points at it */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Run"];
                 };
             };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
@@ -13377,67 +14520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description true while a manual run waits for an approver (trigger.approval holds the details) */
-                        awaiting_approval: boolean;
-                        completed_at: string | null;
-                        created_at: string;
-                        created_by: string | null;
-                        /** @description milliseconds from started_at to completed_at (to now while open) */
-                        duration: number | null;
-                        errors: {
-                            attempt: number;
-                            code: string;
-                            message: string;
-                            node: string | null;
-                            time: string;
-                        }[];
-                        /** Format: uuid */
-                        id: string;
-                        links: {
-                            /** @description the execution in Temporal Web */
-                            temporal: string;
-                        };
-                        node_states: {
-                            [key: string]: {
-                                attempts: number;
-                                error: {
-                                    code: string;
-                                    message: string;
-                                } | null;
-                                finishedAt: string | null;
-                                /** @description the node's outputs; values kept in object storage appear as { $ref, bytes, download_url } */
-                                output: unknown;
-                                startedAt: string | null;
-                                /** @enum {string} */
-                                status: "pending" | "running" | "completed" | "failed" | "skipped" | "cancelled";
-                                /** @enum {string} */
-                                via?: "fallback" | "reused" | "dead_letter";
-                            };
-                        };
-                        parameters: {
-                            [key: string]: unknown;
-                        };
-                        /** @description outputs of the exit nodes that completed */
-                        results: {
-                            [key: string]: unknown;
-                        };
-                        retry_of: string | null;
-                        started_at: string | null;
-                        /**
-                         * @description `cancelling`: a cancel was asked for and the run is stopping its running nodes; it ends `cancelled`
-                         * @enum {string}
-                         */
-                        status: "pending" | "running" | "completed" | "failed" | "cancelled" | "cancelling";
-                        trigger: {
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        /** Format: uuid */
-                        workflow_id: string;
-                        workflow_version: number;
-                    };
+                    "application/json": components["schemas"]["Run"];
                 };
             };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details */
@@ -13641,67 +14724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description true while a manual run waits for an approver (trigger.approval holds the details) */
-                        awaiting_approval: boolean;
-                        completed_at: string | null;
-                        created_at: string;
-                        created_by: string | null;
-                        /** @description milliseconds from started_at to completed_at (to now while open) */
-                        duration: number | null;
-                        errors: {
-                            attempt: number;
-                            code: string;
-                            message: string;
-                            node: string | null;
-                            time: string;
-                        }[];
-                        /** Format: uuid */
-                        id: string;
-                        links: {
-                            /** @description the execution in Temporal Web */
-                            temporal: string;
-                        };
-                        node_states: {
-                            [key: string]: {
-                                attempts: number;
-                                error: {
-                                    code: string;
-                                    message: string;
-                                } | null;
-                                finishedAt: string | null;
-                                /** @description the node's outputs; values kept in object storage appear as { $ref, bytes, download_url } */
-                                output: unknown;
-                                startedAt: string | null;
-                                /** @enum {string} */
-                                status: "pending" | "running" | "completed" | "failed" | "skipped" | "cancelled";
-                                /** @enum {string} */
-                                via?: "fallback" | "reused" | "dead_letter";
-                            };
-                        };
-                        parameters: {
-                            [key: string]: unknown;
-                        };
-                        /** @description outputs of the exit nodes that completed */
-                        results: {
-                            [key: string]: unknown;
-                        };
-                        retry_of: string | null;
-                        started_at: string | null;
-                        /**
-                         * @description `cancelling`: a cancel was asked for and the run is stopping its running nodes; it ends `cancelled`
-                         * @enum {string}
-                         */
-                        status: "pending" | "running" | "completed" | "failed" | "cancelled" | "cancelling";
-                        trigger: {
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        /** Format: uuid */
-                        workflow_id: string;
-                        workflow_version: number;
-                    };
+                    "application/json": components["schemas"]["Run"];
                 };
             };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details */
@@ -13993,67 +15016,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description true while a manual run waits for an approver (trigger.approval holds the details) */
-                        awaiting_approval: boolean;
-                        completed_at: string | null;
-                        created_at: string;
-                        created_by: string | null;
-                        /** @description milliseconds from started_at to completed_at (to now while open) */
-                        duration: number | null;
-                        errors: {
-                            attempt: number;
-                            code: string;
-                            message: string;
-                            node: string | null;
-                            time: string;
-                        }[];
-                        /** Format: uuid */
-                        id: string;
-                        links: {
-                            /** @description the execution in Temporal Web */
-                            temporal: string;
-                        };
-                        node_states: {
-                            [key: string]: {
-                                attempts: number;
-                                error: {
-                                    code: string;
-                                    message: string;
-                                } | null;
-                                finishedAt: string | null;
-                                /** @description the node's outputs; values kept in object storage appear as { $ref, bytes, download_url } */
-                                output: unknown;
-                                startedAt: string | null;
-                                /** @enum {string} */
-                                status: "pending" | "running" | "completed" | "failed" | "skipped" | "cancelled";
-                                /** @enum {string} */
-                                via?: "fallback" | "reused" | "dead_letter";
-                            };
-                        };
-                        parameters: {
-                            [key: string]: unknown;
-                        };
-                        /** @description outputs of the exit nodes that completed */
-                        results: {
-                            [key: string]: unknown;
-                        };
-                        retry_of: string | null;
-                        started_at: string | null;
-                        /**
-                         * @description `cancelling`: a cancel was asked for and the run is stopping its running nodes; it ends `cancelled`
-                         * @enum {string}
-                         */
-                        status: "pending" | "running" | "completed" | "failed" | "cancelled" | "cancelling";
-                        trigger: {
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        /** Format: uuid */
-                        workflow_id: string;
-                        workflow_version: number;
-                    };
+                    "application/json": components["schemas"]["Run"];
                 };
             };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details */
@@ -14140,39 +15103,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: ({
-                            authentication?: string;
-                            /** @description the config with defaults applied */
-                            config: {
-                                [key: string]: unknown;
-                            };
-                            enabled: boolean;
-                            key: string;
-                            method?: string;
-                            /** @description schedule: the next (up to 5) fire times, from Temporal */
-                            nextFireTimes?: string[];
-                            schedule?: {
-                                nextFireTimes: string[];
-                                recentFireTimes: string[];
-                                scheduleId: string | null;
-                                state: string;
-                            };
-                            secret?: {
-                                configured: boolean;
-                                createdAt: string | null;
-                            } | null;
-                            /**
-                             * @description active: fires now (workflow active and trigger enabled)
-                             * @enum {string}
-                             */
-                            state: "active" | "inactive";
-                            /** @enum {string} */
-                            type: "schedule" | "webhook" | "event" | "manual";
-                            /** @description webhook: the public URL */
-                            url?: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
+                        data: components["schemas"]["TriggerView"][];
                         status: string;
                         workflow_id: string;
                     };
@@ -14356,39 +15287,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: ({
-                            authentication?: string;
-                            /** @description the config with defaults applied */
-                            config: {
-                                [key: string]: unknown;
-                            };
-                            enabled: boolean;
-                            key: string;
-                            method?: string;
-                            /** @description schedule: the next (up to 5) fire times, from Temporal */
-                            nextFireTimes?: string[];
-                            schedule?: {
-                                nextFireTimes: string[];
-                                recentFireTimes: string[];
-                                scheduleId: string | null;
-                                state: string;
-                            };
-                            secret?: {
-                                configured: boolean;
-                                createdAt: string | null;
-                            } | null;
-                            /**
-                             * @description active: fires now (workflow active and trigger enabled)
-                             * @enum {string}
-                             */
-                            state: "active" | "inactive";
-                            /** @enum {string} */
-                            type: "schedule" | "webhook" | "event" | "manual";
-                            /** @description webhook: the public URL */
-                            url?: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
+                        data: components["schemas"]["TriggerView"][];
                         status: string;
                         workflow_id: string;
                     };
@@ -14481,47 +15380,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            createdAt: string;
-                            createdBy: string | null;
-                            dag: {
-                                edges: {
-                                    from: string;
-                                    to: string;
-                                }[];
-                                entryPoints: string[];
-                                exitPoints: string[];
-                                nodes: {
-                                    [key: string]: unknown;
-                                }[];
-                            };
-                            error_handling: {
-                                [key: string]: unknown;
-                            };
-                            parameters: {
-                                [key: string]: unknown;
-                            }[];
-                            tools: {
-                                category?: string;
-                                description?: string;
-                                id: string;
-                                input_schema?: {
-                                    [key: string]: unknown;
-                                };
-                                name?: string;
-                                output_schema?: {
-                                    [key: string]: unknown;
-                                };
-                                /** @enum {string} */
-                                side_effect?: "none" | "idempotent" | "at_least_once";
-                            }[];
-                            triggers: {
-                                [key: string]: unknown;
-                            }[];
-                            version: number;
-                            /** Format: uuid */
-                            workflow_id: string;
-                        }[];
+                        data: components["schemas"]["WorkflowVersion"][];
                         nextCursor: string | null;
                     };
                 };
@@ -14611,47 +15470,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        createdAt: string;
-                        createdBy: string | null;
-                        dag: {
-                            edges: {
-                                from: string;
-                                to: string;
-                            }[];
-                            entryPoints: string[];
-                            exitPoints: string[];
-                            nodes: {
-                                [key: string]: unknown;
-                            }[];
-                        };
-                        error_handling: {
-                            [key: string]: unknown;
-                        };
-                        parameters: {
-                            [key: string]: unknown;
-                        }[];
-                        tools: {
-                            category?: string;
-                            description?: string;
-                            id: string;
-                            input_schema?: {
-                                [key: string]: unknown;
-                            };
-                            name?: string;
-                            output_schema?: {
-                                [key: string]: unknown;
-                            };
-                            /** @enum {string} */
-                            side_effect?: "none" | "idempotent" | "at_least_once";
-                        }[];
-                        triggers: {
-                            [key: string]: unknown;
-                        }[];
-                        version: number;
-                        /** Format: uuid */
-                        workflow_id: string;
-                    };
+                    "application/json": components["schemas"]["WorkflowVersion"];
                 };
             };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details */
@@ -14692,6 +15511,124 @@ export interface operations {
             };
             /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    validateWorkflow: {
+        parameters: {
+            query?: {
+                /** @description validate the body as an update of this workflow (its own id counts for self-references) */
+                workflow_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowCreate"] | components["schemas"]["WorkflowUpdate"] | components["schemas"]["WorkflowDefinitionDocument"];
+                "application/yaml": components["schemas"]["WorkflowCreate"] | components["schemas"]["WorkflowUpdate"] | components["schemas"]["WorkflowDefinitionDocument"];
+            };
+        };
+        responses: {
+            /** @description the definition is valid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowValidation"];
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORKFLOW_INVALID: The workflow definition is invalid; see details; INLINE_CREDENTIAL: A node config holds a literal credential; store it as a secret and write {{secret.NAME}}; see details; UNKNOWN_SECRET: A node config references a secret the organization does not have; see details */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14826,6 +15763,44 @@ export interface operations {
                         /** @constant */
                         status: "ok";
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptInvitationPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
                 };
             };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details */
@@ -14993,6 +15968,120 @@ export interface operations {
             };
         };
     };
+    resetPasswordPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    accountPagesStylesheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account pages' stylesheet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": unknown;
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    accountPagesScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account pages' script */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": unknown;
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     runPictureScript: {
         parameters: {
             query?: never;
@@ -15041,6 +16130,44 @@ export interface operations {
                 /** @description run id */
                 run_id: string;
             };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyEmailPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

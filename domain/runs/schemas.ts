@@ -64,7 +64,7 @@ const nodeStateSchema = z.object({
     .uuid()
     .optional()
     .describe('subworkflow nodes: the child run (a run of the child workflow, GET /api/v1/workflows/{child}/runs/{child_run_id})'),
-});
+}).meta({ id: 'NodeState', description: 'Where one node of a run stands: status, attempts, times, output or error' });
 
 const runErrorSchema = z.object({
   node: z.string().nullable(),
@@ -72,7 +72,7 @@ const runErrorSchema = z.object({
   message: z.string(),
   attempt: z.number().int(),
   time: z.string(),
-});
+}).meta({ id: 'RunError', description: 'An error of a run: the node (null for the run itself), code, message, attempt and time' });
 
 const runBase = {
   id: z.uuid(),
@@ -109,14 +109,16 @@ const runBase = {
   errors: z.array(runErrorSchema),
 };
 
-export const runSummarySchema = z.object(runBase);
+export const runSummarySchema = z
+  .object(runBase)
+  .meta({ id: 'RunSummary', description: 'A run as listed: without parameters, node states and results' });
 
 export const runSchema = z.object({
   ...runBase,
   parameters: z.record(z.string(), z.unknown()),
   node_states: z.record(z.string(), nodeStateSchema),
   results: z.record(z.string(), z.unknown()).describe('outputs of the exit nodes that completed'),
-});
+}).meta({ id: 'Run', description: 'A run of one version of a workflow, with its node states and results' });
 
 /**
  * A webhook caller's answer once its run has finished (run and wait through a webhook trigger, docs/triggers.md):

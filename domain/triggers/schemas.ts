@@ -18,7 +18,8 @@ export const triggerViewSchema = z
     authentication: z.string().optional(),
     secret: z.object({ configured: z.boolean(), createdAt: z.string().nullable() }).nullable().optional(),
   })
-  .catchall(z.unknown());
+  .catchall(z.unknown())
+  .meta({ id: 'TriggerView', description: 'A trigger of a workflow as it stands: its config and state, and per type its schedule or URL' });
 
 export const workflowTriggersSchema = z.object({ workflow_id: z.string(), status: z.string(), data: z.array(triggerViewSchema) });
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { TOOL_CATEGORIES } from '../../activities/tools/types';
 import { definitionDocumentSchema } from '../../lib/dag/document';
-import { WORKFLOW_STATUSES } from '../../lib/dag/model';
+import { errorHandlingSchema, parameterSchema, triggerSchema, WORKFLOW_STATUSES } from '../../lib/dag/model';
+import { documentedAs } from '../../lib/documentedAs';
 import { pageQuerySchema } from '../../lib/pagination';
+import { compiledDagDocSchema, dagDocSchema } from './documentation';
 
 export const workflowIdParams = z.object({ id: z.string().max(100).describe('workflow id (UUID)') });
 export const versionParams = z.object({
@@ -17,16 +19,34 @@ export const metadataSchema = z
     estimatedDuration: z.number().min(0).max(31_536_000).optional().describe('seconds'),
   })
   .catchall(z.unknown())
-  .describe('tags, category and estimatedDuration (seconds); other keys are kept as given');
+  .meta({ id: 'WorkflowMetadata', description: 'tags, category and estimatedDuration (seconds); other keys are kept as given' });
 
+/** What `tools` may list (the OpenAPI document's view; the service checks each against the registry). */
+const toolReferenceDoc = z.union([
+  z.string().describe('a tool id'),
+  z.object({ id: z.string() }).catchall(z.unknown()).describe('a Tool object (only its id counts)'),
+]);
+
+/**
+ * Loose on purpose (the service validates the definition and names every problem at its path); documented as the
+ * model's schemas (lib/documentedAs.ts).
+ */
 const definitionFields = {
-  dag: z
-    .unknown()
-    .describe('DirectedAcyclicGraph: nodes, edges, entryPoints and exitPoints (derived when absent); see docs/workflows.md'),
-  tools: z.array(z.unknown()).max(200).optional().describe('tool ids (or Tool objects with an id) the workflow uses'),
-  triggers: z.array(z.unknown()).max(50).optional().describe('Trigger list: { type, config, enabled }'),
-  parameters: z.array(z.unknown()).max(200).optional().describe('declared parameters: name, type, required, description, default, enum'),
-  error_handling: z.record(z.string(), z.unknown()).optional().describe('default_strategy, retry_config, node_overrides, ...'),
+  dag: documentedAs(z.unknown(), dagDocSchema).describe(
+    'DirectedAcyclicGraph: nodes, edges, entryPoints and exitPoints (derived when absent); see docs/workflows.md',
+  ),
+  tools: documentedAs(z.array(z.unknown()).max(200), z.array(toolReferenceDoc).max(200))
+    .optional()
+    .describe('tool ids (or Tool objects with an id) the workflow uses'),
+  triggers: documentedAs(z.array(z.unknown()).max(50), z.array(triggerSchema).max(50))
+    .optional()
+    .describe('Trigger list: { type, config, enabled }'),
+  parameters: documentedAs(z.array(z.unknown()).max(200), z.array(parameterSchema).max(200))
+    .optional()
+    .describe('declared parameters: name, type, required, description, default, enum'),
+  error_handling: documentedAs(z.record(z.string(), z.unknown()), errorHandlingSchema)
+    .optional()
+    .describe('default_strategy, retry_config, node_overrides, ...'),
 };
 
 /** The API's create shape (the other accepted shape is the definition document: see docs/workflows.md). */
@@ -35,7 +55,7 @@ export const createWorkflowSchema = z.strictObject({
   description: z.string().max(10_000).optional(),
   metadata: metadataSchema.optional(),
   ...definitionFields,
-});
+}).meta({ id: 'WorkflowCreate', description: 'A new workflow in the API shape' });
 
 export const updateWorkflowSchema = z.strictObject({
   name: z.string().trim().min(1).max(255).optional(),
@@ -43,13 +63,14 @@ export const updateWorkflowSchema = z.strictObject({
   metadata: metadataSchema.optional(),
   ...definitionFields,
   dag: definitionFields.dag.optional(),
-});
+}).meta({ id: 'WorkflowUpdate', description: 'A change of a workflow in the API shape: fields left out keep their value' });
 
-function jsonSchemaOf(schema: z.ZodType, title: string): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  delete json.$schema;
-  return { title, ...json };
-}
+const definitionDocumentDoc = definitionDocumentSchema.meta({
+  id: 'WorkflowDefinitionDocument',
+  description:
+    'The authoring format (JSON or YAML): nodes and edges at the top level; a node may write its type\'s keys at ' +
+    'its top level and list `depends_on` instead of edges (docs/workflows.md)',
+});
 
 const documentDescription =
   'Either `{ name, description, dag, tools, triggers, metadata, parameters, error_handling }` or a workflow ' +
@@ -58,13 +79,23 @@ const documentDescription =
   'every problem in `details` (path names the node and field).';
 
 /**
- * Route body: any object; the service tells the two shapes apart and validates each strictly, so the 400/422
- * details name the exact field. The OpenAPI document shows both shapes.
+ * Route bodies: any object; the service tells the two shapes apart and validates each strictly, so the 400/422
+ * details name the exact field. The OpenAPI document shows both shapes (lib/documentedAs.ts).
  */
-export const workflowBody = z.record(z.string(), z.unknown()).meta({
-  description: documentDescription,
-  anyOf: [jsonSchemaOf(createWorkflowSchema, 'API shape'), jsonSchemaOf(definitionDocumentSchema, 'workflow definition document')],
-});
+const looseBody = () => z.record(z.string(), z.unknown());
+export const workflowBody = documentedAs(
+  looseBody(),
+  z.union([createWorkflowSchema, definitionDocumentDoc]).describe(documentDescription),
+);
+export const workflowUpdateBody = documentedAs(
+  looseBody(),
+  z.union([updateWorkflowSchema, definitionDocumentDoc]).describe(documentDescription),
+);
+/** The dry run takes a create body, or with `workflow_id` an update body. */
+export const workflowValidateBody = documentedAs(
+  looseBody(),
+  z.union([createWorkflowSchema, updateWorkflowSchema, definitionDocumentDoc]).describe(documentDescription),
+);
 
 export const listWorkflowsQuery = pageQuerySchema.extend({
   status: z.enum(WORKFLOW_STATUSES).optional(),
@@ -83,19 +114,24 @@ const toolSummary = z.object({
   output_schema: z.record(z.string(), z.unknown()),
   side_effect: z.enum(['none', 'idempotent', 'at_least_once']),
 });
-export const toolSchema = toolSummary;
+export const toolSchema = toolSummary.meta({ id: 'Tool', description: 'A registered tool with its input and output JSON Schemas' });
 
+/** A stored definition: nodes as they were accepted (`input`), the rest with its defaults applied. */
 const definitionOut = {
-  dag: z.object({
-    nodes: z.array(z.record(z.string(), z.unknown())),
-    edges: z.array(z.object({ from: z.string(), to: z.string() })),
-    entryPoints: z.array(z.string()),
-    exitPoints: z.array(z.string()),
-  }),
-  tools: z.array(toolSummary.partial().extend({ id: z.string() })),
-  triggers: z.array(z.record(z.string(), z.unknown())),
-  parameters: z.array(z.record(z.string(), z.unknown())),
-  error_handling: z.record(z.string(), z.unknown()),
+  dag: documentedAs(
+    z.object({
+      nodes: z.array(z.record(z.string(), z.unknown())),
+      edges: z.array(z.object({ from: z.string(), to: z.string() })),
+      entryPoints: z.array(z.string()),
+      exitPoints: z.array(z.string()),
+    }),
+    compiledDagDocSchema,
+    'input',
+  ),
+  tools: z.array(toolSummary.partial().extend({ id: z.string() })).describe('the Tool objects (a tool removed since shows its id only)'),
+  triggers: documentedAs(z.array(z.record(z.string(), z.unknown())), z.array(triggerSchema)),
+  parameters: documentedAs(z.array(z.record(z.string(), z.unknown())), z.array(parameterSchema)),
+  error_handling: documentedAs(z.record(z.string(), z.unknown()), errorHandlingSchema),
 };
 
 export const workflowSchema = z.object({
@@ -110,13 +146,13 @@ export const workflowSchema = z.object({
   createdBy: z.uuid().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'Workflow', description: 'A workflow with its current version\'s definition' });
 
 export const workflowValidationSchema = z.object({
   valid: z.literal(true),
   name: z.string().nullable().describe('the name the body gives (null for an update that keeps the name)'),
   ...definitionOut,
-});
+}).meta({ id: 'WorkflowValidation', description: 'A dry run\'s answer: the definition exactly as a save would store it' });
 
 export const validateWorkflowQuery = z.strictObject({
   workflow_id: z.uuid().optional().describe('validate the body as an update of this workflow (its own id counts for self-references)'),
@@ -128,6 +164,6 @@ export const workflowVersionSchema = z.object({
   ...definitionOut,
   createdBy: z.uuid().nullable(),
   createdAt: z.string(),
-});
+}).meta({ id: 'WorkflowVersion', description: 'One immutable version of a workflow\'s definition' });
 
 export const listToolsQuery = z.object({ category: z.enum(TOOL_CATEGORIES).optional() });

@@ -32,14 +32,14 @@ export const retryPolicySchema = z.strictObject({
   /** per attempt, milliseconds */
   timeout: z.number().int().min(100).max(86_400_000).optional(),
   non_retryable_errors: z.array(z.string().max(100)).max(50).optional(),
-});
+}).meta({ id: 'RetryPolicy', description: 'How a node retries: attempts, backoff, delays and timeout in milliseconds' });
 export type RetryPolicy = z.infer<typeof retryPolicySchema>;
 
 export const ioDeclSchema = z.strictObject({
   name: z.string().min(1).max(100),
   type: z.enum(['string', 'number', 'integer', 'boolean', 'object', 'array', 'any']).optional().default('any'),
   description: z.string().max(1000).optional(),
-});
+}).meta({ id: 'IoDeclaration', description: 'A declared output (or input) of a node: its name and type' });
 
 /** `<node_id>.<output_name>` (also `params.<name>` for a workflow parameter). */
 export const REFERENCE = /^([A-Za-z_][A-Za-z0-9_-]{0,63})\.([A-Za-z_][A-Za-z0-9_]{0,99})$/;
@@ -48,20 +48,20 @@ export const inputBindingSchema = z.strictObject({
   /** Name of the tool input field that receives the value; defaults to the output name of the reference. */
   name: z.string().min(1).max(100).optional(),
   from: z.string().regex(REFERENCE, 'references look like <node_id>.<output_name>'),
-});
+}).meta({ id: 'InputBinding', description: 'Feeds a tool input from another node\'s output (`<node_id>.<output>`) or a parameter (`params.<name>`)' });
 
 export const toolConfigSchema = z.strictObject({
   tool: z.string().min(1).max(100),
   config: z.record(z.string(), z.unknown()).optional().default({}),
   inputs: z.array(inputBindingSchema).max(100).optional().default([]),
   outputs: z.array(ioDeclSchema).max(100).optional().default([]),
-});
+}).meta({ id: 'ToolNodeConfig', description: 'A tool node: the registered tool to call (GET /api/v1/tools), its config and bindings' });
 
 export const conditionConfigSchema = z.strictObject({
   expression: z.string().min(1).max(4000),
   trueBranch: nodeId.optional(),
   falseBranch: nodeId.optional(),
-});
+}).meta({ id: 'ConditionNodeConfig', description: 'A CEL expression; the branch not taken is skipped' });
 
 export const JOIN_STRATEGIES = ['wait_all', 'wait_any', 'wait_n'] as const;
 
@@ -72,20 +72,20 @@ export const parallelConfigSchema = z.strictObject({
     .max(100),
   joinStrategy: z.enum(JOIN_STRATEGIES).optional().default('wait_all'),
   n: z.number().int().min(1).optional(),
-});
+}).meta({ id: 'ParallelNodeConfig', description: 'Branches of node ids started together, finished by the join strategy' });
 
 export const subworkflowConfigSchema = z.strictObject({
   workflow_id: z.string().uuid(),
   inputs: z.record(z.string(), z.unknown()).optional().default({}),
   inherit_context: z.boolean().optional().default(false),
-});
+}).meta({ id: 'SubworkflowNodeConfig', description: 'Runs another workflow of the organization as a child run' });
 
 /** A loop template is a node definition without an id of its own (it gets `<loopId>[<index>]`). */
 export const loopTemplateSchema = z.strictObject({
   type: z.enum(['tool', 'subworkflow']),
   config: z.record(z.string(), z.unknown()),
   retryPolicy: retryPolicySchema.optional(),
-});
+}).meta({ id: 'LoopTemplate', description: 'The node run once per item (a tool or subworkflow node without an id)' });
 
 export const loopConfigSchema = z.strictObject({
   /** A reference `<node_id>.<output>` / `params.<name>`, or a `${...}` expression yielding a list. */
@@ -94,7 +94,7 @@ export const loopConfigSchema = z.strictObject({
   template: loopTemplateSchema,
   concurrency: z.number().int().min(1).max(100).optional().default(10),
   maxItems: z.number().int().min(1).max(100_000).optional().default(10_000),
-});
+}).meta({ id: 'LoopNodeConfig', description: 'Runs the template once per item of `items`, `${<iterator>}` bound to the item' });
 
 export const nodeSchema = z.strictObject({
   id: nodeId,
@@ -108,7 +108,9 @@ export const nodeSchema = z.strictObject({
 });
 export type NodeDef = z.infer<typeof nodeSchema>;
 
-export const edgeSchema = z.strictObject({ from: nodeId, to: nodeId });
+export const edgeSchema = z
+  .strictObject({ from: nodeId, to: nodeId })
+  .meta({ id: 'Edge', description: '`to` waits for `from`' });
 export type Edge = z.infer<typeof edgeSchema>;
 
 export const dagSchema = z.strictObject({
@@ -127,7 +129,7 @@ export const circuitBreakerSchema = z.strictObject({
   /** open duration, milliseconds (the spec's example is 30 s) */
   timeout: z.number().int().min(100).max(86_400_000).optional().default(30_000),
   half_open_requests: z.number().int().min(1).max(100).optional().default(3),
-});
+}).meta({ id: 'CircuitBreakerConfig', description: 'Opens after `threshold` consecutive failures of a tool, for `timeout` milliseconds' });
 
 export const strategySchema = z.strictObject({
   strategy: z.enum(STRATEGIES),
@@ -143,7 +145,7 @@ export const strategySchema = z.strictObject({
       retention: z.string().max(20).optional().default('7d'),
     })
     .optional(),
-});
+}).meta({ id: 'NodeErrorStrategy', description: 'The error strategy of one node (error_handling.node_overrides)' });
 
 export const errorHandlingSchema = z.strictObject({
   default_strategy: z.enum(STRATEGIES).optional().default('retry'),
@@ -162,7 +164,7 @@ export const errorHandlingSchema = z.strictObject({
     })
     .optional(),
   node_overrides: z.record(nodeId, strategySchema).optional().default({}),
-});
+}).meta({ id: 'ErrorHandling', description: 'What happens when a node fails: the default strategy and per-node overrides' });
 export type ErrorHandling = z.infer<typeof errorHandlingSchema>;
 
 export const PARAMETER_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array'] as const;
@@ -174,7 +176,7 @@ export const parameterSchema = z.strictObject({
   description: z.string().max(1000).optional(),
   default: z.unknown().optional(),
   enum: z.array(z.unknown()).min(1).max(1000).optional(),
-});
+}).meta({ id: 'Parameter', description: 'A declared run parameter' });
 export type ParameterDecl = z.infer<typeof parameterSchema>;
 
 export const TRIGGER_TYPES = ['schedule', 'webhook', 'event', 'manual'] as const;
@@ -184,7 +186,7 @@ export const triggerSchema = z.strictObject({
   type: z.enum(TRIGGER_TYPES),
   config: z.record(z.string(), z.unknown()).optional().default({}),
   enabled: z.boolean().optional().default(true),
-});
+}).meta({ id: 'Trigger', description: 'What starts runs: a schedule (cron), a webhook, an event or a manual start (docs/triggers.md)' });
 export type Trigger = z.infer<typeof triggerSchema>;
 
 export const WORKFLOW_STATUSES = ['draft', 'active', 'paused', 'archived'] as const;

@@ -54,3 +54,23 @@ test('operation ids are unique', async () => {
   const ids = api.app.routes.map((r) => r.operationId);
   expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
 });
+
+test('the served document names its payloads, declares its tags and carries request examples', async () => {
+  const res = await api.request('GET', '/openapi.json');
+  const doc = res.body as {
+    tags: { name: string; description?: string }[];
+    components: { schemas: Record<string, unknown> };
+    paths: Record<string, Record<string, { operationId: string; requestBody?: { content: Record<string, { examples?: object }> } }>>;
+  };
+  expect(Object.keys(doc.components.schemas)).toEqual(
+    expect.arrayContaining(['Workflow', 'Node', 'Edge', 'Run', 'NodeState', 'Tool', 'Trigger', 'Error']),
+  );
+  const used = new Set(api.app.routes.flatMap((r) => r.tags));
+  expect(doc.tags.map((t) => t.name).sort()).toEqual([...used].sort());
+  expect(doc.tags.filter((t) => !t.description)).toEqual([]);
+  const withoutExamples = Object.values(doc.paths)
+    .flatMap((ops) => Object.values(ops))
+    .filter((op) => op.requestBody && Object.values(op.requestBody.content).some((media) => !media.examples))
+    .map((op) => op.operationId);
+  expect(withoutExamples).toEqual([]);
+});
