@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describeWithBrowser, launchBrowser, screenshotPath } from '../helpers/browser';
 import { startApi, type TestApi } from '../helpers/stack';
 
 /**
@@ -38,6 +39,8 @@ function runBash(script: string, env: NodeJS.ProcessEnv, cwd: string): Promise<R
 
 let api: TestApi;
 let dir: string;
+/** The first run's picture link as printed, for the browser check. */
+let printedPicture: string | undefined;
 
 beforeAll(async () => {
   api = await startApi();
@@ -61,6 +64,7 @@ test('the README quickstart, run as printed, finishes a run and prints a picture
 
   const picture = /^picture: (\S+)$/m.exec(first.stdout)?.[1];
   expect(picture).toBeDefined();
+  printedPicture = picture;
   const link = new URL(picture!);
   expect(link.hash).toMatch(/^#token=[\w-]+\.[\w-]+\.[\w-]+$/);
   // The link is built on SERVICE_PUBLIC_URL; this in-process API listens on a random port, so ask it for the path.
@@ -76,3 +80,25 @@ test('the README quickstart, run as printed, finishes a run and prints a picture
   expect(second.stdout).toMatch(/^status: completed$/m);
   expect(/^picture: (\S+)$/m.exec(second.stdout)?.[1]).not.toBe(picture);
 }, 180_000);
+
+/** The printed link, served by this test's API (same path and #token=), as a person would open it. */
+function servedLink(printed: string): string {
+  const link = new URL(printed);
+  return `${api.baseUrl}${link.pathname}${link.search}${link.hash}`;
+}
+
+describeWithBrowser('the printed picture link in Chromium', () => {
+  test('shows the finished run with its greet node completed', async () => {
+    expect(printedPicture).toBeDefined();
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.browser.newPage({ viewport: { width: 1000, height: 500 } });
+      await page.goto(servedLink(printedPicture!));
+      await page.waitForSelector('body[data-run-status="completed"]');
+      await page.waitForSelector('#picture g.node[data-node-id="greet"][data-status="completed"]');
+      await page.screenshot({ path: screenshotPath('readme-quickstart-picture.png') });
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+});
