@@ -16,6 +16,13 @@ export interface LayoutOptions {
   rowGap?: number;
   margin?: number;
   sweeps?: number;
+  /**
+   * Sets of nodes kept together: within each layer the members of a group sit in adjacent rows (the picture draws
+   * a box around each branch of a parallel node). A node belongs to its first group.
+   */
+  groups?: string[][];
+  /** Edges that only shape the layers (`to` goes right of `from`) and are neither drawn nor routed. */
+  rankEdges?: LayoutEdge[];
 }
 
 export interface PlacedNode {
@@ -50,15 +57,18 @@ export function layoutDag(nodeIds: string[], edges: LayoutEdge[], options: Layou
 
   const known = new Set(nodeIds);
   const seen = new Set<string>();
-  const usable = edges.filter((e) => {
+  const keep = (e: LayoutEdge): boolean => {
     const key = `${e.from}\u0000${e.to}`;
     if (!known.has(e.from) || !known.has(e.to) || e.from === e.to || seen.has(key)) return false;
     seen.add(key);
     return true;
-  });
+  };
+  const usable = edges.filter(keep);
+  // Rank-only edges after the drawn ones: one that duplicates a drawn edge adds nothing.
+  const ranking = [...usable, ...(options.rankEdges ?? []).filter(keep)];
   const preds = new Map(nodeIds.map((id) => [id, [] as string[]]));
   const succs = new Map(nodeIds.map((id) => [id, [] as string[]]));
-  for (const e of usable) {
+  for (const e of ranking) {
     succs.get(e.from)!.push(e.to);
     preds.get(e.to)!.push(e.from);
   }
@@ -102,26 +112,53 @@ export function layoutDag(nodeIds: string[], edges: LayoutEdge[], options: Layou
     for (let l = layers.length - 2; l >= 0; l--) reorder(layers[l]!, (id) => succs.get(id)!);
   }
 
-  const tallest = Math.max(0, ...layers.map((ids) => ids.length));
-  const height = margin * 2 + tallest * nodeHeight + Math.max(0, tallest - 1) * rowGap;
-  const width = margin * 2 + layers.length * nodeWidth + Math.max(0, layers.length - 1) * layerGap;
-
-  const placed = new Map<string, PlacedNode>();
-  layers.forEach((ids, l) => {
-    const columnHeight = ids.length * nodeHeight + Math.max(0, ids.length - 1) * rowGap;
-    const top = (height - columnHeight) / 2;
-    ids.forEach((id, row) => {
-      placed.set(id, {
-        id,
-        layer: l,
-        row,
-        x: margin + l * (nodeWidth + layerGap),
-        y: top + row * (nodeHeight + rowGap),
-        width: nodeWidth,
-        height: nodeHeight,
+  // Groups: in each layer, a group's members move to the row of its first member, in their order.
+  const groupOf = new Map<string, number>();
+  (options.groups ?? []).forEach((members, g) => members.forEach((id) => groupOf.has(id) || groupOf.set(id, g)));
+  if (groupOf.size) {
+    for (const ids of layers) {
+      const firstRow = new Map<number, number>();
+      ids.forEach((id, i) => {
+        const g = groupOf.get(id);
+        if (g !== undefined && !firstRow.has(g)) firstRow.set(g, i);
       });
-    });
+      const key = (id: string): number => {
+        const g = groupOf.get(id);
+        return g === undefined ? position.get(id)! : firstRow.get(g)!;
+      };
+      ids.sort((a, b) => key(a) - key(b) || position.get(a)! - position.get(b)!);
+      ids.forEach((id, i) => position.set(id, i));
+    }
+  }
+
+  const width = margin * 2 + layers.length * nodeWidth + Math.max(0, layers.length - 1) * layerGap;
+  const place = (id: string, l: number, row: number, y: number): PlacedNode => ({
+    id,
+    layer: l,
+    row,
+    x: margin + l * (nodeWidth + layerGap),
+    y,
+    width: nodeWidth,
+    height: nodeHeight,
   });
+  const placed = new Map<string, PlacedNode>();
+  let height: number;
+  if (groupOf.size) {
+    // On a grid of rows shared by all layers, so that a group's box holds its members and nothing else.
+    const rows = gridRows(layers, groupOf);
+    const rowCount = Math.max(0, ...[...rows.values()].map((row) => row + 1));
+    height = margin * 2 + rowCount * nodeHeight + Math.max(0, rowCount - 1) * rowGap;
+    layers.forEach((ids, l) => ids.forEach((id) => placed.set(id, place(id, l, rows.get(id)!, margin + rows.get(id)! * (nodeHeight + rowGap)))));
+  } else {
+    // Each layer centred on the tallest one.
+    const tallest = Math.max(0, ...layers.map((ids) => ids.length));
+    height = margin * 2 + tallest * nodeHeight + Math.max(0, tallest - 1) * rowGap;
+    layers.forEach((ids, l) => {
+      const columnHeight = ids.length * nodeHeight + Math.max(0, ids.length - 1) * rowGap;
+      const top = (height - columnHeight) / 2;
+      ids.forEach((id, row) => placed.set(id, place(id, l, row, top + row * (nodeHeight + rowGap))));
+    });
+  }
 
   const routed = usable.map((e) => {
     const a = placed.get(e.from)!;
@@ -136,3 +173,80 @@ export function layoutDag(nodeIds: string[], edges: LayoutEdge[], options: Layou
 }
 
 const r = (n: number): number => Math.round(n * 10) / 10;
+
+/**
+ * Rows on a grid shared by every layer, for layouts with groups. Each group gets a band of rows (as many as it has
+ * members in its fullest layer) reserved across all the layers it spans, starting near where its first member
+ * would sit in a centred layout and pushed down past the bands it would overlap. Other nodes take, in their
+ * layer's order, the free row nearest to their centred position.
+ */
+function gridRows(layers: string[][], groupOf: Map<string, number>): Map<string, number> {
+  const tallest = Math.max(0, ...layers.map((ids) => ids.length));
+  const centred = new Map<string, number>();
+  layers.forEach((ids) => ids.forEach((id, i) => centred.set(id, Math.round((tallest - ids.length) / 2 + i))));
+
+  interface Band {
+    first: number;
+    last: number;
+    size: number;
+    want: number;
+    start: number;
+  }
+  const bands = new Map<number, Band>();
+  layers.forEach((ids, l) => {
+    const inLayer = new Map<number, number>();
+    for (const id of ids) {
+      const g = groupOf.get(id);
+      if (g === undefined) continue;
+      inLayer.set(g, (inLayer.get(g) ?? 0) + 1);
+      if (!bands.has(g)) bands.set(g, { first: l, last: l, size: 0, want: centred.get(id)!, start: 0 });
+    }
+    for (const [g, count] of inLayer) {
+      const band = bands.get(g)!;
+      band.last = l;
+      band.size = Math.max(band.size, count);
+    }
+  });
+  const settled: Band[] = [];
+  for (const band of [...bands.values()].sort((a, b) => a.want - b.want || a.first - b.first)) {
+    let start = band.want;
+    for (let moved = true; moved; ) {
+      moved = false;
+      for (const other of settled) {
+        const layersMeet = other.first <= band.last && band.first <= other.last;
+        const rowsMeet = other.start < start + band.size && start < other.start + other.size;
+        if (layersMeet && rowsMeet) {
+          start = other.start + other.size;
+          moved = true;
+        }
+      }
+    }
+    band.start = start;
+    settled.push(band);
+  }
+
+  const rows = new Map<string, number>();
+  layers.forEach((ids, l) => {
+    const taken = new Set<number>();
+    for (const band of settled) if (band.first <= l && l <= band.last) for (let i = 0; i < band.size; i++) taken.add(band.start + i);
+    const next = new Map<number, number>();
+    for (const id of ids) {
+      const g = groupOf.get(id);
+      if (g === undefined) continue;
+      const band = bands.get(g)!;
+      const offset = next.get(g) ?? 0;
+      next.set(g, offset + 1);
+      rows.set(id, band.start + offset);
+    }
+    let floor = 0;
+    for (const id of ids) {
+      if (groupOf.has(id)) continue;
+      let row = Math.max(floor, centred.get(id)!);
+      while (taken.has(row)) row++;
+      taken.add(row);
+      rows.set(id, row);
+      floor = row + 1;
+    }
+  });
+  return rows;
+}
