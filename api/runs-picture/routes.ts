@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../http/route';
 import { RUN_PICTURE_HTML, RUN_PICTURE_SCRIPT } from './page';
 import type { RunPictureService } from '../../domain/runs-picture/service';
+import { runPictureModelSchema } from '../../domain/runs-picture/schemas';
 
 const runPath = z.object({
   id: z.uuid().describe('workflow id'),
@@ -40,6 +41,32 @@ export function runPictureRoutes(s: RunPictureService): RouteDef[] {
             ...(picture.temporalUrl ? { 'X-Temporal-Url': picture.temporalUrl } : {}),
           },
         };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/workflows/{id}/runs/{run_id}/picture.json',
+      operationId: 'getRunPictureModel',
+      summary: 'The run picture with, per node, its input, output, error, attempts, times, loop progress and child run',
+      description:
+        'What the picture page shows: the SVG (as picture.svg) and per node the side panel\'s content. Inputs and ' +
+        'outputs are indented JSON text cut to 2,000 characters (`truncated`, `totalChars`); a picture carries at most ' +
+        '200,000 characters of them. Answers carry a weak `ETag` that changes when the run\'s state does: send it as ' +
+        '`If-None-Match` to get 304 (no body) while nothing moved. Durations of running nodes are not part of the ' +
+        'ETag: count them on from `startedAt` and `now`.',
+      tags: ['runs'],
+      auth: 'org',
+      permission: 'run:read',
+      params: runPath,
+      responses: {
+        200: { description: 'the picture and its nodes', schema: runPictureModelSchema },
+        304: { description: 'not modified: the picture named by If-None-Match is still current' },
+      },
+      handler: async ({ organization, params, ctx }) => {
+        const answer = await s.model(organization.organizationId, params.id, params.run_id, ctx.get('if-none-match') || undefined);
+        const headers = { ETag: answer.etag, 'Cache-Control': 'no-cache, private', 'X-Run-Status': answer.status, Vary: 'Authorization' };
+        if (answer.notModified) return { status: 304, headers };
+        return { body: answer.model, headers };
       },
     }),
     defineRoute({
