@@ -94,8 +94,8 @@ export function runStaticDetails(facts: RunStartFacts): string {
     `- **Run** \`${facts.runId}\``,
     `- **Workflow** ${oneLine(facts.workflowName, 200)} (\`${facts.workflowId}\`), version ${facts.workflowVersion}`,
     `- **Organization** ${organization}`,
-    `- **Trigger** ${oneLine(facts.trigger, 40)}`,
-    ...(facts.requestId ? [`- **Request** \`${facts.requestId}\``] : []),
+    // one line with the trigger: Temporal Web's details panel shows about four lines without scrolling
+    `- **Trigger** ${oneLine(facts.trigger, 40)}${facts.requestId ? ` · **Request** \`${facts.requestId}\`` : ''}`,
   ].join('\n');
 }
 
