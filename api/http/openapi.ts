@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ERROR_CATALOG, type ErrorCode } from '../../lib/errors';
 import { PERMISSIONS } from '../../lib/permissions';
 import { SchemaComponents, type JsonSchema } from './openapiComponents';
-import { errorExample, requestExamples, TAGS } from './openapiExamples';
+import { errorExample, operationErrorExample, requestExamples, TAGS } from './openapiExamples';
 import type { RouteDef } from './route';
 
 /**
@@ -72,7 +72,11 @@ export function documentedErrors(route: RouteDef): ErrorCode[] {
   return [...new Set([...defaultErrors(route), ...(route.errors ?? [])])];
 }
 
-function errorResponses(route: RouteDef, errorSchema: JsonSchema): Record<string, JsonSchema> {
+/**
+ * The error answers of an operation, by status, with an example per code: the operation's own when it has one, else a
+ * reference to the code's example in `components.examples` (added to `usedExamples`).
+ */
+function errorResponses(route: RouteDef, errorSchema: JsonSchema, usedExamples: Set<ErrorCode>): Record<string, JsonSchema> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of documentedErrors(route)) {
     const status = ERROR_CATALOG[code].status;
@@ -86,7 +90,12 @@ function errorResponses(route: RouteDef, errorSchema: JsonSchema): Record<string
         'application/json': {
           schema: { ...errorSchema },
           examples: Object.fromEntries(
-            codes.map((code) => [code, { summary: ERROR_CATALOG[code].description, value: errorExample(route.operationId, code) }]),
+            codes.map((code) => {
+              const own = operationErrorExample(route.operationId, code);
+              if (own) return [code, { summary: ERROR_CATALOG[code].description, value: own }];
+              usedExamples.add(code);
+              return [code, { $ref: `#/components/examples/${code}` }];
+            }),
           ),
         },
       },
@@ -136,6 +145,7 @@ export function buildOpenApiDocument(routes: RouteDef[], info: { version: string
   const errorSchema = components.convert(errorEnvelopeSchema, 'output');
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const tagsUsed = new Set<string>();
+  const errorExamplesUsed = new Set<ErrorCode>();
   for (const route of routes) {
     const responses: Record<string, JsonSchema> = {};
     for (const [status, spec] of Object.entries(route.responses)) {
@@ -148,7 +158,7 @@ export function buildOpenApiDocument(routes: RouteDef[], info: { version: string
             : {}),
       };
     }
-    Object.assign(responses, errorResponses(route, errorSchema));
+    Object.assign(responses, errorResponses(route, errorSchema, errorExamplesUsed));
     const requestBody = requestBodyOf(route, components);
     const parameters = parametersOf(route, components);
     for (const tag of route.tags) tagsUsed.add(tag);
@@ -187,6 +197,11 @@ export function buildOpenApiDocument(routes: RouteDef[], info: { version: string
     paths,
     components: {
       schemas,
+      examples: Object.fromEntries(
+        (Object.keys(ERROR_CATALOG) as ErrorCode[])
+          .filter((code) => errorExamplesUsed.has(code))
+          .map((code) => [code, { summary: ERROR_CATALOG[code].description, value: errorExample(code) }]),
+      ),
       securitySchemes: {
         bearerAuth: {
           type: 'http',

@@ -263,10 +263,19 @@ export const errorExampleCodes = (): ErrorCode[] => Object.keys(ERROR_EXAMPLES) 
 
 const REQUEST_ID = 'c0a8012e-7f3b-4c2d-9e1a-5b6d7c8e9f01';
 
-/** The example answer of `operationId` failing with `code`: always that code. */
-export function errorExample(operationId: string, code: ErrorCode): { error: Record<string, unknown> } {
-  const example = OPERATION_ERROR_EXAMPLES[operationId]?.[code] ?? ERROR_EXAMPLES[code] ?? { message: ERROR_CATALOG[code].description };
+function envelope(code: ErrorCode, example: ErrorExample): { error: Record<string, unknown> } {
   return {
     error: { code, message: example.message, ...(example.details ? { details: example.details } : {}), request_id: REQUEST_ID },
   };
+}
+
+/** The example answer of any operation failing with `code`: always that code. */
+export function errorExample(code: ErrorCode): { error: Record<string, unknown> } {
+  return envelope(code, ERROR_EXAMPLES[code] ?? { message: ERROR_CATALOG[code].description });
+}
+
+/** A sharper answer of `operationId` failing with `code`, when it has one. */
+export function operationErrorExample(operationId: string, code: ErrorCode): { error: Record<string, unknown> } | undefined {
+  const example = OPERATION_ERROR_EXAMPLES[operationId]?.[code];
+  return example ? envelope(code, example) : undefined;
 }

@@ -96,7 +96,7 @@ describe('named components', () => {
     expect(schemas().EdgeInput).toBeUndefined();
   });
 
-  test('every reference points at a component', () => {
+  test('every reference points at a component (schemas, and the error examples)', () => {
     const refs = new Set<string>();
     const walk = (value: unknown): void => {
       if (Array.isArray(value)) value.forEach(walk);
@@ -107,8 +107,12 @@ describe('named components', () => {
       }
     };
     walk(doc);
-    const dangling = [...refs].filter((r) => !r.startsWith('#/components/schemas/') || !schemas()[r.slice(21)]);
+    const dangling = [...refs].filter((r) => {
+      const [hash, components, kind, name, ...rest] = r.split('/');
+      return hash !== '#' || components !== 'components' || rest.length > 0 || !doc.components[kind!]?.[name!];
+    });
     expect(dangling).toEqual([]);
+    expect([...refs].some((r) => r.startsWith('#/components/examples/'))).toBe(true);
   });
 });
 
@@ -157,8 +161,9 @@ describe('examples', () => {
       for (const [status, response] of Object.entries(op.responses as Json)) {
         if (Number(status) < 400) continue;
         const examples = response.content['application/json'].examples as Json;
-        for (const [name, example] of Object.entries(examples)) {
-          expect([op.operationId, name, example.value.error.code]).toEqual([op.operationId, name, name]);
+        for (const [name, given] of Object.entries(examples)) {
+          const example = given.$ref ? doc.components.examples[String(given.$ref).replace('#/components/examples/', '')] : given;
+          expect([op.operationId, name, example?.value.error.code]).toEqual([op.operationId, name, name]);
           expect(ERROR_CATALOG[name as keyof typeof ERROR_CATALOG].status).toBe(Number(status));
           documented.set(name, status);
         }
