@@ -68,7 +68,8 @@ export function runRoutes(s: RunsService, options: { maxWaitMs: number }): Route
         const wait = requestedWait(ctx, query.wait, options.maxWaitMs);
         if (wait.ms <= 0 || result.status !== 201) return result;
         const created = result.body as RunView;
-        const { finished, run } = await s.wait(organization.organizationId, params.id, created.id, wait.ms);
+        const justStarted = result.headers?.['Idempotent-Replayed'] !== 'true';
+        const { finished, run } = await s.wait(organization.organizationId, params.id, created.id, wait.ms, justStarted);
         return {
           status: finished ? 200 : 202,
           body: run,

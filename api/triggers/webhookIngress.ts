@@ -72,7 +72,8 @@ export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: S
 
   /** The answer of a caller that asked to wait: the finished run's outcome (200), or where it is (202). */
   async function waitedAnswer(organizationId: string, workflowId: string, runId: string, waitMs: number, headers: Record<string, string>, replayed: boolean): Promise<RouteResult> {
-    const row = await waiter.untilFinished(organizationId, runId, waitMs);
+    // A first delivery has just started its run: wait without reading it first.
+    const row = await waiter.untilFinished(organizationId, runId, waitMs, replayed ? undefined : 'open');
     const location = { Location: `/api/v1/workflows/${workflowId}/runs/${runId}`, ...headers };
     const replay = replayed ? { replayed: true } : {};
     if (row && !isOpenRun(row)) {

@@ -61,9 +61,16 @@ export interface RunsService {
   get(organizationId: string, workflowId: string, runId: string): Promise<RunView>;
   /**
    * Run and wait: the run once it has finished (`finished`), or as it is after `waitMs` (docs/runs.md#run-and-wait).
-   * A finished run is answered from its final row, so a GET right after agrees.
+   * A finished run is answered from its final row, so a GET right after agrees. `justStarted`: the caller has just
+   * created the run (no need to read it before waiting).
    */
-  wait(organizationId: string, workflowId: string, runId: string, waitMs: number): Promise<{ finished: boolean; run: RunView }>;
+  wait(
+    organizationId: string,
+    workflowId: string,
+    runId: string,
+    waitMs: number,
+    justStarted?: boolean,
+  ): Promise<{ finished: boolean; run: RunView }>;
   list(
     organizationId: string,
     workflowId: string,
@@ -255,9 +262,10 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       return present(row, live);
     },
 
-    async wait(organizationId, workflowId, runId, waitMs) {
-      const known = await requireRun(organizationId, workflowId, runId);
-      const waited = (await waiter.untilFinished(organizationId, runId, waitMs, known)) ?? known;
+    async wait(organizationId, workflowId, runId, waitMs, justStarted = false) {
+      const known = justStarted ? 'open' : await requireRun(organizationId, workflowId, runId);
+      const waited = await waiter.untilFinished(organizationId, runId, waitMs, known);
+      if (!waited || waited.workflow_id !== workflowId) throw notFound('run');
       const { row, live } = await readOpen(waited);
       return { finished: !OPEN.includes(row.status), run: await present(row, live) };
     },

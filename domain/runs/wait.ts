@@ -26,9 +26,10 @@ export interface RunWaiter {
   /**
    * Waits until the run's stored row is final or `waitMs` has passed, whichever is first, and returns the row as
    * stored then; null when the organization has no such run. An execution that closed without writing its row
-   * (terminated, timed out) ends the wait too: the run reader reconciles such rows.
+   * (terminated, timed out) ends the wait too: the run reader reconciles such rows. `known`: the row as just read,
+   * or `'open'` for a run the caller has just started (the wait then begins without reading it first).
    */
-  untilFinished(organizationId: string, runId: string, waitMs: number, known?: RunRow): Promise<RunRow | null>;
+  untilFinished(organizationId: string, runId: string, waitMs: number, known?: RunRow | 'open'): Promise<RunRow | null>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -62,19 +63,19 @@ export function createRunWaiter(db: Db, executions: RunExecutions, log?: (err: u
   return {
     async untilFinished(organizationId, runId, waitMs, known) {
       const deadline = Date.now() + waitMs;
-      let row = known ?? (await findRunById(db, organizationId, runId));
-      while (row && isOpenRun(row)) {
+      let row: RunRow | 'open' | null = known ?? (await findRunById(db, organizationId, runId));
+      while (row === 'open' || (row && isOpenRun(row))) {
         const left = deadline - Date.now();
         if (left <= 0) break;
         await firstSignal(executions, notices, runId, left);
         row = await findRunById(db, organizationId, runId);
-        if (!row || !isOpenRun(row) || Date.now() >= deadline) break;
+        if (!row || !isOpenRun(row) || Date.now() >= deadline) return row;
         // Still open before the deadline: the execution closed without its final write, or the call failed.
         const status = await executions.status(runId);
-        if (status !== null && status !== 'RUNNING') break;
+        if (status !== null && status !== 'RUNNING') return row;
         await sleep(Math.min(RETRY_PAUSE_MS, Math.max(0, deadline - Date.now())));
       }
-      return row;
+      return row === 'open' ? findRunById(db, organizationId, runId) : row;
     },
   };
 }
