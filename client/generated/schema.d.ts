@@ -1940,6 +1940,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workflows/{id}/runs/{run_id}/picture.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The run picture with, per node, its input, output, error, attempts, times, loop progress and child run
+         * @description What the picture page shows: the SVG (as picture.svg) and per node the side panel's content. Inputs and outputs are indented JSON text cut to 2,000 characters (`truncated`, `totalChars`); a picture carries at most 200,000 characters of them. Answers carry a weak `ETag` that changes when the run's state does: send it as `If-None-Match` to get 304 (no body) while nothing moved. Durations of running nodes are not part of the ETag: count them on from `startedAt` and `now`.
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `run:read`).
+         */
+        get: operations["getRunPictureModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workflows/{id}/runs/{run_id}/picture.svg": {
         parameters: {
             query?: never;
@@ -14764,6 +14786,190 @@ export interface operations {
                 };
             };
             /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; INVALID_STATE: The resource is not in a state that allows this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRunPictureModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description workflow id */
+                id: string;
+                /** @description run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the picture and its nodes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nodes: {
+                            [key: string]: {
+                                attempts: number;
+                                branchOf?: {
+                                    branch: string;
+                                    parallel: string;
+                                };
+                                /** @description subworkflow nodes: the child run and its picture page */
+                                childRun?: {
+                                    picture: string;
+                                    runId: string;
+                                    workflowId: string;
+                                };
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                finishedAt: string | null;
+                                id: string;
+                                /** @description tool nodes: the tool config as declared (`${...}` unevaluated) with the values of its `from` bindings; other nodes: their config */
+                                input: {
+                                    /** @description values kept in object storage: a presigned link to the whole value */
+                                    downloadUrl?: string;
+                                    /** @description the value as indented JSON, cut to its first 2,000 characters when `truncated` */
+                                    text: string;
+                                    /** @description length of the whole JSON text */
+                                    totalChars: number;
+                                    truncated: boolean;
+                                } | null;
+                                inputNote: string;
+                                /** @description loop nodes: items in the list (when known), items done, failed item positions */
+                                loop?: {
+                                    done: number | null;
+                                    failedItems: number[];
+                                    text: string;
+                                    total: number | null;
+                                };
+                                name?: string;
+                                /** @description null until the node has an output */
+                                output: {
+                                    /** @description values kept in object storage: a presigned link to the whole value */
+                                    downloadUrl?: string;
+                                    /** @description the value as indented JSON, cut to its first 2,000 characters when `truncated` */
+                                    text: string;
+                                    /** @description length of the whole JSON text */
+                                    totalChars: number;
+                                    truncated: boolean;
+                                } | null;
+                                parallel?: {
+                                    branches: {
+                                        id: string;
+                                        nodes: string[];
+                                    }[];
+                                    joinStrategy: string;
+                                    n?: number;
+                                };
+                                startedAt: string | null;
+                                status: string;
+                                tool?: string;
+                                type: string;
+                                /** @description set when this node's values were left out to keep the picture small */
+                                valuesOmitted?: string;
+                                via?: string;
+                            };
+                        };
+                        /** @description the server time the picture was drawn at (running durations count on from it) */
+                        now: string;
+                        run: {
+                            completed_at: string | null;
+                            duration: number | null;
+                            id: string;
+                            /** @description subworkflow runs: the run that started this one and its picture page */
+                            parent: {
+                                node_id: string;
+                                picture: string;
+                                run_id: string;
+                                workflow_id: string;
+                            } | null;
+                            started_at: string | null;
+                            status: string;
+                            /** @description the execution in Temporal Web */
+                            temporal: string | null;
+                            workflow_id: string;
+                            workflow_version: number;
+                        };
+                        /** @description the picture (the same as picture.svg) */
+                        svg: string;
+                        title: string;
+                    };
+                };
+            };
+            /** @description not modified: the picture named by If-None-Match is still current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
             409: {
                 headers: {
                     [name: string]: unknown;
