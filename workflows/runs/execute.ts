@@ -64,8 +64,10 @@ export const evalActivities = proxyLocalActivities<RunActivities>({
  * Temporal Web names the node of each tool activity: its activity id is the node id (`loop[3]` for a loop's item)
  * instead of a sequence number, and its summary says node and tool, so two `json_transform` nodes are told apart.
  * Node ids start with a letter or `_`, so they never meet the sequence numbers of the run's other activities; a
- * node's attempts run one after another, so no two pending activities share an id. Asked by every tool node
- * (activity ids are part of what a replay checks): histories from before it replay with their numbers.
+ * node's attempts run one after another, so no two pending activities share an id. Asked once, in the interpreter's
+ * first workflow task, by every run (tools also run as loop items and fallbacks): asked first when a tool starts, after local activities had
+ * completed, the marker did not replay (the end-of-suite replay caught it). Histories from before it replay with
+ * their numbers.
  */
 export const READABLE_ACTIVITIES_PATCH = 'readable-activity-ids';
 
@@ -88,6 +90,8 @@ export interface ExecEnv {
   chainDepth?: number;
   /** Retry delays under a second are honoured (SUBSECOND_RETRY_PATCH, decided once per run like `childRuns`). */
   subsecondRetries?: boolean;
+  /** Tool activities are named after their node (READABLE_ACTIVITIES_PATCH, decided once per run like `childRuns`). */
+  readableActivities?: boolean;
 }
 
 /**
@@ -163,7 +167,7 @@ export async function executeTool(
   // The node counts as cancelled once the tool has actually stopped (it heartbeats and honours its signal).
   const cancellationType = ActivityCancellationType.WAIT_CANCELLATION_COMPLETED;
   const summary = `${nodeId} · ${toolId}`;
-  const readable = patched(READABLE_ACTIVITIES_PATCH);
+  const readable = env.readableActivities === true;
   const named = readable ? { activityId: nodeId, summary } : {};
   /** The tool's activity; `waitMs` (sub-second retry delays) is spent in the activity before the attempt, so the time limit grows by it. */
   const activityFor = (waitMs = 0): ToolActivity =>

@@ -14,6 +14,7 @@ import {
   evalActivities,
   executeSubworkflow,
   executeTool,
+  READABLE_ACTIVITIES_PATCH,
   runActivities,
   SUBSECOND_RETRY_PATCH,
   SUBWORKFLOW_RUNS_PATCH,
@@ -92,6 +93,7 @@ class Interpreter {
     // Asked in the first workflow task, only by runs that own a row and start subworkflows (other runs record no marker).
     this.env.childRuns = this.ownsRecord && startsSubworkflows(graph) && patched(SUBWORKFLOW_RUNS_PATCH);
     this.env.subsecondRetries = mayRetryWithinSecond(compiled.errorHandling, compiled.dag.nodes) && patched(SUBSECOND_RETRY_PATCH);
+    this.env.readableActivities = patched(READABLE_ACTIVITIES_PATCH);
     for (const id of graph.order) {
       const reused = input.reused?.[id];
       this.states[id] =
