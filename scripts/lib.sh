@@ -130,11 +130,11 @@ apply_data_env() {
 
 # ---------------------------------------------------------------- toolchain checks
 require_node() {
-  command -v node >/dev/null 2>&1 || die "node not found: install Node.js >= 20.3 (https://nodejs.org) and re-run"
+  command -v node >/dev/null 2>&1 || die "node not found: install Node.js >= 20.19 (https://nodejs.org) and re-run"
   node -e '
     const [a, b] = process.versions.node.split(".").map(Number);
-    process.exit(a > 20 || (a === 20 && b >= 3) ? 0 : 1);
-  ' || die "node $(node --version) is too old: install Node.js >= 20.3 and re-run"
+    process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1);
+  ' || die "node $(node --version) is too old: install Node.js >= 20.19 and re-run"
 }
 
 require_go() {
