@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const refusal = (path: string) => ({
-  error: { code: 'VALIDATION_ERROR', message: 'invalid cursor', details: [{ path, problem: 'not a cursor from this list' }] },
+  error: { code: 'VALIDATION_ERROR', message: 'invalid cursor', details: [{ path, problem: 'not a cursor from this list' }], request_id: expect.any(String) },
 });
 
 test('every list endpoint refuses a foreign cursor alike', async () => {

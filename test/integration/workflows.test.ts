@@ -452,6 +452,10 @@ describe('dry run: POST /api/v1/workflows/validate', () => {
     expect((await api.request('GET', `/api/v1/workflows/${wf.id}`, { token })).body.version).toBe(1);
     const other = await createTestTenant(api);
     expect((await validate({ dag: { nodes: [jt('x')] } }, `?workflow_id=${wf.id}`, other.owner.token)).status).toBe(404);
+    // Nor can a dry run call another tenant's workflow as a subworkflow.
+    const foreign = await validate({ name: 'p', dag: { nodes: [{ id: 's', type: 'subworkflow', config: { workflow_id: wf.id } }] } }, '', other.owner.token);
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.error.details).toEqual([{ path: 'dag.nodes.s.config.workflow_id', problem: `no workflow ${wf.id} in this organization` }]);
   });
 
   test('viewers may not validate (it is a write check), and the route needs a session', async () => {

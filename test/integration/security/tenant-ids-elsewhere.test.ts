@@ -140,10 +140,16 @@ test('ids of another tenant in request bodies: content filters find nothing, a f
   const attackedHere = ['queryContent filter.ids', 'searchContent filters.ids', 'updateSettings integration.webhooks[].id'];
   // Attacked in tenant-isolation.test.ts ("ids nested in bodies").
   const attackedThere = ['switchOrganization organizationID', 'transferOwnership userID'];
+  // A subworkflow's workflow_id: another tenant's workflow is refused at save and in the dry run
+  // (workflows.test.ts "subworkflow ... in this organization", "dry run"); update goes through the same compile.
+  const subworkflowIds = ['createWorkflow', 'updateWorkflow', 'validateWorkflow'].map((op) => `${op} dag.nodes[].config.workflow_id`);
+  // Ids that name parts of the definition itself (nodes, declared tools, triggers), chosen by its author.
+  const definitionIds = ['createWorkflow', 'updateWorkflow', 'validateWorkflow'].flatMap((op) => ['dag.nodes[].id', 'tools[].id', 'triggers[].id'].map((f) => `${op} ${f}`));
   // Identifiers of external identity providers, not ids of this platform's resources.
   const notResourceIds = ['updateSettings integration.sso.oidc.clientId', 'updateSettings integration.sso.saml.entityId'];
   const fields = await idBodyFields();
-  expect(fields.filter((f) => ![...attackedHere, ...attackedThere, ...notResourceIds].includes(f))).toEqual([]);
+  const accounted = [...attackedHere, ...attackedThere, ...subworkflowIds, ...definitionIds, ...notResourceIds];
+  expect(fields.filter((f) => !accounted.includes(f))).toEqual([]);
   expect(fields).toEqual(expect.arrayContaining(attackedHere));
 
   const token = attacker.owner.token;

@@ -30,8 +30,11 @@ const VALID_BODIES: Record<string, unknown> = {
  * Secret names are not ids: `/api/v1/secrets/{name}` always addresses the caller's own organization, so A writing
  * or deleting B's secret name acts on A's own store (the attacker holds the same name too). What must hold is the
  * snapshot: B's rows, its secret included, are unchanged.
+ *
+ * Tool ids are not ids either: `/api/v1/tools/{tool}/test` names a tool of the platform's catalogue, the same for every
+ * organization, and runs it for the caller's own organization (its secrets, its audit).
  */
-const CALLER_SCOPED = /^\/api\/v1\/secrets\//;
+const CALLER_SCOPED = /^\/api\/v1\/(secrets|tools)\//;
 
 let api: TestApi;
 let attacker: TestTenant;

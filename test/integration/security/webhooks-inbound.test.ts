@@ -4,6 +4,9 @@ import { isEnvelope, streamPost, type StreamOutcome } from '../../helpers/securi
 import { startApi, type TestApi, type TestResponse } from '../../helpers/stack';
 import { createTestTenant, type TestTenant } from '../../helpers/tenants';
 
+/** An answer's body, its request id (different on every request, like the X-Request-Id header) left out. */
+const answerOf = (res: { text: string }): string => res.text.replace(/"request_id":"[^"]*"/, '"request_id":"<id>"');
+
 /**
  * Attacks on inbound webhook triggers (`/api/hooks/{organization}/{path}`, Standard Webhooks HMAC or bearer),
  * black-box over HTTP. Every refusal is proven side-effect free by counting the workflow's runs and the delivery
@@ -107,7 +110,7 @@ describe('signatures', () => {
     const failures: string[] = [];
     for (const [name, b, headers] of cases) {
       const res = await send(b, headers);
-      if (res.status !== 404 || res.text !== unknown.text) failures.push(`${name}: ${res.status} ${res.text.slice(0, 120)}`);
+      if (res.status !== 404 || answerOf(res) !== answerOf(unknown)) failures.push(`${name}: ${res.status} ${res.text.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
     expect(await sideEffects()).toEqual(before);
@@ -136,7 +139,7 @@ describe('signatures', () => {
     const failures: string[] = [];
     for (const [name, headers] of cases) {
       const res = await send(body, headers);
-      if (res.status !== 404 || res.text !== unknown.text) failures.push(`${name}: ${res.status} ${res.text.slice(0, 120)}`);
+      if (res.status !== 404 || answerOf(res) !== answerOf(unknown)) failures.push(`${name}: ${res.status} ${res.text.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
     expect(await sideEffects()).toEqual(before);
@@ -152,7 +155,7 @@ describe('signatures', () => {
     const failures: string[] = [];
     for (const authorization of cases) {
       const res = await send('{}', { authorization }, hook('bearer'));
-      if (res.status !== 404 || res.text !== unknown.text) failures.push(`${authorization.slice(0, 12)}: ${res.status}`);
+      if (res.status !== 404 || answerOf(res) !== answerOf(unknown)) failures.push(`${authorization.slice(0, 12)}: ${res.status}`);
     }
     expect(failures).toEqual([]);
     expect(await sideEffects(bearerWorkflow)).toEqual(before);
@@ -279,7 +282,7 @@ describe('addressing', () => {
     const failures: string[] = [];
     for (const path of paths) {
       const res = await send(body, theirs, path);
-      if (res.status !== 404 || res.text !== unknown.text) failures.push(`${path}: ${res.status} ${res.text.slice(0, 120)}`);
+      if (res.status !== 404 || answerOf(res) !== answerOf(unknown)) failures.push(`${path}: ${res.status} ${res.text.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
     expect([await sideEffects(), await sideEffects(otherWorkflow)]).toEqual([before, beforeOther]);
