@@ -50,7 +50,8 @@ describe('benchmark suite (smoke)', () => {
       if (typeof row.met !== 'boolean') problems.push('met');
       expect({ row: row.id, problems }).toEqual({ row: row.id, problems: [] });
     }
-    expect(result.runLatency).toHaveLength(4);
+    // 1-node and 10-node runs, and run-and-wait on an idle stack, each beside its hand-written baseline.
+    expect(result.runLatency).toHaveLength(6);
     for (const entry of result.runLatency) for (const p of [entry.p50, entry.p90, entry.p95, entry.p99]) expect(finite(p)).toBe(true);
     expect(result.profiles.map((p) => p.process)).toHaveLength(3);
     for (const profile of result.profiles) expect(profile.top.length).toBeGreaterThan(0);
