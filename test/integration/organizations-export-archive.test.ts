@@ -3,7 +3,6 @@ import type { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Worker } from '@temporalio/worker';
-import { Parser, type ReadEntry } from 'tar';
 import { createActivities } from '../../activities';
 import { organizationCleaners } from '../../activities/organizations/cleaners';
 import { exportArchiveKey, EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '../../domain/organizations/exportArchive';
@@ -15,6 +14,7 @@ import { waitForMail } from '../helpers/mail';
 import { createNamedTestUser, createTestApiKey, setTestPassword } from '../helpers/organizations';
 import { addWorkflowVersion, createWorkflowFixture, runToEnd, toolNode } from '../helpers/runs';
 import { startApi, type TestApi } from '../helpers/stack';
+import { readTarEntries } from '../helpers/tar';
 import { addTestMember } from '../helpers/tenants';
 
 /**
@@ -42,23 +42,6 @@ async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, what:
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 500)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-}
-
-/** Unpacks a tar with node-tar's parser: path -> bytes, in archive order. */
-async function untar(tar: Buffer): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  const parser = new Parser();
-  parser.on('entry', (entry: ReadEntry) => {
-    const parts: Buffer[] = [];
-    entry.on('data', (c: Buffer) => parts.push(c));
-    entry.on('end', () => files.set(entry.path, Buffer.concat(parts)));
-  });
-  await new Promise<void>((resolve, reject) => {
-    parser.on('end', () => resolve());
-    parser.on('error', reject);
-    parser.end(tar);
-  });
-  return files;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -191,7 +174,7 @@ test('the deletion export holds every byte, every version and record, masks ever
   expect(archive.length).toBe(progress.export.bytes);
   expect(sha256(archive)).toBe(progress.export.sha256);
   const tar = gunzipSync(archive);
-  const files = await untar(tar);
+  const files = await readTarEntries(tar);
 
   // The manifest lists every other entry with its size and SHA-256, and they match.
   const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8'));

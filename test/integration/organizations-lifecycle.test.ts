@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { Parser, type ReadEntry } from 'tar';
 import { organizationCleaners } from '../../activities/organizations/cleaners';
 import { exportKey } from '../../activities/organizations/lifecycle';
 import { organizationPrefix } from '../../lib/storage';
 import { mailsTo, waitForMail } from '../helpers/mail';
 import { createNamedTestUser, createTestApiKey, setTestPassword } from '../helpers/organizations';
 import { startApi, type TestApi } from '../helpers/stack';
+import { readTarEntries } from '../helpers/tar';
 import { createWorkflowFixture, startRun, toolNode } from '../helpers/runs';
 import { addTestMember, createTestTenant } from '../helpers/tenants';
 
@@ -18,23 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close();
 });
-
-/** The entries of a .tar.gz, read with node-tar: path -> bytes. */
-async function untarGz(gz: Buffer): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  const parser = new Parser();
-  parser.on('entry', (entry: ReadEntry) => {
-    const parts: Buffer[] = [];
-    entry.on('data', (c: Buffer) => parts.push(c));
-    entry.on('end', () => files.set(entry.path, Buffer.concat(parts)));
-  });
-  await new Promise<void>((resolve, reject) => {
-    parser.on('end', () => resolve());
-    parser.on('error', reject);
-    parser.end(gunzipSync(gz));
-  });
-  return files;
-}
 
 async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -269,7 +252,7 @@ describe('lifecycle on Temporal', () => {
     const exported = await fetch(status.body.exportUrl);
     expect(exported.status).toBe(200);
     // The archive in detail: organizations-export-archive.test.ts.
-    const archive = await untarGz(Buffer.from(await exported.arrayBuffer()));
+    const archive = await readTarEntries(gunzipSync(Buffer.from(await exported.arrayBuffer())));
     const lines = (dir: string) => archive.get(`${dir}/part-00001.jsonl`)!.toString().trim().split('\n');
     expect(JSON.parse(archive.get('organization.json')!.toString()).id).toBe(id);
     expect(lines('members')).toHaveLength(2);

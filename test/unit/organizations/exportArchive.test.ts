@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
-import { Parser, type ReadEntry } from 'tar';
 import { archiveFileName, maskForExport, runSummary, RUN_VALUE_LIMIT_BYTES } from '../../../domain/organizations/exportArchive';
 import type { RunRow } from '../../../domain/runs/queries';
 import { EntrySizeError, JsonlParts, TarGzWriter } from '../../../lib/archive/tarGz';
+import { readTarEntries } from '../../helpers/tar';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -17,23 +17,6 @@ function memorySink(): { sink: Writable; bytes: () => Buffer } {
     },
   });
   return { sink, bytes: () => Buffer.concat(chunks) };
-}
-
-/** Reads an uncompressed tar with node-tar's parser: path -> bytes. */
-async function readTar(tar: Buffer): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  const parser = new Parser();
-  parser.on('entry', (entry: ReadEntry) => {
-    const parts: Buffer[] = [];
-    entry.on('data', (c: Buffer) => parts.push(c));
-    entry.on('end', () => files.set(entry.path, Buffer.concat(parts)));
-  });
-  await new Promise<void>((resolve, reject) => {
-    parser.on('end', () => resolve());
-    parser.on('error', reject);
-    parser.end(tar);
-  });
-  return files;
 }
 
 describe('TarGzWriter', () => {
@@ -54,7 +37,7 @@ describe('TarGzWriter', () => {
     const archive = bytes();
     expect(writer.compressedBytes).toBe(archive.length);
     expect(writer.sha256()).toBe(sha(archive));
-    const files = await readTar(gunzipSync(archive));
+    const files = await readTarEntries(gunzipSync(archive));
     expect(files.get(unicode)).toEqual(binary);
     expect(files.get('organization.json')!.toString()).toBe('{"a":1}');
     expect(files.get('empty.txt')).toEqual(Buffer.alloc(0));
