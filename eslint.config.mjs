@@ -38,7 +38,7 @@ const LAYERS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', '.data/', 'coverage/', 'client/generated/', 'bench/results/'] },
+  { ignores: ['node_modules/', 'dist/', '.data/', 'coverage/', 'client/generated/', 'client/dist/', 'bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

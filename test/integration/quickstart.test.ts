@@ -17,6 +17,6 @@ test('the quickstart example runs end to end through the typed client', async ()
   expect(result.status).toBe('completed');
   expect(JSON.stringify(result.results)).toContain('Hello, Loom!');
   expect(steps).toEqual(
-    expect.arrayContaining(['registered', 'created organization', 'created workflow', 'started run', 'run is completed']),
+    expect.arrayContaining(['registered', 'created organization', 'created workflow', 'starting a run and waiting for it', 'run is completed']),
   );
 });
