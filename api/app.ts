@@ -31,7 +31,7 @@ export interface App {
   openApi(): Record<string, unknown>;
   /** The /metrics-only app to listen with on SERVICE_METRICS_PORT, or null when /metrics is on the public port. */
   metricsListener: Koa | null;
-  /** Finishes in-memory work (API-call counts) before the process exits. */
+  /** Finishes in-memory work (API-call counts) and stops listening for session changes before the process exits. */
   shutdown(): Promise<void>;
 }
 
@@ -89,6 +89,8 @@ export function createApp(deps: AppDeps): App {
     routes,
     openApi,
     metricsListener: metrics.listener,
-    shutdown: () => organizations.flushUsage(),
+    shutdown: async () => {
+      await Promise.all([organizations.flushUsage(), auth.close()]);
+    },
   };
 }

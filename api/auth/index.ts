@@ -23,6 +23,8 @@ export interface AuthDomain extends Domain {
   authenticateUser(ctx: Context): Promise<UserPrincipal>;
   /** The shared PostgreSQL-backed limiter, for other domains that want to reuse it. */
   limiter: RateLimiter;
+  /** Stops listening for session changes. */
+  close(): Promise<void>;
 }
 
 export function createAuthDomain(deps: AppDeps): AuthDomain {
@@ -31,10 +33,12 @@ export function createAuthDomain(deps: AppDeps): AuthDomain {
   const passwords = createPasswordHasher(config.auth.bcryptCost);
   const limiter = createRateLimiter(db);
   const sessions = createSessionService({ db, tokens, auth: config.auth });
-  const passport = createPassport({
-    verifyCredentials: createCredentialVerifier(db, passwords),
-    verifyAccessToken: createAccessTokenVerifier(db, tokens, { idleTimeoutMs: config.auth.sessionIdleTimeoutMs }),
+  const verifyAccessToken = createAccessTokenVerifier(db, tokens, {
+    idleTimeoutMs: config.auth.sessionIdleTimeoutMs,
+    cacheTtlMs: config.auth.sessionCacheTtlMs,
+    log: (err, message) => logger.warn({ err }, message),
   });
+  const passport = createPassport({ verifyCredentials: createCredentialVerifier(db, passwords), verifyAccessToken });
   const box = secretBoxFor(config);
   const twoFactor = createTwoFactorService({ db, config, box, limiter, passwords, sessions });
   const sso = createSsoService({ db, config, box, sessions, twoFactor });
@@ -44,5 +48,6 @@ export function createAuthDomain(deps: AppDeps): AuthDomain {
     routes: [...authRoutes(service, passport, cookies), ...twoFactorRoutes(twoFactor, cookies), ...ssoRoutes(sso)],
     authenticateUser: (ctx) => passport.authenticateUser(ctx),
     limiter,
+    close: () => verifyAccessToken.close(),
   };
 }

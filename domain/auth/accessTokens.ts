@@ -4,6 +4,8 @@ import { createVerifiedTokenCache } from '../../lib/auth/verifiedTokenCache';
 import type { UserPrincipal } from '../principals';
 import { sessionIdleLimitMs } from './idleLimit';
 import { findSessionForAuth, touchSession, type SessionForAuth } from './queries';
+import { createSessionChangeListener } from './sessionChangeListener';
+import { createSessionCheckCache } from './sessionCheckCache';
 import type { AccessClaims, TokenService } from './tokens';
 
 /**
@@ -20,30 +22,48 @@ export function userReadByCheck(principal: UserPrincipal): SessionForAuth['user'
 /** Access tokens whose signature check is remembered (lib/auth/verifiedTokenCache.ts): ~0.5 KB each. */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
+/** Sessions whose check is remembered between requests (sessionCheckCache.ts): ~1 KB each. */
+const SESSION_CHECKS_KEPT = 10_000;
+
 export interface SessionCheckOptions {
   idleTimeoutMs: number;
+  /** How long a remembered session check may be served at most (0: every request reads the database). */
+  cacheTtlMs: number;
+  log: (err: unknown, message: string) => void;
+}
+
+export interface AccessTokenVerifier {
+  (token: string): Promise<UserPrincipal>;
+  /** Stops listening for session changes (the API's shutdown). */
+  close(): Promise<void>;
 }
 
 /**
  * Verifies an access token and its live session, so logout and revocation take effect at once. This runs for
- * every protected request (all of /api/v1), so it costs one query (session joined with its user and its active
- * organization's idle policy, all by primary key); the idle clock (`updated_at`) is bumped at most once per touch
- * interval (a tenth of the idle timeout, at most a minute), not on every request.
+ * every protected request (all of /api/v1), so it costs at most one query (session joined with its user and its
+ * active organization's idle policy, all by primary key), and none while the session's row is remembered and
+ * unchanged (sessionCheckCache.ts); the idle clock (`updated_at`) is bumped at most once per touch interval (a tenth
+ * of the idle timeout, at most a minute), not on every request.
  */
-export function createAccessTokenVerifier(db: Db, tokens: TokenService, options: SessionCheckOptions) {
+export function createAccessTokenVerifier(db: Db, tokens: TokenService, options: SessionCheckOptions): AccessTokenVerifier {
   const touchIntervalMs = Math.max(1, Math.min(60_000, Math.floor(options.idleTimeoutMs / 10)));
   // Sessions whose bump is in flight in this process: when a busy session's interval passes, every request in
   // flight sees the stale clock; one of them bumps it, the others neither queue on the row lock nor wait.
   const touching = new Set<string>();
   // A client sends the same access token for its whole lifetime: its HMAC is checked once, not per request.
   const verified = createVerifiedTokenCache<AccessClaims>(VERIFIED_TOKENS_KEPT);
-  return async function verifyAccessToken(token: string): Promise<UserPrincipal> {
+  // The session's row between requests, kept current by PostgreSQL's change notices (sessionChangeListener.ts).
+  const checks = createSessionCheckCache({ ttlMs: options.cacheTtlMs, maxEntries: SESSION_CHECKS_KEPT });
+  const changes = options.cacheTtlMs > 0 ? createSessionChangeListener(db, checks, options.log) : null;
+  const verifyAccessToken = async function verifyAccessToken(token: string): Promise<UserPrincipal> {
     let claims = verified.get(token, Date.now() / 1000);
     if (!claims) {
       claims = tokens.verifyAccess(token);
       verified.set(token, claims);
     }
-    const session = await findSessionForAuth(db, claims.sid);
+    changes?.start();
+    const sid = claims.sid;
+    const session = await checks.read(sid, () => findSessionForAuth(db, sid));
     if (!session) throw new AppError('SESSION_EXPIRED', 'session expired');
     if (session.user_id !== claims.sub) throw new AppError('INVALID_TOKEN', 'invalid token');
     const now = Date.now();
@@ -73,4 +93,5 @@ export function createAccessTokenVerifier(db: Db, tokens: TokenService, options:
     usersReadByCheck.set(principal, session.user);
     return principal;
   };
+  return Object.assign(verifyAccessToken, { close: async () => changes?.close() });
 }

@@ -76,6 +76,11 @@ export const spec = {
      * instead of revoking its session; 0 = strict (any reuse revokes).
      */
     refreshReuseGraceMs: setting('SERVICE_AUTH_REFRESH_REUSE_GRACE', duration('10s')),
+    /**
+     * Longest time an API process serves a session check from memory (domain/auth/sessionCheckCache.ts); changes
+     * evict it at once through PostgreSQL notices, this bounds a missed one. 0 = read the session on every request.
+     */
+    sessionCacheTtlMs: setting('SERVICE_AUTH_SESSION_CACHE_TTL', duration('5s')),
     passwordResetTtlMs: setting('SERVICE_AUTH_PASSWORD_RESET_TOKEN_DURATION', duration('1h')),
     emailVerificationTtlMs: setting('SERVICE_AUTH_EMAIL_VERIFICATION_TOKEN_DURATION', duration('1h')),
   },

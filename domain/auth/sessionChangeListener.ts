@@ -1,0 +1,156 @@
+import type { Db } from '../../db/knex';
+import type { SessionCheckCache } from './sessionCheckCache';
+
+/**
+ * Keeps a session check cache current (sessionCheckCache.ts): every change to a session, a user or an organization's
+ * session policy evicts the entries that copied it.
+ *
+ * - Other processes' writes (another API instance, the worker, an operator's SQL) arrive as PostgreSQL notices on
+ *   `loom_auth_changed`, sent at the commit by triggers (migration 1080). One raw connection per cache listens,
+ *   outside the knex pool, so it neither takes a pooled connection nor holds up the pool's shutdown.
+ * - This process's own writes evict at once, before they are sent and again when answered: a logout answered 204
+ *   is refused by the very next request of the same process, whatever the notice's timing. knex announces every
+ *   query it sends (`query`, `query-response` events) with its SQL and bindings; a write to one of the three tables
+ *   evicts the entries its ids refer to, or all of them when it names no id.
+ *
+ * The cache serves entries only while the listening connection is up; when it breaks the cache forgets everything
+ * and reads the database until listening again (retried with backoff).
+ */
+export const AUTH_CHANGED_CHANNEL = 'loom_auth_changed';
+
+const RETRY_MIN_MS = 500;
+const RETRY_MAX_MS = 30_000;
+const WRITE_TO_AUTH_TABLE = /\b(?:update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?(?:sessions|users|organizations)"?(?=[\s;)]|$)/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Notification {
+  channel: string;
+  payload?: string;
+}
+
+/** The parts of a raw pg client (knex's `acquireRawConnection`) this module uses. */
+interface ListenConnection {
+  query(text: string): Promise<unknown>;
+  on(event: 'notification', listener: (message: Notification) => void): unknown;
+  on(event: 'error' | 'end', listener: (err?: unknown) => void): unknown;
+  removeAllListeners(event?: string): unknown;
+  connection?: { stream?: { unref?: () => void } };
+}
+
+interface QueryEvent {
+  sql?: string;
+  bindings?: readonly unknown[];
+}
+
+export interface SessionChangeListener {
+  /** Starts listening, once; later calls return at once. Never throws (a failure is retried in the background). */
+  start(): void;
+  close(): Promise<void>;
+}
+
+/** The ids a write names (session, user or organization ids), or null when it names none (evict everything). */
+export function idsOfAuthWrite(event: QueryEvent): string[] | null | undefined {
+  if (!event.sql || !WRITE_TO_AUTH_TABLE.test(event.sql)) return undefined;
+  const ids = (event.bindings ?? []).filter((b): b is string => typeof b === 'string' && UUID.test(b));
+  return ids.length ? ids : null;
+}
+
+export function createSessionChangeListener(
+  db: Db,
+  cache: SessionCheckCache,
+  log: (err: unknown, message: string) => void,
+): SessionChangeListener {
+  let started = false;
+  let closed = false;
+  let connection: ListenConnection | null = null;
+  let retryMs = RETRY_MIN_MS;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  const onQuery = (event: QueryEvent): void => {
+    const ids = idsOfAuthWrite(event);
+    if (ids !== undefined) cache.evict(ids);
+  };
+
+  // Once more when a write outside a transaction has been answered: a read that began between the eviction above and
+  // the commit may have kept the row as it was (a transaction's writes are covered by the notice at its commit).
+  const onQueryResponse = (_response: unknown, event: QueryEvent): void => onQuery(event);
+
+  const onNotification = (message: Notification): void => {
+    if (message.channel !== AUTH_CHANGED_CHANNEL || !message.payload) return;
+    const id = message.payload.slice(message.payload.indexOf(':') + 1);
+    cache.evict(UUID.test(id) ? [id] : null);
+  };
+
+  function drop(held: ListenConnection): void {
+    held.removeAllListeners('notification');
+    held.removeAllListeners('end');
+    // An error after we let go must not become an unhandled 'error' event.
+    held.removeAllListeners('error');
+    held.on('error', () => undefined);
+    void db.client.destroyRawConnection(held).catch(() => undefined);
+  }
+
+  function onBroken(err?: unknown): void {
+    const held = connection;
+    connection = null;
+    cache.setServing(false);
+    if (held) drop(held);
+    if (closed) return;
+    log(err, 'session check cache: listening for changes stopped; reading every session from the database until it is back');
+    scheduleRetry();
+  }
+
+  function scheduleRetry(): void {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect();
+    }, retryMs);
+    retryTimer.unref();
+    retryMs = Math.min(RETRY_MAX_MS, retryMs * 2);
+  }
+
+  async function connect(): Promise<void> {
+    let held: ListenConnection | null = null;
+    try {
+      held = (await db.client.acquireRawConnection()) as ListenConnection;
+      held.on('error', onBroken);
+      held.on('end', onBroken);
+      held.on('notification', onNotification);
+      await held.query(`LISTEN ${AUTH_CHANGED_CHANNEL}`);
+      if (closed) return drop(held);
+      // A listening connection must never keep a process alive on its own.
+      held.connection?.stream?.unref?.();
+      connection = held;
+      retryMs = RETRY_MIN_MS;
+      // Changes made before LISTEN took effect were never cached: serving starts empty.
+      cache.evict(null);
+      cache.setServing(true);
+    } catch (err) {
+      if (held) drop(held);
+      if (closed) return;
+      log(err, 'session check cache: cannot listen for changes; retrying');
+      scheduleRetry();
+    }
+  }
+
+  return {
+    start() {
+      if (started || closed) return;
+      started = true;
+      db.on('query', onQuery);
+      db.on('query-response', onQueryResponse);
+      void connect();
+    },
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      db.removeListener('query', onQuery);
+      db.removeListener('query-response', onQueryResponse);
+      cache.setServing(false);
+      const held = connection;
+      connection = null;
+      if (held) drop(held);
+    },
+  };
+}
