@@ -10,6 +10,7 @@ import { ensureBackgroundJobs } from './backgroundJobs';
 import { createWorker } from './createWorker';
 import { setUpWorkerObservability } from './observability';
 import { ensureSearchAttributes } from './searchAttributes';
+import { watchWorkflowIsolates } from './isolateWatch';
 import { disableWorkflowStackTraces } from './workflowStackTraces';
 
 let logger: Logger | undefined;
@@ -21,6 +22,11 @@ async function main(): Promise<void> {
   logger = createLogger(config.logLevel, 'worker');
   // Before the SDK starts its workflow threads (in createWorker).
   if (!config.worker.workflowStackTraces) disableWorkflowStackTraces();
+  watchWorkflowIsolates({
+    timeoutMs: config.worker.isolateExecutionTimeoutMs,
+    onStuck: ({ threadId, stuckMs }) =>
+      logger?.fatal({ threadId, stuckMs }, 'a workflow thread did not return from workflow code: terminating it (the worker exits)'),
+  });
   const db = createDb(config.database.url, config.database.poolMax, logger);
   const storage = createStorage(config.minio);
   await ensureBucket(storage, config.minio.bucket, config.minio.region);

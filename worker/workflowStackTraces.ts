@@ -21,22 +21,43 @@ function isSdkWorkflowThread(filename: string | URL): boolean {
   return (typeof filename === 'string' ? filename : filename.pathname).endsWith(SDK_WORKFLOW_THREAD);
 }
 
-/** A worker thread reads NODE_OPTIONS from an `env` given to it (not from an inherited one); its flags stay inherited. */
-function withSetupPreload(options: WorkerOptions | undefined): WorkerOptions {
+/**
+ * The preload with `data` added to the thread's `workerData` (how the preload learns what to do). A worker thread
+ * reads NODE_OPTIONS from an `env` given to it (not from an inherited one); its flags stay inherited.
+ */
+function withSetupPreload(options: WorkerOptions | undefined, data: Record<string, unknown>): WorkerOptions {
   const env = options?.env && typeof options.env === 'object' ? (options.env as NodeJS.ProcessEnv) : process.env;
-  const nodeOptions = [env.NODE_OPTIONS, `--require ${JSON.stringify(WORKFLOW_THREAD_SETUP)}`].filter(Boolean).join(' ');
-  return { ...options, env: { ...env, NODE_OPTIONS: nodeOptions } };
+  const preload = `--require ${JSON.stringify(WORKFLOW_THREAD_SETUP)}`;
+  const nodeOptions = env.NODE_OPTIONS?.includes(preload) ? env.NODE_OPTIONS : [env.NODE_OPTIONS, preload].filter(Boolean).join(' ');
+  const workerData: unknown = options?.workerData;
+  const merged = workerData && typeof workerData === 'object' ? { ...(workerData as Record<string, unknown>), ...data } : data;
+  return { ...options, env: { ...env, NODE_OPTIONS: nodeOptions }, workerData: merged };
 }
 
-export function disableWorkflowStackTraces(): () => void {
+/**
+ * Makes the SDK's workflow threads started afterwards in this process start with the preload and `data()` (asked
+ * per thread) in their `workerData`; `started` sees each such thread. The returned function undoes it for threads started later. Used by
+ * this module and by isolateWatch.ts: each wraps the Worker class as it finds it, so the two compose.
+ */
+export function prepareWorkflowThreads(
+  data: () => Record<string, unknown>,
+  started?: (thread: workerThreads.Worker, options: WorkerOptions) => void,
+): () => void {
   const Original = workerThreads.Worker;
-  class WorkerWithoutWorkflowStackTraces extends Original {
+  class PreparedWorkflowThread extends Original {
     constructor(filename: string | URL, options?: WorkerOptions) {
-      super(filename, isSdkWorkflowThread(filename) ? withSetupPreload(options) : options);
+      const sdk = isSdkWorkflowThread(filename);
+      const prepared = sdk ? withSetupPreload(options, data()) : options;
+      super(filename, prepared);
+      if (sdk) started?.(this, prepared!);
     }
   }
-  (workerThreads as { Worker: typeof Original }).Worker = WorkerWithoutWorkflowStackTraces;
+  (workerThreads as { Worker: typeof Original }).Worker = PreparedWorkflowThread;
   return () => {
     (workerThreads as { Worker: typeof Original }).Worker = Original;
   };
+}
+
+export function disableWorkflowStackTraces(): () => void {
+  return prepareWorkflowThreads(() => ({ loomStackTracesOff: true }));
 }

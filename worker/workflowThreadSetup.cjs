@@ -1,6 +1,7 @@
 'use strict';
 // Preloaded (NODE_OPTIONS --require) into Temporal's workflow threads by worker/workflowStackTraces.ts, and only
-// there. The SDK records a stack trace per workflow promise through a hook it creates with
+// there; `workerData` says what it does: `loomCallWatch` (isolateWatch.ts, below) and `loomStackTracesOff`. The SDK
+// records a stack trace per workflow promise through a hook it creates with
 // `v8.promiseHooks.createHook` in `setPromiseHook` (vm-shared.js), and leaves it out when that call throws. Only
 // that caller is refused: Node's own async_hooks create their promise hooks through the same function, and
 // AsyncLocalStorage (which carries the SDK's cancellation scopes) depends on them.
@@ -30,8 +31,38 @@ function jsonConsole() {
   console.error = line('error', process.stdout);
 }
 
-if (!isMainThread) {
-  jsonConsole();
+const { workerData } = require('node:worker_threads');
+const setup = (!isMainThread && workerData && typeof workerData === 'object' && workerData) || {};
+
+// The SDK calls into a workflow's V8 context with `script.runInContext(context, { timeout })`, and Node starts a
+// watchdog thread for every such call: ~350 µs each, a dozen calls per run (isolateWatch.ts). Here the calls run
+// without it, and each one marks itself in a buffer shared with the worker's main thread, which terminates this
+// thread when one call outlasts the timeout. Two writes per call, instead of a thread.
+if (setup.loomCallWatch instanceof SharedArrayBuffer) {
+  const vm = require('node:vm');
+  const marks = new Int32Array(setup.loomCallWatch);
+  const runInContext = vm.Script.prototype.runInContext;
+  let depth = 0;
+  vm.Script.prototype.runInContext = function runInContextWatched(context, options) {
+    if (!options || options.timeout === undefined) return runInContext.call(this, context, options);
+    const rest = { ...options };
+    delete rest.timeout; // watched by the main thread instead
+    // Calls nest (a call's code may call into the context again): the outermost one is what is timed.
+    if (depth++ === 0) {
+      Atomics.add(marks, 0, 1); // call number: the main thread sees a new call even when it samples two alike
+      Atomics.store(marks, 1, 1); // in a call
+    }
+    try {
+      return runInContext.call(this, context, rest);
+    } finally {
+      if (--depth === 0) Atomics.store(marks, 1, 0);
+    }
+  };
+}
+
+if (!isMainThread) jsonConsole();
+
+if (!isMainThread && setup.loomStackTracesOff) {
   const { promiseHooks } = require('node:v8');
   const createHook = promiseHooks.createHook;
   promiseHooks.createHook = function createHookExceptForWorkflowStackTraces(hooks) {

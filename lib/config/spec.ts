@@ -272,6 +272,11 @@ export const spec = {
     maxCachedWorkflows: setting('WORKER_MAX_CACHED_WORKFLOWS', optionalInt(0, 100_000)),
     workflowStackTraces: setting('WORKER_WORKFLOW_STACK_TRACES', bool(false)),
     /**
+     * Longest a workflow thread may stay in one call into workflow code (the SDK's own isolate timeout is 5 s too);
+     * watched from the worker's main thread, which terminates a thread stuck longer (worker/isolateWatch.ts).
+     */
+    isolateExecutionTimeoutMs: setting('WORKER_ISOLATE_EXECUTION_TIMEOUT', duration('5s')),
+    /**
      * Longest wait between two heartbeats the worker sends for one activity (the SDK's maxHeartbeatThrottleInterval;
      * otherwise 80% of the heartbeat timeout). A cancellation reaches a running activity only in a heartbeat's
      * answer, so this bounds how late a cancel, a fail_fast or a join reaches a busy tool (docs/runs.md#cancellation).
