@@ -208,7 +208,9 @@ export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: S
       }
       if (outcome.kind === 'ready') {
         try {
-          await startRunExecution(deps.temporal, config.temporal.taskQueue, outcome.input);
+          // The request id (X-Request-Id, ours or the caller's) travels into the run's memo and worker lines.
+          const requestId = ctx.response.get('X-Request-Id') || undefined;
+          await startRunExecution(deps.temporal, config.temporal.taskQueue, outcome.input, { requestId });
         } catch (err) {
           deps.logger.error({ err, runId }, 'starting a webhook run failed');
           await markRunFinished(db, runId, 'failed', [

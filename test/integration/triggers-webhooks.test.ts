@@ -100,9 +100,12 @@ describe('bearer', () => {
 
     const ok = await api.request('POST', `${hook('orders')}?source=shop`, {
       body: { order: { id: 42 } },
-      headers: { authorization: `Bearer ${secret}`, 'x-delivery': 'd-1' },
+      headers: { authorization: `Bearer ${secret}`, 'x-delivery': 'd-1', 'x-request-id': 'hook-request-42' },
     });
     expect(ok.status).toBe(202);
+    // The caller's request id travels into the run's Temporal memo, as for runs started through the runs API.
+    const described = await api.deps.temporal.workflow.getHandle(ok.body.run_id).describe();
+    expect(described.memo).toMatchObject({ requestId: 'hook-request-42' });
     expect(ok.headers.get('location')).toBe(`/api/v1/workflows/${workflowId}/runs/${ok.body.run_id}`);
     const run = await waitForRun(api, tenant.owner.token, workflowId, ok.body.run_id);
     expect(run.status).toBe('completed');
