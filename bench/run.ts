@@ -11,18 +11,23 @@ import { createScratch, type Scratch } from './lib/scratch';
 import { Stack, type StackOptions } from './lib/stack';
 import { authScenario } from './scenarios/auth';
 import { cancelScenario } from './scenarios/cancel';
+import { peerScenario } from './scenarios/peer';
 import { profileScenario } from './scenarios/profile';
 import { runsScenario, scaleScenario } from './scenarios/runs';
 import { relevanceScenario } from './scenarios/relevance';
 import { searchScenario } from './scenarios/search';
+import { soakScenario } from './scenarios/soak';
 import { uploadScenario } from './scenarios/upload';
 import { waitScenario } from './scenarios/wait';
 
 /**
  * `npm run bench` (full, ~10 minutes) or `npm run bench -- --smoke` (seconds of load; proves the suite works).
- * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,relevance,runs,scale,cancel,wait,profile`, `--keep` (keep
+ * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,relevance,runs,scale,cancel,wait,profile,peer,soak`, `--keep` (keep
  * the scratch folder with logs and profiles under .data/bench/<run id>). Environment: BENCH_LOG_LEVEL (the API's
  * LOG_LEVEL, default info as in production; workers stay at info).
+ * The soak (30 minutes) runs in a full run only when asked: `--soak` adds it, `--only soak` runs it alone; a smoke run
+ * includes its 2-minute version. `--soak-minutes N` and `--soak-rate R` (req/s, instead of half the measured ceiling)
+ * change it.
  */
 const SCENARIOS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   auth: authScenario,
@@ -34,6 +39,8 @@ const SCENARIOS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   cancel: cancelScenario,
   wait: waitScenario,
   profile: profileScenario,
+  peer: peerScenario,
+  soak: soakScenario,
 };
 
 function parseArgs(argv: string[]) {
@@ -42,13 +49,30 @@ function parseArgs(argv: string[]) {
     const i = argv.indexOf(flag);
     return i >= 0 ? argv[i + 1] : undefined;
   };
+  const positive = (flag: string): number | undefined => {
+    const text = valueOf(flag);
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    if (!(n > 0) || !Number.isFinite(n)) throw new Error(`${flag} needs a positive number (got ${text})`);
+    return n;
+  };
   const only = valueOf('--only')?.split(',').map((s) => s.trim()).filter(Boolean);
   for (const name of only ?? []) if (!SCENARIOS[name]) throw new Error(`unknown scenario ${name} (known: ${Object.keys(SCENARIOS).join(', ')})`);
+  // The 30-minute soak is opt-in for a full run; the smoke's 2-minute version always runs. The peer row is left out of
+  // the smoke: starting n8n takes 30-80 s, and whether it is installed differs from machine to machine.
+  const withSoak = has('--smoke') || has('--soak');
+  const defaults = Object.keys(SCENARIOS).filter((name) => (name !== 'soak' || withSoak) && (name !== 'peer' || !has('--smoke')));
+  const soakMinutes = positive('--soak-minutes');
+  const soakRate = positive('--soak-rate');
   return {
     smoke: has('--smoke'),
     keep: has('--keep'),
     out: path.resolve(valueOf('--out') ?? path.join(REPO_ROOT, 'bench', 'results')),
-    only: only ?? Object.keys(SCENARIOS),
+    only: only ? [...only, ...(has('--soak') && !only.includes('soak') ? ['soak'] : [])] : defaults,
+    soakOverrides: {
+      ...(soakMinutes !== undefined ? { soakSeconds: Math.round(soakMinutes * 60) } : {}),
+      ...(soakRate !== undefined ? { soakRate } : {}),
+    },
   };
 }
 
@@ -68,7 +92,7 @@ async function terminateLeftovers(scratch: Scratch): Promise<void> {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const params = args.smoke ? SMOKE : FULL;
+  const params = { ...(args.smoke ? SMOKE : FULL), ...args.soakOverrides };
   const began = Date.now();
   const log = (line: string) => console.log(`[bench +${((Date.now() - began) / 1000).toFixed(1)}s] ${line}`);
   const rows: Row[] = [];
@@ -95,7 +119,8 @@ async function main(): Promise<void> {
       .catch(() => undefined)
       .finally(() => scratch.cleanUp(args.keep).finally(() => process.exit(code)));
   };
-  const limitMs = (args.smoke ? 6 : 20) * 60_000;
+  // The soak adds its own duration, plus its set-up, ceiling burst, drain and checks (each bounded, ~4 minutes at most).
+  const limitMs = (args.smoke ? 6 : 20) * 60_000 + (args.only.includes('soak') ? params.soakSeconds * 1000 + 4 * 60_000 : 0);
   const watchdog = setTimeout(() => abort(`time limit of ${limitMs / 60_000} minutes reached`, 3), limitMs);
   process.once('SIGINT', () => abort('interrupted', 130));
   process.once('SIGTERM', () => abort('terminated', 143));

@@ -34,6 +34,22 @@ export interface BenchParams {
   /** Run and wait rows: samples per side (one request at a time) after `waitWarmup` of each. */
   waitSamples: number;
   waitWarmup: number;
+  /**
+   * Soak (bench/scenarios/soak.ts; opt-in in full runs): mixed open-loop load for `soakSeconds` at
+   * `soakLoadFraction` of the mix's ceiling, measured first with `soakCeilingConcurrency` requests in flight for
+   * `soakCeilingSeconds` unless `soakRate` (req/s, `--soak-rate`) fixes the rate. At most `soakMaxInFlight`
+   * requests are out at once (more is "fell behind"); RSS is sampled every `soakRssEverySeconds`.
+   */
+  soakSeconds: number;
+  soakRate: number | null;
+  soakLoadFraction: number;
+  soakCeilingSeconds: number;
+  soakCeilingConcurrency: number;
+  soakMaxInFlight: number;
+  soakRssEverySeconds: number;
+  /** Peer row (n8n beside ours, bench/scenarios/peer.ts): seconds per closed-loop round, connections. */
+  peerSeconds: number;
+  peerConcurrency: number;
 }
 
 export const FULL: BenchParams = {
@@ -61,6 +77,15 @@ export const FULL: BenchParams = {
   cancelBusyMs: 3000,
   waitSamples: 200,
   waitWarmup: 10,
+  soakSeconds: 1800,
+  soakRate: null,
+  soakLoadFraction: 0.5,
+  soakCeilingSeconds: 10,
+  soakCeilingConcurrency: 16,
+  soakMaxInFlight: 64,
+  soakRssEverySeconds: 5,
+  peerSeconds: 10,
+  peerConcurrency: 8,
 };
 
 export const SMOKE: BenchParams = {
@@ -89,6 +114,16 @@ export const SMOKE: BenchParams = {
   cancelBusyMs: 500,
   waitSamples: 10,
   waitWarmup: 2,
+  // Two minutes: long enough for the whole path (every kind, the checks, the slope's arithmetic), short enough for CI.
+  soakSeconds: 120,
+  soakRate: null,
+  soakLoadFraction: 0.5,
+  soakCeilingSeconds: 3,
+  soakCeilingConcurrency: 16,
+  soakMaxInFlight: 64,
+  soakRssEverySeconds: 2,
+  peerSeconds: 2,
+  peerConcurrency: 4,
 };
 
 export interface BenchContext {

@@ -48,13 +48,16 @@ export function markdown(result: BenchResult): string {
 
   const ceilings = result.rows.filter((r) => r.id.startsWith('ceiling_'));
   if (ceilings.length) {
-    lines.push('', '## Stack ceiling vs n8n', '');
+    lines.push('', '## Stack ceiling by worker processes', '');
     lines.push(
-      "n8n publishes 220 executions/s for a single instance on 2 vCPUs (in-memory queue, no durable history). Ours: API + worker(s) + Temporal dev server (SQLite) + PostgreSQL + MinIO on one box, every run durable.",
+      'The same box (API, worker processes, Temporal dev server on SQLite, PostgreSQL, MinIO; every run durable) with 1, 2 and 4 worker processes of each side. Per-process CPU is in the notes of each row.',
       '',
+      '| Row | Ours | Baseline | Ours vs 1 worker |',
+      '|---|---|---|---|',
     );
     for (const row of ceilings) {
-      lines.push(`- ${row.path}: **${value(row.ours)}** = ${((row.ours.value / 220) * 100).toFixed(1)}% of 220/s (hand-written Temporal baseline on the same box: ${value(row.baseline)}).`);
+      const scaling = row.details?.scalingVsOneWorker;
+      lines.push(`| ${row.path} | ${value(row.ours)} | ${value(row.baseline)} | ${typeof scaling === 'number' ? `${scaling.toFixed(3)}x` : '-'} |`);
     }
   }
   if (result.runLatency.length) {

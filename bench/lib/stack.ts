@@ -39,6 +39,7 @@ export function childEnv(scratch: Scratch, logLevel: string): Record<string, str
     // Abuse limits stay on (their cost is part of the path) but far above what a load test sends.
     SERVICE_RATE_LIMIT_LOGIN_IP: generous,
     SERVICE_RATE_LIMIT_LOGIN_ACCOUNT: generous,
+    SERVICE_RATE_LIMIT_LOGIN_ACCOUNT_IP: generous,
     SERVICE_RATE_LIMIT_REGISTER_IP: generous,
     // Run admission (docs/runs.md#fairness) stays on, so its cost is measured, with limits the closed loops never reach.
     RUN_START_RATE_LIMIT: generous,

@@ -3,11 +3,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EXPECTED_ROWS, type BenchResult } from '../../bench/lib/results';
+import { SOAK_ROWS } from '../../bench/lib/soakRows';
 
 /**
  * Proves the benchmark suite works: `bench/run.ts --smoke` (seconds of load, its own scratch database, bucket,
  * queues and child processes) must finish cleanly and produce every row with finite numbers, the Markdown table
- * and the chart. No timing is asserted: performance is read from a full run, never judged in CI.
+ * and the chart. No timing is asserted: performance is read from a full run, never judged in CI. The smoke includes
+ * the soak's 2-minute version (a full run leaves the 30-minute soak out unless asked), so its rows are expected too.
  */
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -41,7 +43,7 @@ describe('benchmark suite (smoke)', () => {
     const result = JSON.parse(readFileSync(path.join(outDir, 'latest.json'), 'utf8')) as BenchResult;
     expect(result.mode).toBe('smoke');
     expect(result.errors).toEqual([]);
-    expect(result.rows.map((r) => r.id).sort()).toEqual([...EXPECTED_ROWS].sort());
+    expect(result.rows.map((r) => r.id).sort()).toEqual([...EXPECTED_ROWS, ...SOAK_ROWS].sort());
     for (const row of result.rows) {
       const problems: string[] = [];
       if (!finite(row.ours.value)) problems.push('ours');
@@ -62,5 +64,11 @@ describe('benchmark suite (smoke)', () => {
     const png = readFileSync(path.join(outDir, 'run-latency.png'));
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(existsSync(path.join(outDir, 'run-latency.svg'))).toBe(true);
-  }, 600_000);
+
+    // The soak ran its mix and checked its runs: counts and slopes are reported (met or not, never judged here).
+    const soak = new Map(result.rows.filter((r) => r.id.startsWith('soak_')).map((r) => [r.id, r]));
+    expect(soak.get('soak_rate')?.baseline.value).toBeGreaterThan(0);
+    expect(soak.get('soak_runs_lost_dup')?.notes).toMatch(/runs started \(\d+ by webhook\)/);
+    expect(soak.get('soak_rss_slope')?.notes).toMatch(/^api -?\d/);
+  }, 780_000); // the bench's own watchdog: 6 minutes, plus the soak's 2 and up to 4 for its set-up and checks
 });
