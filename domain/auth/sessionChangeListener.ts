@@ -1,4 +1,5 @@
 import type { Db } from '../../db/knex';
+import type { ListenConnection, PgNotification } from '../../db/listen';
 import type { SessionCheckCache } from './sessionCheckCache';
 
 /**
@@ -22,20 +23,6 @@ const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 30_000;
 const WRITE_TO_AUTH_TABLE = /\b(?:update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?(?:sessions|users|organizations)"?(?=[\s;)]|$)/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-interface Notification {
-  channel: string;
-  payload?: string;
-}
-
-/** The parts of a raw pg client (knex's `acquireRawConnection`) this module uses. */
-interface ListenConnection {
-  query(text: string): Promise<unknown>;
-  on(event: 'notification', listener: (message: Notification) => void): unknown;
-  on(event: 'error' | 'end', listener: (err?: unknown) => void): unknown;
-  removeAllListeners(event?: string): unknown;
-  connection?: { stream?: { unref?: () => void } };
-}
 
 interface QueryEvent {
   sql?: string;
@@ -75,7 +62,7 @@ export function createSessionChangeListener(
   // the commit may have kept the row as it was (a transaction's writes are covered by the notice at its commit).
   const onQueryResponse = (_response: unknown, event: QueryEvent): void => onQuery(event);
 
-  const onNotification = (message: Notification): void => {
+  const onNotification = (message: PgNotification): void => {
     if (message.channel !== AUTH_CHANGED_CHANNEL || !message.payload) return;
     const id = message.payload.slice(message.payload.indexOf(':') + 1);
     cache.evict(UUID.test(id) ? [id] : null);

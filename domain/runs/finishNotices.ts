@@ -1,4 +1,5 @@
 import type { Db } from '../../db/knex';
+import type { ListenConnection, PgNotification } from '../../db/listen';
 
 /**
  * Notices of finished runs: PostgreSQL sends one on channel `loom_run_finished` (payload: the run id) when a run's
@@ -14,19 +15,6 @@ import type { Db } from '../../db/knex';
 export const RUN_FINISHED_CHANNEL = 'loom_run_finished';
 const LINGER_MS = 2000;
 
-interface Notification {
-  channel: string;
-  payload?: string;
-}
-
-/** The parts of a pg connection (from the knex pool) this module uses. */
-interface ListenConnection {
-  query(text: string): Promise<unknown>;
-  on(event: 'notification', listener: (message: Notification) => void): unknown;
-  on(event: 'error' | 'end', listener: () => void): unknown;
-  removeListener(event: string, listener: (...args: never[]) => void): unknown;
-}
-
 export interface RunFinishNotices {
   /** Resolves when the notice of `runId` arrives; never rejects; `signal` ends the wait (the promise then stays pending). */
   next(runId: string, signal: AbortSignal): Promise<void>;
@@ -38,7 +26,7 @@ export function createRunFinishNotices(db: Db, log?: (err: unknown, message: str
   let connecting: Promise<void> | null = null;
   let lingerTimer: NodeJS.Timeout | null = null;
 
-  const onNotification = (message: Notification): void => {
+  const onNotification = (message: PgNotification): void => {
     if (message.channel !== RUN_FINISHED_CHANNEL || !message.payload) return;
     const set = waiters.get(message.payload);
     if (!set) return;
