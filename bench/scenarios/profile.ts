@@ -11,7 +11,8 @@ import { connectTemporal, createWorkflow, linearDag, runOurs } from './runs';
  * Where the time goes: a fresh API and one worker started with `--cpu-prof`, driven first with 1-node runs at the
  * ceiling concurrency, then (API only) with authenticated GET /api/auth/me, then stopped: V8 writes the profiles
  * on exit. Each phase is summarized from its own time window, so start-up (module loading, the workflow bundle)
- * and shutdown are left out. The unprofiled workers are stopped first so the profiled one gets all the work.
+ * and shutdown are left out. The unprofiled workers are stopped first so the profiled one gets all the work, and one
+ * is started again at the end.
  */
 export async function profileScenario(ctx: BenchContext): Promise<void> {
   const { params, scratch } = ctx;
@@ -48,6 +49,8 @@ export async function profileScenario(ctx: BenchContext): Promise<void> {
     await driver.connection.close();
     await profiled.stopAll();
     apiExit = performance.now();
+    // Scenarios after this one (peer, soak) run on the bench's own stack: it gets its worker back.
+    await ctx.stack.startWorker();
   }
   const windowOf = (start: number, end: number, exit: number): ProfileWindow => ({ fromEndMs: exit - start, toEndMs: exit - end });
   for (const [name, dir, window] of [

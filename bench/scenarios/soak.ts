@@ -47,11 +47,6 @@ const mb = (bytes: number) => round(bytes / 1024 / 1024, 2);
 export async function soakScenario(ctx: BenchContext): Promise<void> {
   const { params, scratch, stack } = ctx;
   if (!stack.api) throw new Error('soak: the API is not running');
-  // The profile scenario stops the run's workers (it drives a profiled one of its own): runs need one again.
-  if (stack.workers.length === 0) {
-    await stack.startWorker();
-    ctx.log('  started a worker (none was left running)');
-  }
   const session = await registerTenant(stack.apiUrl, scratch.dbUrl, 'soak');
   const client = new SoakClient(stack.apiUrl, session);
   await client.createWorkflow();
