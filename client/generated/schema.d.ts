@@ -2660,6 +2660,11 @@ export interface components {
                 message: string;
             } | null;
             finishedAt: string | null;
+            /** @description loop nodes: how many items the loop has and how many finished, live while it runs (large loops count by batch) */
+            items?: {
+                done: number;
+                total: number;
+            };
             /** @description the node's outputs; values kept in object storage appear as { $ref, bytes, download_url } */
             output: unknown;
             startedAt: string | null;

@@ -64,6 +64,10 @@ const nodeStateSchema = z.object({
     .uuid()
     .optional()
     .describe('subworkflow nodes: the child run (a run of the child workflow, GET /api/v1/workflows/{child}/runs/{child_run_id})'),
+  items: z
+    .object({ total: z.number().int(), done: z.number().int() })
+    .optional()
+    .describe('loop nodes: how many items the loop has and how many finished, live while it runs (large loops count by batch)'),
 }).meta({ id: 'NodeState', description: 'Where one node of a run stands: status, attempts, times, output or error' });
 
 const runErrorSchema = z.object({

@@ -216,6 +216,8 @@ export interface NodeState {
   via?: 'fallback' | 'reused' | 'dead_letter';
   /** subworkflow nodes: the child's run id (its workflow_runs row and Temporal workflow id) */
   child_run_id?: string;
+  /** loop nodes: how many items the loop has and how many finished, kept up to date while it runs */
+  items?: { total: number; done: number };
 }
 
 export interface RunError {

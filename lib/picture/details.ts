@@ -21,6 +21,8 @@ export interface NodeStateLike {
   error?: { code: string; message: string } | null;
   via?: string;
   child_run_id?: string;
+  /** loop nodes: items in all and finished, kept up to date by the interpreter while the loop runs */
+  items?: { total: number; done: number };
 }
 
 export interface ValuePreview {
@@ -34,13 +36,16 @@ export interface ValuePreview {
 }
 
 export interface LoopProgress {
-  /** Items in the loop's list, when known (the finished output's count, or the list its `items` reference reads). */
+  /**
+   * Items in the loop's list, when known (the node state's live `items`, the finished output's count, or the list its
+   * `items` reference reads).
+   */
   total: number | null;
-  /** Items finished: all of them once the loop completed; null while unknown (running, failed, cancelled). */
+  /** Items finished: live while the loop runs, all of them once it completed; null while unknown. */
   done: number | null;
   /** Positions (from 0) of failed items: the loop stops at its first failure, whose message names it. */
   failedItems: number[];
-  /** One line for people: `3 of 3 items`, `item [1] failed · 3 items`, `5 items · running`. */
+  /** One line for people: `3 of 3 items`, `item [1] failed · 3 items`, `2 of 5 items · running`. */
   text: string;
 }
 
@@ -185,8 +190,9 @@ export function loopProgress(
 ): LoopProgress {
   const status = state?.status ?? 'pending';
   const output = state?.output as { count?: unknown } | null | undefined;
-  let total: number | null = null;
-  if (status === 'completed' && output && !isStoredRef(output) && typeof output.count === 'number') total = output.count;
+  const live = state?.items;
+  let total: number | null = live ? live.total : null;
+  if (total === null && status === 'completed' && output && !isStoredRef(output) && typeof output.count === 'number') total = output.count;
   if (total === null) {
     const items = (node.config as { items?: unknown }).items;
     if (typeof items === 'string') {
@@ -196,12 +202,12 @@ export function loopProgress(
   }
   const failed = status === 'failed' ? /^item (\d+): /.exec(state?.error?.message ?? '') : null;
   const failedItems = failed ? [Number(failed[1])] : [];
-  const done = status === 'completed' ? total : status === 'pending' || status === 'skipped' ? 0 : null;
+  const done = status === 'completed' ? total : status === 'pending' || status === 'skipped' ? 0 : (live?.done ?? null);
   const of = total === null ? 'items' : `${total} item${total === 1 ? '' : 's'}`;
   let text: string;
   if (status === 'completed') text = total === null ? 'all items done' : `${total} of ${total} items`;
   else if (failedItems.length) text = `item [${failedItems[0]}] failed · ${of}`;
-  else if (status === 'running') text = total === null ? 'items running' : `${of} · running`;
+  else if (status === 'running') text = total === null ? 'items running' : done === null ? `${of} · running` : `${done} of ${of} · running`;
   else if (status === 'failed' || status === 'cancelled') text = `${status} · ${of}`;
   else text = total === null ? '' : of;
   return { total, done, failedItems, text };

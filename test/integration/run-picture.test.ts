@@ -144,7 +144,8 @@ describe('GET .../picture.json', () => {
     expect(res.status).toBe(200);
     const { nodes } = res.body;
     expect(nodes.ok_loop.loop).toEqual({ total: 3, done: 3, failedItems: [], text: '3 of 3 items' });
-    expect(nodes.bad_loop.loop).toEqual({ total: 3, done: null, failedItems: [1], text: 'item [1] failed · 3 items' });
+    // One item at a time: item 0 finished before item 1 failed (the node state's live count, kept after the failure).
+    expect(nodes.bad_loop.loop).toEqual({ total: 3, done: 1, failedItems: [1], text: 'item [1] failed · 3 items' });
     expect(nodes.fan.parallel.branches).toEqual([{ id: 'left', nodes: ['a'] }, { id: 'right', nodes: ['b1', 'b2'] }]);
     expect(nodes.b2.branchOf).toEqual({ parallel: 'fan', branch: 'right' });
     expect(nodes.long.output.truncated).toBe(true);

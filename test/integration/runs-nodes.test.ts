@@ -183,6 +183,39 @@ describe('loops', () => {
     expect(run.results.total).toEqual({ result: 60 });
   });
 
+  test('a running loop shows how many of its items finished, live', async () => {
+    // One item at a time, each a 150 ms delay: the run is read while the loop is part-way through.
+    const slow = {
+      nodes: [
+        {
+          id: 'each',
+          type: 'loop',
+          config: { items: '${[1,2,3,4,5,6,7,8,9,10,11,12]}', iterator: 'n', concurrency: 1, template: { type: 'tool', config: { tool: 'delay', config: { ms: 150 } } } },
+        },
+      ],
+      edges: [],
+    };
+    const workflowId = await createWorkflowFixture(api, tenant, slow);
+    const started = await startRun(api, token, workflowId);
+    const seen: { total: number; done: number }[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      const read = await api.request('GET', `/api/v1/workflows/${workflowId}/runs/${started.id}`, { token });
+      const state = read.body.node_states?.each;
+      if (state?.status === 'running' && state.items) seen.push(state.items);
+      if (read.body.status === 'completed') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const partWay = seen.filter((items) => items.done > 0 && items.done < 12);
+    expect(partWay.length).toBeGreaterThan(0);
+    expect(seen.every((items) => items.total === 12)).toBe(true);
+    // never going back
+    expect(seen.map((items) => items.done)).toEqual([...seen.map((items) => items.done)].sort((a, b) => a - b));
+    const run = await waitForRun(api, token, workflowId, started.id);
+    expect(run.node_states.each.items).toEqual({ total: 12, done: 12 });
+    const picture = await api.request('GET', `/api/v1/workflows/${workflowId}/runs/${started.id}/picture.json`, { token });
+    expect(picture.body.nodes.each.loop).toMatchObject({ total: 12, done: 12, text: '12 of 12 items' });
+  });
+
   test('200 items run in child batch workflows and keep item order', async () => {
     const workflowId = await createWorkflowFixture(api, tenant, { ...loopSpec, nodes: [{ ...(loopSpec.nodes[0] as object), config: { ...(loopSpec.nodes[0] as { config: object }).config, concurrency: 20 } }, loopSpec.nodes[1]] });
     const list = Array.from({ length: 200 }, (_, i) => i);

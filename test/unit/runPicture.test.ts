@@ -156,6 +156,12 @@ describe('node details', () => {
     expect(loopProgress({ ...loop, config: { ...loop.config, items: '${[1,2]}' } }, undefined, params, {}).text).toBe('');
   });
 
+  it('tells a running loop\'s finished items from its live node state', () => {
+    const loop: NodeDef = { id: 'each', type: 'loop', config: { items: 'up.result', template: { type: 'tool', config: { tool: 'delay' } } } };
+    const running = { ...done(null), status: 'running', finishedAt: null, items: { total: 40, done: 17 } };
+    expect(loopProgress(loop, running, {}, {})).toEqual({ total: 40, done: 17, failedItems: [], text: '17 of 40 items · running' });
+  });
+
   it('links a subworkflow node\'s child run and names parallel branches', () => {
     const nodes: NodeDef[] = [
       { id: 'fan', type: 'parallel', config: { branches: [{ id: 'b1', nodes: ['sub'] }], joinStrategy: 'wait_all' } },

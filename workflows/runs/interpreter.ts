@@ -380,14 +380,20 @@ class Interpreter {
         return { output: { result, branch: result ? (node.config.trueBranch ?? null) : (node.config.falseBranch ?? null) }, attempts: 1 };
       }
       case 'loop':
-        return executeLoop({
-          env: this.env,
-          loopNodeId: node.id,
-          config: node.config,
-          strategy,
-          itemsContext: context,
-          context: this.contextFor(node.id, this.graph.templateReads.get(node.id)),
-        });
+        return executeLoop(
+          {
+            env: this.env,
+            loopNodeId: node.id,
+            config: node.config,
+            strategy,
+            itemsContext: context,
+            context: this.contextFor(node.id, this.graph.templateReads.get(node.id)),
+          },
+          // Shown by the runState query while the loop runs (no command: replay is unaffected).
+          (items) => {
+            this.states[node.id]!.items = items;
+          },
+        );
       case 'subworkflow':
         return executeSubworkflow(this.env, node.id, node.config, context, (childRunId) => {
           this.states[node.id]!.child_run_id = childRunId;

@@ -64,8 +64,11 @@ async function runItem(spec: LoopSpec, item: unknown, index: number): Promise<un
   }
 }
 
+/** A loop's items: how many, and how many finished (the node's `items` in the run view while it runs). */
+export type LoopProgressSink = (items: { total: number; done: number }) => void;
+
 /** Runs items with a concurrency limit; the first failure stops new items and fails the loop. */
-export async function runLoopItems(spec: LoopSpec, items: unknown[], offset: number): Promise<unknown[]> {
+export async function runLoopItems(spec: LoopSpec, items: unknown[], offset: number, itemDone?: () => void): Promise<unknown[]> {
   const outputs: unknown[] = new Array(items.length);
   let next = 0;
   let failure: unknown = null;
@@ -74,6 +77,7 @@ export async function runLoopItems(spec: LoopSpec, items: unknown[], offset: num
       const i = next++;
       try {
         outputs[i] = await runItem(spec, items[i], offset + i);
+        itemDone?.();
       } catch (err) {
         failure ??= err;
       }
@@ -84,7 +88,7 @@ export async function runLoopItems(spec: LoopSpec, items: unknown[], offset: num
   return outputs;
 }
 
-export async function executeLoop(spec: LoopSpec): Promise<NodeOutcome> {
+export async function executeLoop(spec: LoopSpec, progress?: LoopProgressSink): Promise<NodeOutcome> {
   const { env } = spec;
   let resolved;
   try {
@@ -102,8 +106,13 @@ export async function executeLoop(spec: LoopSpec): Promise<NodeOutcome> {
     throw nodeError(toNodeFailure(err, 1));
   }
   const batchSize = env.options.loopBatchSize;
+  const items = { total: resolved.count, done: 0 };
+  progress?.({ ...items });
   if (resolved.items && resolved.count <= batchSize) {
-    const results = await runLoopItems(spec, resolved.items, 0);
+    const results = await runLoopItems(spec, resolved.items, 0, () => {
+      items.done += 1;
+      progress?.({ ...items });
+    });
     const value = { results, count: results.length };
     const output =
       JSON.stringify(value).length > env.options.largeOutputBytes
@@ -128,6 +137,7 @@ export async function executeLoop(spec: LoopSpec): Promise<NodeOutcome> {
       ...(resolved.items ? { items: resolved.items.slice(start, end) } : { itemsRef: resolved.ref }),
     };
     try {
+      // Large loops count by batch: the items of a batch are done when its child workflow returns.
       refs.push(
         await executeChild(loopBatchWorkflow, {
           workflowId: `${env.runId}.${spec.loopNodeId}.batch-${batch}`,
@@ -145,6 +155,8 @@ export async function executeLoop(spec: LoopSpec): Promise<NodeOutcome> {
       if (isCancellation(err)) throw err;
       throw nodeError(toNodeFailure(err, 1));
     }
+    items.done = end;
+    progress?.({ ...items });
   }
   const output = await runActivities.runCombineLoopBatches({
     organizationId: env.organizationId,
