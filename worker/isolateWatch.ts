@@ -1,5 +1,5 @@
 import type { Worker as WorkerThread } from 'node:worker_threads';
-import { prepareWorkflowThreads } from './workflowStackTraces';
+import { prepareWorkflowThreads } from './workflowThreads';
 
 /**
  * The guard against workflow code that never yields (an endless loop in the interpreter), without its price.

@@ -1,5 +1,5 @@
 'use strict';
-// Preloaded (NODE_OPTIONS --require) into Temporal's workflow threads by worker/workflowStackTraces.ts, and only
+// Preloaded (NODE_OPTIONS --require) into Temporal's workflow threads by worker/workflowThreads.ts, and only
 // there; `workerData` says what it does: `loomCallWatch` (isolateWatch.ts, below) and `loomStackTracesOff`. The SDK
 // records a stack trace per workflow promise through a hook it creates with
 // `v8.promiseHooks.createHook` in `setPromiseHook` (vm-shared.js), and leaves it out when that call throws. Only
