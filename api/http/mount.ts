@@ -7,7 +7,7 @@ import { AppError, forbidden } from '../../lib/errors';
 import { can } from '../../lib/permissions';
 import { zodIssueDetails } from '../../lib/zodIssues';
 import { readBody } from './body';
-import { enrichRequestLog } from './requestLog';
+import { enrichRequestLog, requestIdOf } from './requestLog';
 import type { IdempotencyStore } from '../middleware/idempotency';
 import type { AuthContext, RouteDef } from './route';
 import type { Actor, OrganizationContext, Principal } from '../../domain/principals';
@@ -47,7 +47,7 @@ function actorOf(principal: Principal, ctx: Context): Actor {
     id: principal.kind === 'user' ? principal.userId : principal.apiKeyId,
     ip: ctx.ip,
     userAgent: ctx.get('user-agent') || null,
-    requestId: ctx.response.get('X-Request-Id') || undefined,
+    requestId: requestIdOf(ctx),
   };
 }
 

@@ -66,3 +66,8 @@ export function enrichRequestLog(ctx: Context, principal: Principal | null, orga
   const state: unknown = ctx.state;
   if (state instanceof RequestState) state.requestLog.enrich(principal, organization);
 }
+
+/** The request's id (the caller's X-Request-Id when sane, else ours), as requestContext answered it. */
+export function requestIdOf(ctx: Context): string | undefined {
+  return ctx.response.get('X-Request-Id') || undefined;
+}

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import { AppError, envelope } from '../../lib/errors';
 import { isUnavailableError } from '../../lib/unavailable';
+import { requestIdOf } from '../http/requestLog';
 
 /**
  * First in the chain: every failure leaves as the error envelope. Known errors keep their code; HTTP errors thrown
@@ -76,7 +77,7 @@ export function errorMiddleware() {
       if (appError.status === 401 && !ctx.response.get('WWW-Authenticate')) {
         ctx.set('WWW-Authenticate', bearerChallenge(ctx));
       }
-      ctx.body = envelope(appError, ctx.response.get('X-Request-Id') || undefined);
+      ctx.body = envelope(appError, requestIdOf(ctx));
     }
   };
 }

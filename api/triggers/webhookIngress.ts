@@ -15,6 +15,7 @@ import { markRunFinished } from '../../domain/runs/queries';
 import { createRefLinker, serializeRunOutcome } from '../../domain/runs/serializers';
 import { createRunWaiter, isOpenRun } from '../../domain/runs/wait';
 import { requestedWait } from '../http/wait';
+import { requestIdOf } from '../http/requestLog';
 import { claimReceipt, findOrganizationByRef, findSecret, purgeOldReceipts, releaseReceipt, workflowsWithTrigger, type WorkflowWithCurrent } from '../../domain/triggers/queries';
 import { prepareTriggeredRun, startRunExecution } from '../../domain/triggers/runStarter';
 
@@ -208,9 +209,8 @@ export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: S
       }
       if (outcome.kind === 'ready') {
         try {
-          // The request id (X-Request-Id, ours or the caller's) travels into the run's memo and worker lines.
-          const requestId = ctx.response.get('X-Request-Id') || undefined;
-          await startRunExecution(deps.temporal, config.temporal.taskQueue, outcome.input, { requestId });
+          // The request id travels into the run's memo and worker lines.
+          await startRunExecution(deps.temporal, config.temporal.taskQueue, outcome.input, { requestId: requestIdOf(ctx) });
         } catch (err) {
           deps.logger.error({ err, runId }, 'starting a webhook run failed');
           await markRunFinished(db, runId, 'failed', [
