@@ -5,7 +5,7 @@ import { Strategy as LocalStrategy } from 'passport-local';
 import { AppError } from '../../lib/errors';
 import type { UserPrincipal } from '../../domain/principals';
 import { bearerToken } from './authenticate';
-import type { UserRow } from '../../domain/auth/queries';
+import type { SignInUser } from '../../domain/auth/queries';
 
 /**
  * Passport with two strategies: `local` (e-mail + password, login) and `bearer` (access token, every protected
@@ -15,13 +15,13 @@ import type { UserRow } from '../../domain/auth/queries';
  */
 export interface PassportVerifiers {
   /** The user for these credentials, or null (wrong password, unknown e-mail: indistinguishable). */
-  verifyCredentials(email: string, password: string): Promise<UserRow | null>;
+  verifyCredentials(email: string, password: string): Promise<SignInUser | null>;
   /** The principal of a valid access token with a live session; throws the spec's 401 AppErrors. */
   verifyAccessToken(token: string): Promise<UserPrincipal>;
 }
 
 export interface AuthPassport {
-  login(ctx: Context, credentials: { email: string; password: string }): Promise<UserRow | null>;
+  login(ctx: Context, credentials: { email: string; password: string }): Promise<SignInUser | null>;
   authenticateUser(ctx: Context): Promise<UserPrincipal>;
 }
 
@@ -77,9 +77,9 @@ export function createPassport(verifiers: PassportVerifiers): AuthPassport {
 
   // koa-passport keeps the custom callback's resolver on the callback itself, so the middleware must be created
   // per request (a shared one would mix up concurrent requests).
-  function runLocal(ctx: Context): Promise<UserRow | null> {
-    return new Promise<UserRow | null>((resolve, reject) => {
-      const middleware = passport.authenticate('local', { session: false }, (err: unknown, user: UserRow | false) => {
+  function runLocal(ctx: Context): Promise<SignInUser | null> {
+    return new Promise<SignInUser | null>((resolve, reject) => {
+      const middleware = passport.authenticate('local', { session: false }, (err: unknown, user: SignInUser | false) => {
         if (err) reject(err);
         else resolve(user || null);
       });

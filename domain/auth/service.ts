@@ -147,7 +147,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await q.updatePasswordHash(db, user.id, await passwords.hash(input.password));
       }
       // Two-factor sign-in (docs/auth.md#two-factor-sign-in): no tokens before the code.
-      if (twoFactor && (await twoFactor.isEnabled(user.id))) return { user, challenge: await twoFactor.challenge(user.id, null, 'password') };
+      if (twoFactor && user.two_factor_enabled) return { user, challenge: await twoFactor.challenge(user.id, null, 'password') };
       const { tokens: pair } = await sessions.create(user, sessionMetaOf(meta), undefined, (trx, sessionId) =>
         recordAudit(trx, accountEvent(meta, { userId: user.id, actorUserId: user.id, action: 'auth.login_succeeded', target: { type: 'session', id: sessionId } })),
       );
