@@ -32,7 +32,6 @@ import {
 import type { ListAllRunsQuery, RunSummaryView, RunView } from './schemas';
 import { createRefLinker, runLinks, serializeRun, serializeRunSummary, type RunLive } from './serializers';
 import { createRunWaiter } from './wait';
-import { getOrganization } from '../organizations/queries';
 
 /**
  * The rules of runs: who may start what, parameter checks, retry and dead-letter replay (new runs reusing the
@@ -169,10 +168,9 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       depth: 0,
       ...(values.approval ? { approval: values.approval } : {}),
     };
-    // For Temporal Web (memo, details): the names behind the ids.
-    const organizationName = (await getOrganization(db, compiled.organizationId))?.name;
     try {
-      await executions.start(input, { organizationName, requestId: values.requestId });
+      // For Temporal Web (memo, details): the names behind the ids.
+      await executions.start(input, { organizationName: values.loaded.organizationName, requestId: values.requestId });
     } catch (err) {
       deps.logger.error({ err, runId: id }, 'starting a run failed');
       await markRunFinished(db, id, 'failed', [

@@ -32,6 +32,8 @@ export type WorkflowWithDefinition = WorkflowRow & { definition: StoredDefinitio
 
 export interface LoadedWorkflowVersion {
   workflow: { id: string; organizationId: string; name: string; status: WorkflowStatus; currentVersion: number };
+  /** The organization's name, for Temporal Web's memo (read in the same query). */
+  organizationName: string;
   compiled: CompiledWorkflow;
 }
 
@@ -48,29 +50,34 @@ export async function loadWorkflowVersion(
   version?: number,
 ): Promise<LoadedWorkflowVersion | null> {
   if (!UUID.test(workflowId)) return null;
-  const workflow = await db<WorkflowRow>('workflows')
-    .where({ id: workflowId, organization_id: organizationId })
-    .first();
-  if (!workflow) return null;
-  const wanted = version ?? workflow.current_version;
-  const row = await db<WorkflowVersionRow>('workflow_versions')
-    .where({ workflow_id: workflowId, organization_id: organizationId, version: wanted })
-    .first();
+  // One round trip: every run start, webhook, schedule and subworkflow node reads its definition here.
+  const row = (await db('workflows as w')
+    .join('workflow_versions as v', function joinVersion() {
+      this.on('v.workflow_id', '=', 'w.id').andOn('v.organization_id', '=', 'w.organization_id');
+    })
+    .join('organizations as o', 'o.id', 'w.organization_id')
+    .where({ 'w.id': workflowId, 'w.organization_id': organizationId })
+    .whereRaw('v.version = COALESCE(?::int, w.current_version)', [version ?? null])
+    .first('w.id', 'w.organization_id', 'w.name', 'w.status', 'w.current_version', 'v.version', 'v.definition', 'o.name as organization_name')) as
+    | (Pick<WorkflowRow, 'id' | 'organization_id' | 'name' | 'status' | 'current_version'> &
+        Pick<WorkflowVersionRow, 'version' | 'definition'> & { organization_name: string })
+    | undefined;
   if (!row) return null;
   const def = row.definition;
   return {
     workflow: {
-      id: workflow.id,
-      organizationId: workflow.organization_id,
-      name: workflow.name,
-      status: workflow.status,
-      currentVersion: workflow.current_version,
+      id: row.id,
+      organizationId: row.organization_id,
+      name: row.name,
+      status: row.status,
+      currentVersion: row.current_version,
     },
+    organizationName: row.organization_name,
     compiled: {
-      workflowId: workflow.id,
-      organizationId: workflow.organization_id,
+      workflowId: row.id,
+      organizationId: row.organization_id,
       version: row.version,
-      name: workflow.name,
+      name: row.name,
       dag: def.dag,
       parameters: def.parameters,
       errorHandling: def.errorHandling,

@@ -1,6 +1,6 @@
 import type { TestApi } from '../helpers/stack';
 import { addTestMember, createTestTenant, startApiWithTenant, type TestTenant } from '../helpers/tenants';
-import { createWorkflowFixture, FAST_RETRY, RUN_TEST_CONFIG, runToEnd, startRun, toolNode, waitForRun } from '../helpers/runs';
+import { addWorkflowVersion, createWorkflowFixture, FAST_RETRY, RUN_TEST_CONFIG, runToEnd, startRun, toolNode, waitForRun } from '../helpers/runs';
 
 /** Error strategies at run time: retry mapping, fail_fast, dead letters (+ replay), circuit breaker, fallback, retry of runs. */
 
@@ -303,5 +303,25 @@ describe('retry of runs', () => {
     expect(run.parameters).toEqual({ p: 'kept' });
     expect(run.node_states.first).toMatchObject({ via: 'reused', output: { result: 'kept' } });
     expect(run.node_states.broken).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  test('a retry runs the version of the run it retries, not the current one', async () => {
+    const workflowId = await createWorkflowFixture(api, tenant, {
+      nodes: [ok('first', 'v1'), toolNode('broken', 'fail', { mode: 'non_retryable' })],
+      edges: [{ from: 'first', to: 'broken' }],
+    });
+    const failed = await runToEnd(api, token, workflowId);
+    expect(failed).toMatchObject({ status: 'failed', workflow_version: 1 });
+    await addWorkflowVersion(api, tenant, workflowId, 2, { nodes: [ok('first', 'v2')] });
+
+    const retry = await api.request('POST', `/api/v1/workflows/${workflowId}/runs/${failed.id}/retry`, { token });
+    expect(retry.status).toBe(201);
+    expect(retry.body.workflow_version).toBe(1);
+    const run = await waitForRun(api, token, workflowId, retry.body.id);
+    expect(run.node_states.first).toMatchObject({ via: 'reused', output: { result: 'v1' } });
+    expect(run.node_states.broken).toMatchObject({ status: 'failed' });
+    // A new run takes the current version.
+    const fresh = await runToEnd(api, token, workflowId);
+    expect(fresh).toMatchObject({ status: 'completed', workflow_version: 2, results: { first: { result: 'v2' } } });
   });
 });
