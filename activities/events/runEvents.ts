@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { writeEvent } from '../../domain/events/outbox';
+import type { RunBeforeFinish } from '../../domain/runs/queries';
 import type { RunError, RunStatus } from '../../lib/dag/model';
 
 /**
@@ -8,7 +9,7 @@ import type { RunError, RunStatus } from '../../lib/dag/model';
  */
 export async function recordRunFinishedEvent(
   trx: Knex.Transaction,
-  before: { id: string; organization_id: string; workflow_id: string; workflow_version: number; status: RunStatus; trigger: Record<string, unknown> | null },
+  before: RunBeforeFinish,
   final: { status: RunStatus; errors: RunError[]; completedAt: string },
 ): Promise<void> {
   if (before.status !== 'pending' && before.status !== 'running') return;

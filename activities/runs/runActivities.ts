@@ -3,7 +3,6 @@ import type { ActivityDeps } from '../deps';
 import {
   finishRun,
   insertChildRun,
-  lockRunById,
   markRunRunning,
   mergeRunNodeStates,
   purgeExpiredDeadLetters,
@@ -67,8 +66,7 @@ export function createRunActivities(deps: ActivityDeps) {
     }): Promise<void> {
       // The run.completed / run.failed event commits with the final state (outbox; docs/events.md).
       await db.transaction(async (trx) => {
-        const before = await lockRunById(trx, input.runId);
-        await finishRun(trx, input.runId, input);
+        const before = await finishRun(trx, input.runId, input);
         if (before) await recordRunFinishedEvent(trx, before, input);
       });
     },

@@ -205,13 +205,22 @@ export async function mergeRunNodeStates(db: Db, runId: string, nodeStates: Reco
     });
 }
 
-/** Locks a run's row until the transaction ends (`FOR UPDATE`) and reads it, whatever its organization. */
-export async function lockRunById(trx: Db, runId: string): Promise<RunRow | null> {
-  const row = await trx<RunRow>('workflow_runs').where({ id: runId }).forUpdate().first();
-  return row ?? null;
+/** What a run was before its final write: enough to tell a transition and to describe it (run events). */
+export interface RunBeforeFinish {
+  id: string;
+  organization_id: string;
+  workflow_id: string;
+  workflow_version: number;
+  status: RunStatus;
+  trigger: Record<string, unknown> | null;
 }
 
-/** The worker's final write of a run; `nodeStates` is absent when they were already saved in chunks. */
+/**
+ * The worker's final write of a run, whatever its organization; `nodeStates` is absent when they were already saved
+ * in chunks. One statement locks the row (`FOR UPDATE` in the subquery, so a concurrent finish waits and then sees
+ * this one's status) and answers the status it had before: the caller tells a first finish from a retried one by
+ * it. Null when no such run.
+ */
 export async function finishRun(
   trx: Db,
   runId: string,
@@ -222,17 +231,29 @@ export async function finishRun(
     errors: RunError[];
     completedAt: string;
   },
-): Promise<void> {
-  await trx('workflow_runs')
-    .where({ id: runId })
-    .update({
+): Promise<RunBeforeFinish | null> {
+  const result = await trx.raw<{ rows: RunBeforeFinish[] }>(
+    `UPDATE workflow_runs AS r
+        SET status = :status,
+            node_states = CASE WHEN :nodeStates::jsonb IS NULL THEN r.node_states ELSE r.node_states || :nodeStates::jsonb END,
+            results = :results::jsonb,
+            errors = :errors::jsonb,
+            completed_at = :completedAt,
+            updated_at = CURRENT_TIMESTAMP
+       FROM (SELECT id, organization_id, workflow_id, workflow_version, status, trigger
+               FROM workflow_runs WHERE id = :runId FOR UPDATE) AS before
+      WHERE r.id = before.id
+      RETURNING before.id, before.organization_id, before.workflow_id, before.workflow_version, before.status, before.trigger`,
+    {
+      runId,
       status: final.status,
-      ...(final.nodeStates ? { node_states: trx.raw('node_states || ?::jsonb', [JSON.stringify(final.nodeStates)]) } : {}),
+      nodeStates: final.nodeStates ? JSON.stringify(final.nodeStates) : null,
       results: JSON.stringify(final.results),
       errors: JSON.stringify(final.errors),
-      completed_at: final.completedAt,
-      updated_at: trx.fn.now(),
-    });
+      completedAt: final.completedAt,
+    },
+  );
+  return result.rows[0] ?? null;
 }
 
 // ---- approvals (the run's `trigger.approval`, docs/triggers.md#manual-approval) ----
