@@ -1,13 +1,11 @@
 import { createHash, createHmac, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
-import jwt from 'jsonwebtoken';
 import type { Config } from '../../lib/config';
-import { createHs256Verifier } from '../../lib/auth/hs256';
+import { createHs256Signer, createHs256Verifier } from '../../lib/auth/hs256';
 import { AppError } from '../../lib/errors';
 
 /**
- * Access and refresh tokens. HS256 only, signed by jsonwebtoken with a KeyObject (a string secret makes it parse
- * the secret as a PEM key on every call) and verified by lib/auth/hs256.ts, which pins the algorithm and the
- * issuer. `typ` separates the two kinds so one can never be used as the other.
+ * Access and refresh tokens. HS256 only, signed and verified by lib/auth/hs256.ts (the verifier pins the algorithm
+ * and the issuer). `typ` separates the two kinds so one can never be used as the other.
  */
 export interface AccessClaims {
   sub: string;
@@ -62,6 +60,7 @@ export function createTokenService(config: Config['jwt']): TokenService {
   const accessTtlSeconds = Math.floor(config.accessTtlMs / 1000);
   const refreshTtlSeconds = Math.floor(config.refreshTtlMs / 1000);
 
+  const signer = createHs256Signer(key);
   const verifier = createHs256Verifier(key, config.issuer);
 
   function verify(token: string, typ: 'access' | 'refresh'): Record<string, unknown> {
@@ -90,28 +89,32 @@ export function createTokenService(config: Config['jwt']): TokenService {
   return {
     accessTtlSeconds,
     refreshTtlMs: config.refreshTtlMs,
+    // Claims in the order jsonwebtoken wrote them, so tokens are byte for byte what it signed before: a refresh
+    // successor signed again across an upgrade still matches the stored hash (sessions.ts, answerStale).
     signAccess({ userId, email, sessionId, organizationId }) {
-      return jwt.sign({ email, sid: sessionId, organizationID: organizationId, typ: 'access' }, key, {
-        algorithm: 'HS256',
-        subject: userId,
-        issuer: config.issuer,
-        expiresIn: accessTtlSeconds,
-        jwtid: randomUUID(), // two tokens issued in the same second for the same session still differ
-      });
+      const iat = Math.floor(Date.now() / 1000);
+      const claims: AccessClaims = {
+        email,
+        sid: sessionId,
+        organizationID: organizationId,
+        typ: 'access',
+        iat,
+        exp: iat + accessTtlSeconds,
+        iss: config.issuer,
+        sub: userId,
+        jti: randomUUID(), // two tokens issued in the same second for the same session still differ
+      };
+      return signer.sign({ ...claims });
     },
     signRefresh({ userId, sessionId, expiresAt, successorOf, issuedAt }) {
       const iat = issuedAt ?? Math.floor(Date.now() / 1000);
       const exp = expiresAt ? Math.floor(expiresAt.getTime() / 1000) : iat + refreshTtlSeconds;
       // A successor's id is derived from the token it replaces (keyed, so it reveals nothing); others are random.
-      const jwtid = successorOf
+      const jti = successorOf
         ? createHmac('sha256', key).update(`refresh-successor:${sessionId}:${successorOf}`).digest('hex').slice(0, 32)
         : randomUUID();
-      return jwt.sign({ sid: sessionId, typ: 'refresh', exp, iat }, key, {
-        algorithm: 'HS256',
-        subject: userId,
-        issuer: config.issuer,
-        jwtid,
-      });
+      const claims: RefreshClaims = { sid: sessionId, typ: 'refresh', exp, iat, iss: config.issuer, sub: userId, jti };
+      return signer.sign({ ...claims });
     },
     verifyAccess: (token) => verify(token, 'access') as unknown as AccessClaims,
     verifyRefresh: (token) => verify(token, 'refresh') as unknown as RefreshClaims,

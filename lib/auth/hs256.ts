@@ -1,10 +1,14 @@
 import { createHmac, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /**
- * Verifies an HS256 JSON Web Token (RFC 7519) and returns its claims, or null for anything that is not exactly a
- * token we could have signed with this key. Signing stays with jsonwebtoken; verification is on every
- * authenticated request, and jsonwebtoken's generic path (decode, option validation, algorithm dispatch through jws,
- * claim checks we do not use) costs ~4x one HMAC (docs/benchmarks.md, JWT row).
+ * HS256 JSON Web Tokens (RFC 7519), signed and verified by hand. jsonwebtoken stays the reference the unit tests
+ * check both against (test/unit/hs256.test.ts): its generic path (option validation, algorithm dispatch through
+ * jws streams, claim checks we do not use) costs ~4x one HMAC on verification, on every authenticated request
+ * (docs/benchmarks.md, JWT row), and on signing ~0.4 ms of the event loop per login (two tokens), code that runs
+ * too rarely to be optimised.
+ *
+ * Verification returns the claims, or null for anything that is not exactly a token we could have signed with this
+ * key.
  *
  * Strict by construction:
  * - three segments, each base64url without padding; the signature is compared to the canonical encoding of the
@@ -17,6 +21,11 @@ import { createHmac, timingSafeEqual, type KeyObject } from 'node:crypto';
  * Header segments repeat across all tokens one key signs, so the last accepted header segment is remembered and
  * not parsed again; it is only ever compared as a string and still covered by the signature.
  */
+export interface Hs256Signer {
+  /** The token of these claims, header `{"alg":"HS256","typ":"JWT"}`; the claims are serialised as given. */
+  sign(claims: Record<string, unknown>): string;
+}
+
 export interface Hs256Verifier {
   verify(token: string, nowSeconds: number): Record<string, unknown> | null;
 }
@@ -40,6 +49,18 @@ function acceptableHeader(header: Record<string, unknown> | null): boolean {
     (header.typ === undefined || header.typ === 'JWT') &&
     header.crit === undefined
   );
+}
+
+/** The one header we sign with: every token of a key shares this segment. */
+const HEADER_SEGMENT = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+export function createHs256Signer(key: KeyObject): Hs256Signer {
+  return {
+    sign(claims) {
+      const input = `${HEADER_SEGMENT}.${Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url')}`;
+      return `${input}.${createHmac('sha256', key).update(input).digest('base64url')}`;
+    },
+  };
 }
 
 export function createHs256Verifier(key: KeyObject, issuer: string): Hs256Verifier {

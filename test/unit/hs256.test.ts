@@ -1,9 +1,11 @@
 import { createHmac, createSecretKey, generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { createHs256Verifier } from '../../lib/auth/hs256';
+import { createHs256Signer, createHs256Verifier } from '../../lib/auth/hs256';
+import { createTokenService } from '../../domain/auth/tokens';
 
 /**
- * The hand-written HS256 verifier against jsonwebtoken, the reference it replaced: every token jsonwebtoken accepts
+ * The hand-written HS256 signer and verifier against jsonwebtoken, the reference they replaced: tokens are signed byte
+ * for byte as jsonwebtoken signed them; every token jsonwebtoken accepts
  * (algorithm HS256, issuer pinned, expiry ignored) is accepted with the same claims, and every token it refuses is
  * refused; on top, a few non-canonical encodings jsonwebtoken tolerates are refused here.
  */
@@ -107,5 +109,49 @@ describe('HS256 verifier', () => {
     expect(verifier.verify(`${h}.${p}.`, now)).toBeNull();
     expect(verifier.verify(sign({}, {}, 'another-secret-of-a-reasonable-length-0123456789'), now)).toBeNull();
     expect(verifier.verify(sign({}, { algorithm: 'HS512' }), now)).toBeNull();
+  });
+});
+
+describe('HS256 signer', () => {
+  const tokens = createTokenService({ secret, issuer, accessTtlMs: 900_000, refreshTtlMs: 30 * 86_400_000 });
+  const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+
+  test('an access token is byte for byte the one jsonwebtoken signs for the same claims', () => {
+    for (const organizationId of ['0b6a1c9e-3f35-4f4a-9a57-0c1f3a6d2b11', null]) {
+      const token = tokens.signAccess({ userId: 'u1', email: 'ä@example.com', sessionId: 's1', organizationId });
+      const { iat, jti } = claimsOf(token) as { iat: number; jti: string };
+      const expected = jwt.sign({ email: 'ä@example.com', sid: 's1', organizationID: organizationId, typ: 'access', iat }, key, {
+        algorithm: 'HS256',
+        subject: 'u1',
+        issuer,
+        expiresIn: 900,
+        jwtid: jti,
+      });
+      expect(token).toBe(expected);
+      expect(reference(token)).toMatchObject({ sub: 'u1', typ: 'access', exp: iat + 900 });
+    }
+  });
+
+  test('a refresh token too, and a successor signed twice is the same token', () => {
+    const expiresAt = new Date((now + 3600) * 1000);
+    const fresh = tokens.signRefresh({ userId: 'u1', sessionId: 's1', expiresAt });
+    const { iat, jti } = claimsOf(fresh) as { iat: number; jti: string };
+    const expected = (id: string, issuedAt: number) =>
+      jwt.sign({ sid: 's1', typ: 'refresh', exp: now + 3600, iat: issuedAt }, key, { algorithm: 'HS256', subject: 'u1', issuer, jwtid: id });
+    expect(fresh).toBe(expected(jti, iat));
+
+    const successor = { userId: 'u1', sessionId: 's1', expiresAt, successorOf: 'f'.repeat(64), issuedAt: now - 10 };
+    const once = tokens.signRefresh(successor);
+    expect(tokens.signRefresh(successor)).toBe(once);
+    expect(once).toBe(expected(claimsOf(once).jti as string, now - 10));
+    expect(tokens.verifyRefresh(once)).toMatchObject({ sub: 'u1', sid: 's1', typ: 'refresh' });
+  });
+
+  test('what it signs, its verifier accepts, and a changed claim is refused', () => {
+    const token = createHs256Signer(key).sign({ iss: issuer, sub: 'u1', n: 1 });
+    const verifier = createHs256Verifier(key, issuer);
+    expect(verifier.verify(token, now)).toEqual({ iss: issuer, sub: 'u1', n: 1 });
+    const [h, , s] = token.split('.') as [string, string, string];
+    expect(verifier.verify(`${h}.${b64({ iss: issuer, sub: 'u2', n: 1 })}.${s}`, now)).toBeNull();
   });
 });
