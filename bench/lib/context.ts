@@ -18,6 +18,8 @@ export interface BenchParams {
   runConcurrency: number;
   ceilingSeconds: number;
   ceilingConcurrency: number;
+  /** Passes over the ceiling's worker counts, alternately up and down (1, 2, 4, 4, 2, 1): rounds per count. */
+  ceilingPasses: number;
   profileSeconds: number;
   uploadBytes: number;
   uploadRepeats: number;
@@ -64,6 +66,7 @@ export const FULL: BenchParams = {
   runConcurrency: 8,
   ceilingSeconds: 15,
   ceilingConcurrency: 64,
+  ceilingPasses: 2,
   profileSeconds: 15,
   uploadBytes: 100 * 1024 * 1024,
   uploadRepeats: 5,
@@ -100,6 +103,7 @@ export const SMOKE: BenchParams = {
   runConcurrency: 4,
   ceilingSeconds: 2,
   ceilingConcurrency: 8,
+  ceilingPasses: 1,
   profileSeconds: 2,
   uploadBytes: 8 * 1024 * 1024,
   uploadRepeats: 1,

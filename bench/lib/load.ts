@@ -64,3 +64,13 @@ export function summarizeLoops(rounds: ClosedLoopSamples[]): ClosedLoopResult {
 export async function closedLoop(concurrency: number, seconds: number, operation: () => Promise<void>): Promise<ClosedLoopResult> {
   return summarizeLoops([await sampleClosedLoop(concurrency, seconds, operation)]);
 }
+
+/**
+ * The order to visit a curve's points in (the ceiling's worker counts): up the curve, then down it again on every
+ * second pass (1, 2, 4, 4, 2, 1, ...). Each count's rounds then sit symmetrically in time, so a steady drift of the
+ * box over the minutes (the dev server's SQLite file grows with every run) weighs on every count alike instead of
+ * making the last one look slow.
+ */
+export function mirroredPasses<T>(points: readonly T[], passes: number): T[] {
+  return Array.from({ length: passes }, (_, pass) => (pass % 2 === 0 ? [...points] : [...points].reverse())).flat();
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { call } from '../lib/api';
 import type { BenchContext } from '../lib/context';
-import { closedLoop, sampleClosedLoop, summarizeLoops, type ClosedLoopResult, type ClosedLoopSamples } from '../lib/load';
+import { closedLoop, mirroredPasses, sampleClosedLoop, summarizeLoops, type ClosedLoopResult, type ClosedLoopSamples } from '../lib/load';
 import { cpuMeter, stackCpuGroups, type PidGroups } from '../lib/cpu';
 import { sampleRss } from '../lib/procs';
 import { ratioOf } from '../lib/results';
@@ -150,12 +150,53 @@ function logMeasured(ctx: BenchContext, label: string, result: Measured): void {
   if (result.completed === 0) throw new Error(`${label}: no run completed (${result.firstError ?? 'no error seen'})`);
 }
 
+/** One side's raw rounds: the loops' samples and the CPU meters read over each. */
+interface SideRounds {
+  samples: ClosedLoopSamples[];
+  meters: Record<string, number>[];
+}
+
 /**
  * Measures each side in `rounds` alternating closed loops of `seconds` (after a short warm-up of each: bundles
- * loaded, connections open, JIT warm), pooling each side's rounds: a drift of the machine over the minute (the
- * Temporal dev server's SQLite file, a neighbour of the host) then weighs on both sides alike instead of on
- * whichever ran second. CPU is the mean of the rounds' meters.
+ * loaded, connections open, JIT warm): a drift of the machine over the minute (the Temporal dev server's SQLite
+ * file, a neighbour of the host) then weighs on both sides alike instead of on whichever ran second.
  */
+async function measureRounds(
+  sides: Side[],
+  concurrency: number,
+  seconds: number,
+  rounds: number,
+  warmup: { concurrency: number; seconds: number },
+  apiPid: () => number | undefined,
+): Promise<SideRounds[]> {
+  for (const side of sides) {
+    await closedLoop(warmup.concurrency, warmup.seconds, async () => void (await side.operation()));
+  }
+  const measured: SideRounds[] = sides.map(() => ({ samples: [], meters: [] }));
+  for (let r = 0; r < rounds; r += 1) {
+    for (const [i, side] of sides.entries()) {
+      const meter = cpuMeter({ ...stackCpuGroups(apiPid, side.workerPids), ...perWorkerCpuGroups(side.workerPids()) });
+      measured[i]!.samples.push(await sampleClosedLoop(concurrency, seconds, async () => void (await side.operation())));
+      measured[i]!.meters.push(meter.stop());
+    }
+  }
+  return measured;
+}
+
+/** Runs/s of a side's first round (the ceiling measures one round per visit). */
+const roundRate = (rounds: SideRounds): number => round(rounds.samples[0]!.latencies.length / rounds.samples[0]!.seconds);
+
+/** A side's rounds as one result: loops pooled, CPU the mean of the rounds' meters. */
+function pooled(ctx: BenchContext, label: string, rounds: SideRounds): Measured {
+  const cpu: Record<string, number> = {};
+  for (const name of Object.keys(rounds.meters[0]!)) {
+    cpu[name] = round(rounds.meters.reduce((total, m) => total + (m[name] ?? 0), 0) / rounds.meters.length, 1);
+  }
+  const result = { ...summarizeLoops(rounds.samples), cpu };
+  logMeasured(ctx, `${label} (${rounds.samples.length} rounds)`, result);
+  return result;
+}
+
 async function measureAlternating(
   ctx: BenchContext,
   sides: Side[],
@@ -164,27 +205,8 @@ async function measureAlternating(
   rounds: number,
   warmup = { concurrency: Math.min(concurrency, 4), seconds: Math.min(2, seconds) },
 ): Promise<Measured[]> {
-  for (const side of sides) {
-    await closedLoop(warmup.concurrency, warmup.seconds, async () => void (await side.operation()));
-  }
-  const samples: ClosedLoopSamples[][] = sides.map(() => []);
-  const meters: Record<string, number>[][] = sides.map(() => []);
-  for (let r = 0; r < rounds; r += 1) {
-    for (const [i, side] of sides.entries()) {
-      const meter = cpuMeter({ ...stackCpuGroups(() => ctx.stack.api?.pid, side.workerPids), ...perWorkerCpuGroups(side.workerPids()) });
-      samples[i]!.push(await sampleClosedLoop(concurrency, seconds, async () => void (await side.operation())));
-      meters[i]!.push(meter.stop());
-    }
-  }
-  return sides.map((side, i) => {
-    const cpu: Record<string, number> = {};
-    for (const name of Object.keys(meters[i]![0]!)) {
-      cpu[name] = round(meters[i]!.reduce((total, m) => total + (m[name] ?? 0), 0) / rounds, 1);
-    }
-    const result = { ...summarizeLoops(samples[i]!), cpu };
-    logMeasured(ctx, `${side.label} (${rounds} rounds)`, result);
-    return result;
-  });
+  const measured = await measureRounds(sides, concurrency, seconds, rounds, warmup, () => ctx.stack.api?.pid);
+  return sides.map((side, i) => pooled(ctx, side.label, measured[i]!));
 }
 
 /** Worker processes of each kind in the ceiling rows: the scaling curve on one box. */
@@ -298,13 +320,14 @@ export async function runsScenario(ctx: BenchContext): Promise<void> {
       met: ourP50Step <= 50,
     });
 
-    // The ceiling of the whole box and how it scales: many runs in flight, 1, 2 then 4 worker processes of each kind.
+    // The ceiling of the whole box and how it scales: many runs in flight, 1, 2 then 4 worker processes of each kind,
+    // visited in mirrored passes and pooled per count (mirroredPasses).
     const cc = params.ceilingConcurrency;
-    let single: Measured | null = null;
-    for (const workers of CEILING_WORKERS) {
+    const ceilingRounds = new Map<number, [SideRounds, SideRounds][]>();
+    for (const workers of mirroredPasses(CEILING_WORKERS, params.ceilingPasses)) {
       while (stack.workers.length < workers) await Promise.all([stack.startWorker(), stack.startBaselineWorker()]);
-      const [ours, base] = await measureAlternating(
-        ctx,
+      await Promise.all([stack.stopWorkers(workers), stack.stopBaselineWorkers(workers)]);
+      const [ours, base] = await measureRounds(
         sides(`ceiling ours, ${workers} worker(s)`, oneNode, `ceiling baseline, ${workers} worker(s)`, 1),
         cc,
         params.ceilingSeconds,
@@ -312,7 +335,17 @@ export async function runsScenario(ctx: BenchContext): Promise<void> {
         // Workers just started have cold JIT, a workflow bundle to load per workflow thread and expression threads
         // to start: warmed at the measured concurrency, or the curve shows their start-up instead of their scaling.
         { concurrency: cc, seconds: Math.min(5, params.ceilingSeconds) },
+        () => stack.api?.pid,
       );
+      ctx.log(`  ceiling, ${workers} worker(s): ours ${roundRate(ours!)} runs/s, baseline ${roundRate(base!)} runs/s`);
+      ceilingRounds.set(workers, [...(ceilingRounds.get(workers) ?? []), [ours!, base!]]);
+    }
+    let single: Measured | null = null;
+    for (const workers of CEILING_WORKERS) {
+      const points = ceilingRounds.get(workers)!;
+      const join = (side: 0 | 1): SideRounds => ({ samples: points.flatMap((p) => p[side].samples), meters: points.flatMap((p) => p[side].meters) });
+      const ours = pooled(ctx, `ceiling ours, ${workers} worker(s)`, join(0));
+      const base = pooled(ctx, `ceiling baseline, ${workers} worker(s)`, join(1));
       single ??= ours;
       const ratio = ratioOf(ours.perSecond, base.perSecond);
       const scaling = ratioOf(ours.perSecond, single.perSecond);
@@ -325,10 +358,12 @@ export async function runsScenario(ctx: BenchContext): Promise<void> {
         goal: workers === 1 ? '>= 0.8x' : '>= 0.8x, and >= 0.95x of 1 worker process',
         met: ratio >= 0.8 && (workers === 1 || scaling >= 0.95),
         notes:
-          `${round(scaling, 3)}x of 1 worker process; p50 ${round(ours.latency.p50)} ms vs ${round(base.latency.p50)} ms; ` +
+          `${round(scaling, 3)}x of 1 worker process; ${points.length} rounds of ${params.ceilingSeconds} s per side in mirrored passes; ` +
+          `per round, ours: ${points.map((p) => roundRate(p[0])).join(', ')} runs/s; ` +
+          `p50 ${round(ours.latency.p50)} ms vs ${round(base.latency.p50)} ms; ` +
           `CPU % of one core, ours: ${cpuText(ours.cpu)} (${perWorkerText(ours.cpu)}); baseline: ${cpuText(base.cpu)} (${perWorkerText(base.cpu)}); ` +
           `ms of CPU per run: ours ${cpuMsPerRun(ours).total}, baseline ${cpuMsPerRun(base).total}`,
-        details: { ours, baseline: base, scalingVsOneWorker: scaling },
+        details: { ours, baseline: base, scalingVsOneWorker: scaling, rounds: points.length },
       });
     }
     await Promise.all([stack.stopWorkers(1), stack.stopBaselineWorkers(1)]);
