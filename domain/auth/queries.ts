@@ -1,27 +1,10 @@
 import type { Knex } from 'knex';
-import { Query, type Submittable } from 'pg';
 import type { Db } from '../../db/knex';
+import { queryNamed } from '../../db/namedStatement';
 
 /** All SQL of the auth domain. Pure functions taking the connection (or a transaction) first. */
 
 type Conn = Db | Knex.Transaction;
-
-interface PgConnection {
-  query(query: Submittable): void;
-}
-
-/**
- * Runs a named (prepared) statement on a raw pg connection. The statement is handed over as a pg `Query` whose
- * name is set after construction: given a config object instead, pg copies it property descriptor by descriptor
- * (`cloneQueryConfig`), which alone cost ~1.5% of an authenticated read's CPU.
- */
-function runNamedStatement<R>(connection: PgConnection, name: string, text: string, values: unknown[]): Promise<R[]> {
-  return new Promise((resolve, reject) => {
-    const query = new Query<R & object>(text, values, (error, result) => (error ? reject(error) : resolve(result.rows)));
-    (query as unknown as { name: string }).name = name;
-    connection.query(query);
-  });
-}
 
 export interface UserRow {
   id: string;
@@ -188,19 +171,10 @@ const SESSION_FOR_AUTH = `
 /**
  * The per-request check: one query joining the session and its user by primary keys, so the check also refuses a
  * session whose user is gone, and GET /api/auth/me needs no query of its own. It runs on every protected request,
- * so it skips knex's builder and runner (about twice the CPU of the query itself) and runs as a named statement,
- * parsed and planned once per connection, on a connection of the same knex pool (docs/benchmarks.md, auth path).
- * Named statements need session pooling if a PgBouncer ever sits in front; a migration that changes the type of a
- * selected column needs the API restarted (PostgreSQL refuses a cached plan whose result type changed).
+ * as a named statement (db/namedStatement.ts).
  */
 export async function findSessionForAuth(db: Db, id: string): Promise<SessionForAuth | undefined> {
-  const connection = (await db.client.acquireConnection()) as PgConnection;
-  let rows: SessionForAuthRow[];
-  try {
-    rows = await runNamedStatement<SessionForAuthRow>(connection, 'auth_session_check', SESSION_FOR_AUTH, [id]);
-  } finally {
-    await db.client.releaseConnection(connection);
-  }
+  const rows = await queryNamed<SessionForAuthRow>(db, 'auth_session_check', SESSION_FOR_AUTH, [id]);
   const row = rows[0];
   if (!row) return undefined;
   return {
