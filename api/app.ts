@@ -3,6 +3,7 @@ import { createAccountPagesDomain } from './account-pages';
 import { recordAudit } from '../domain/audit/record';
 import Koa from 'koa';
 import { createAuthDomain } from './auth';
+import { createAuthChangeListener } from '../domain/auth/authChangeListener';
 import { createContentDomain } from './content';
 import { createDocsDomain } from './docs';
 import type { AppDeps } from '../domain/deps';
@@ -31,14 +32,17 @@ export interface App {
   openApi(): Record<string, unknown>;
   /** The /metrics-only app to listen with on SERVICE_METRICS_PORT, or null when /metrics is on the public port. */
   metricsListener: Koa | null;
-  /** Finishes in-memory work (API-call counts) and stops listening for session changes before the process exits. */
+  /** Finishes in-memory work (API-call counts) and stops listening for access changes before the process exits. */
   shutdown(): Promise<void>;
 }
 
 /** Composes the domains into one Koa application. No I/O happens here. */
 export function createApp(deps: AppDeps): App {
-  const auth = createAuthDomain(deps);
-  const organizations = createOrganizationsDomain(deps);
+  // One listener per process keeps the session and access checks' memories current (authChangeListener.ts).
+  const changes =
+    deps.config.auth.sessionCacheTtlMs > 0 ? createAuthChangeListener(deps.db, (err, message) => deps.logger.warn({ err }, message)) : null;
+  const auth = createAuthDomain(deps, changes);
+  const organizations = createOrganizationsDomain(deps, changes);
   const triggers = createTriggersDomain(deps);
   const metrics = createMetricsDomain(deps);
 
@@ -90,7 +94,7 @@ export function createApp(deps: AppDeps): App {
     openApi,
     metricsListener: metrics.listener,
     shutdown: async () => {
-      await Promise.all([organizations.flushUsage(), auth.close()]);
+      await Promise.all([organizations.flushUsage(), changes?.close()]);
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The parts of a pg connection that listen for PostgreSQL notices (`LISTEN`), as the modules that listen use them:
- * domain/runs/finishNotices.ts (a connection of the knex pool) and domain/auth/sessionChangeListener.ts (a raw one).
+ * domain/runs/finishNotices.ts (a connection of the knex pool) and domain/auth/authChangeListener.ts (a raw one).
  */
 export interface PgNotification {
   channel: string;

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../domain/deps';
 import type { UserPrincipal } from '../../domain/principals';
 import { createRateLimiter, type RateLimiter } from '../../domain/ratelimit/limiter';
 import { createAccessTokenVerifier } from '../../domain/auth/accessTokens';
+import type { AuthChangeListener } from '../../domain/auth/authChangeListener';
 import { createPassport } from './passport';
 import { createPasswordHasher } from '../../domain/auth/passwords';
 import { authRoutes } from './routes';
@@ -23,11 +24,10 @@ export interface AuthDomain extends Domain {
   authenticateUser(ctx: Context): Promise<UserPrincipal>;
   /** The shared PostgreSQL-backed limiter, for other domains that want to reuse it. */
   limiter: RateLimiter;
-  /** Stops listening for session changes. */
-  close(): Promise<void>;
 }
 
-export function createAuthDomain(deps: AppDeps): AuthDomain {
+/** `changes` keeps remembered session checks current (none: every request reads its session). */
+export function createAuthDomain(deps: AppDeps, changes: AuthChangeListener | null): AuthDomain {
   const { db, config, logger, mailer } = deps;
   const tokens = createTokenService(config.jwt);
   const passwords = createPasswordHasher(config.auth.bcryptCost);
@@ -36,7 +36,7 @@ export function createAuthDomain(deps: AppDeps): AuthDomain {
   const verifyAccessToken = createAccessTokenVerifier(db, tokens, {
     idleTimeoutMs: config.auth.sessionIdleTimeoutMs,
     cacheTtlMs: config.auth.sessionCacheTtlMs,
-    log: (err, message) => logger.warn({ err }, message),
+    changes,
   });
   const passport = createPassport({ verifyCredentials: createCredentialVerifier(db, passwords), verifyAccessToken });
   const box = secretBoxFor(config);
@@ -48,6 +48,5 @@ export function createAuthDomain(deps: AppDeps): AuthDomain {
     routes: [...authRoutes(service, passport, cookies), ...twoFactorRoutes(twoFactor, cookies), ...ssoRoutes(sso)],
     authenticateUser: (ctx) => passport.authenticateUser(ctx),
     limiter,
-    close: () => verifyAccessToken.close(),
   };
 }

@@ -9,14 +9,18 @@ import { createAuditThrottle } from '../../domain/audit/throttle';
 import { IDLE_BEYOND_POLICY_MESSAGE, idleBeyondPolicy } from '../../domain/auth/idleLimit';
 import { deleteSession } from '../../domain/auth/queries';
 import { hashToken, looksLikeApiKey } from '../../domain/organizations/apiKeyFormat';
-import { findApiKeyByHash, getAccessRow, touchApiKey, type ApiKeyRow, type Plan } from '../../domain/organizations/queries';
+import { findApiKeyByHash, getAccessRow, touchApiKey, type AccessRow, type ApiKeyRow, type Plan } from '../../domain/organizations/queries';
+import type { AuthChangeListener } from '../../domain/auth/authChangeListener';
+import { createChangeEvictedCache } from '../../lib/auth/changeEvictedCache';
 import { isIpAllowed } from '../../domain/organizations/settingsModel';
 import { currentPeriod, type ApiCallMeter } from '../../domain/organizations/usageMeter';
 
 /**
  * THE place that decides whether a principal may act in an organization, on every org-scoped request:
  * 1. one query for the organization's status, plan, IP allowlist and the caller's live membership role
- *    (so a demotion or removal applies to tokens already issued);
+ *    (so a demotion or removal applies to tokens already issued), remembered between requests only while no
+ *    change to any of them has been announced (evicted by this process's writes at once, by others' at their
+ *    commit: migration 1090);
  * 2. an organization being deleted is gone (null → 404);
  * 3. API keys act only in their own organization, with the key's role;
  * 4. the IP allowlist (403 IP_NOT_ALLOWED);
@@ -32,7 +36,14 @@ export interface AccessDeps {
   meter: ApiCallMeter;
   plans: Record<Plan, PlanQuotas>;
   onQuotaExceeded(organizationId: string, period: string): void;
+  /** How long a remembered access row may be served at most (0: every request reads it). */
+  cacheTtlMs: number;
+  /** The process's feed of changes that keeps remembered rows current; none: nothing is remembered. */
+  changes: AuthChangeListener | null;
 }
+
+/** (organization, user) pairs whose access row is remembered: ~0.3 KB each. */
+const ACCESS_ROWS_KEPT = 10_000;
 
 const QUOTA_EXEMPT_PREFIX = '/api/v1/organizations/';
 const TOUCH_INTERVAL_MS = 60_000;
@@ -41,6 +52,15 @@ export function createAccess(deps: AccessDeps) {
   // Last-used is written at most once a minute per key and process (and the UPDATE itself guards across processes).
   const lastTouched = new Map<string, number>();
   const refusedKeyThrottle = createAuditThrottle({ windowMs: 60_000, maxKeys: 10_000 });
+  // Step 1's row between requests: any change to the organization, the membership or the user's two-factor sign-in
+  // evicts it (triggers of migration 1090, this process's own writes at once; lib/auth/changeEvictedCache.ts).
+  const accessRows = createChangeEvictedCache<AccessRow>({
+    ttlMs: deps.cacheTtlMs,
+    maxEntries: ACCESS_ROWS_KEPT,
+    ownersOf: (key) => key.split(':').filter(Boolean),
+  });
+  const changes = deps.cacheTtlMs > 0 ? deps.changes : null;
+  changes?.watch(accessRows);
 
   function presentedApiKey(ctx: Context): string | null {
     const header = ctx.get('x-api-key');
@@ -86,7 +106,9 @@ export function createAccess(deps: AccessDeps) {
 
   async function resolveOrganization(principal: Principal, organizationId: string, ctx: Context): Promise<OrganizationContext | null> {
     if (principal.kind === 'apiKey' && principal.organizationId !== organizationId) return null;
-    const row = await getAccessRow(deps.db, organizationId, principal.kind === 'user' ? principal.userId : null);
+    const userId = principal.kind === 'user' ? principal.userId : null;
+    changes?.start();
+    const row = await accessRows.read(`${organizationId}:${userId ?? ''}`, () => getAccessRow(deps.db, organizationId, userId));
     if (!row || row.status !== 'active') return null;
     const role = principal.kind === 'user' ? row.role : principal.role;
     if (!role) return null;

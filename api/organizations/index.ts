@@ -5,6 +5,7 @@ import { createSecretBox } from '../../lib/secrets';
 import { auditRoutes } from '../audit/routes';
 import type { Domain } from '../domain';
 import type { AppDeps } from '../../domain/deps';
+import type { AuthChangeListener } from '../../domain/auth/authChangeListener';
 import type { ApiKeyPrincipal, OrganizationContext, Principal } from '../../domain/principals';
 import { createAccess } from './access';
 import { createQuotaAlerts } from '../../domain/organizations/quotaAlerts';
@@ -27,7 +28,8 @@ export interface OrganizationsDomain extends Domain {
   flushUsage(): Promise<void>;
 }
 
-export function createOrganizationsDomain(deps: AppDeps): OrganizationsDomain {
+/** `changes` keeps remembered access checks current (none: every request reads its organization's row). */
+export function createOrganizationsDomain(deps: AppDeps, changes: AuthChangeListener | null): OrganizationsDomain {
   const box = createSecretBox({ encryptionKey: deps.config.organizations.encryptionKey, jwtSecret: deps.config.jwt.secret });
   if (!box.dedicatedKey) {
     deps.logger.warn('SERVICE_ENCRYPTION_KEY is not set: integration secrets are encrypted with a key derived from SERVICE_JWT_SECRET (rotating it makes them unreadable)');
@@ -41,6 +43,8 @@ export function createOrganizationsDomain(deps: AppDeps): OrganizationsDomain {
     meter,
     plans: deps.config.organizations.plans,
     onQuotaExceeded: createQuotaAlerts(serviceDeps),
+    cacheTtlMs: deps.config.auth.sessionCacheTtlMs,
+    changes,
   });
 
   return {

@@ -4,7 +4,7 @@ import { createVerifiedTokenCache } from '../../lib/auth/verifiedTokenCache';
 import type { UserPrincipal } from '../principals';
 import { sessionIdleLimitMs } from './idleLimit';
 import { findSessionForAuth, touchSession, type SessionForAuth } from './queries';
-import { createSessionChangeListener } from './sessionChangeListener';
+import type { AuthChangeListener } from './authChangeListener';
 import { createSessionCheckCache } from './sessionCheckCache';
 import type { AccessClaims, TokenService } from './tokens';
 
@@ -29,14 +29,11 @@ export interface SessionCheckOptions {
   idleTimeoutMs: number;
   /** How long a remembered session check may be served at most (0: every request reads the database). */
   cacheTtlMs: number;
-  log: (err: unknown, message: string) => void;
+  /** The process's feed of changes that keeps remembered checks current; none: nothing is remembered. */
+  changes: AuthChangeListener | null;
 }
 
-export interface AccessTokenVerifier {
-  (token: string): Promise<UserPrincipal>;
-  /** Stops listening for session changes (the API's shutdown). */
-  close(): Promise<void>;
-}
+export type AccessTokenVerifier = (token: string) => Promise<UserPrincipal>;
 
 /**
  * Verifies an access token and its live session, so logout and revocation take effect at once. This runs for
@@ -52,9 +49,10 @@ export function createAccessTokenVerifier(db: Db, tokens: TokenService, options:
   const touching = new Set<string>();
   // A client sends the same access token for its whole lifetime: its HMAC is checked once, not per request.
   const verified = createVerifiedTokenCache<AccessClaims>(VERIFIED_TOKENS_KEPT);
-  // The session's row between requests, kept current by PostgreSQL's change notices (sessionChangeListener.ts).
+  // The session's row between requests, kept current by PostgreSQL's change notices (authChangeListener.ts).
   const checks = createSessionCheckCache({ ttlMs: options.cacheTtlMs, maxEntries: SESSION_CHECKS_KEPT });
-  const changes = options.cacheTtlMs > 0 ? createSessionChangeListener(db, checks, options.log) : null;
+  const changes = options.cacheTtlMs > 0 ? options.changes : null;
+  changes?.watch(checks);
   const verifyAccessToken = async function verifyAccessToken(token: string): Promise<UserPrincipal> {
     let claims = verified.get(token, Date.now() / 1000);
     if (!claims) {
@@ -93,5 +91,5 @@ export function createAccessTokenVerifier(db: Db, tokens: TokenService, options:
     usersReadByCheck.set(principal, session.user);
     return principal;
   };
-  return Object.assign(verifyAccessToken, { close: async () => changes?.close() });
+  return verifyAccessToken;
 }

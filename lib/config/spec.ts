@@ -77,8 +77,9 @@ export const spec = {
      */
     refreshReuseGraceMs: setting('SERVICE_AUTH_REFRESH_REUSE_GRACE', duration('10s')),
     /**
-     * Longest time an API process serves a session check from memory (domain/auth/sessionCheckCache.ts); changes
-     * evict it at once through PostgreSQL notices, this bounds a missed one. 0 = read the session on every request.
+     * Longest time an API process serves a session check or an organization access check from memory
+     * (docs/auth.md#session-check, #access-check); changes evict them at once through PostgreSQL notices, this
+     * bounds a missed one. 0 = read both on every request.
      */
     sessionCacheTtlMs: setting('SERVICE_AUTH_SESSION_CACHE_TTL', duration('5s')),
     passwordResetTtlMs: setting('SERVICE_AUTH_PASSWORD_RESET_TOKEN_DURATION', duration('1h')),

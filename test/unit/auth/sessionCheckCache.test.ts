@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionForAuth } from '../../../domain/auth/queries';
-import { idsOfAuthWrite } from '../../../domain/auth/sessionChangeListener';
+import { idsOfAuthWrite } from '../../../domain/auth/authChangeListener';
 import { createSessionCheckCache } from '../../../domain/auth/sessionCheckCache';
 
 function row(overrides: Partial<SessionForAuth> = {}): SessionForAuth {
@@ -141,8 +141,14 @@ describe('writes that change what a session check copies', () => {
     ['update "users" set "name" = ? where "id" = ?', ['New name', id]],
     ['update "organizations" set "settings" = ? where "id" = ?', ['{}', id]],
     ['WITH doomed AS (SELECT 1) DELETE FROM sessions WHERE user_id = ?', [id]],
+    // What the organization access check copies: memberships and two-factor enrolments, inserts included.
+    ['insert into "memberships" ("created_at", "organization_id", "role", "user_id") values (?, ?, ?, ?)', [new Date(), id, 'member', id]],
+    ['update "memberships" set "role" = ? where "organization_id" = ? and "user_id" = ?', ['viewer', id, id]],
+    ['delete from "memberships" where "organization_id" = ? and "user_id" = ?', [id, id]],
+    ['insert into "user_two_factor" ("user_id", "secret") values (?, ?) on conflict ("user_id") do update set "secret" = excluded."secret"', [id, 'sealed']],
+    ['update "user_two_factor" set "enabled_at" = ? where "user_id" = ?', [new Date(), id]],
   ])('%s names its ids', (sql, bindings) => {
-    expect(idsOfAuthWrite({ sql, bindings })).toEqual([id]);
+    expect([...new Set(idsOfAuthWrite({ sql, bindings }))]).toEqual([id]);
   });
 
   test('a write that names no id evicts everything', () => {
@@ -154,5 +160,7 @@ describe('writes that change what a session check copies', () => {
     expect(idsOfAuthWrite({ sql: 'select * from "sessions" where "id" = ?', bindings: [id] })).toBeUndefined();
     expect(idsOfAuthWrite({ sql: 'update "user_settings" set "x" = ? where "id" = ?', bindings: [1, id] })).toBeUndefined();
     expect(idsOfAuthWrite({ sql: 'insert into "sessions" ("id") values (?)', bindings: [id] })).toBeUndefined();
+    expect(idsOfAuthWrite({ sql: 'insert into "memberships_archive" ("id") values (?)', bindings: [id] })).toBeUndefined();
+    expect(idsOfAuthWrite({ sql: 'select * from "memberships" where "user_id" = ?', bindings: [id] })).toBeUndefined();
   });
 });

@@ -1,27 +1,37 @@
 import type { Db } from '../../db/knex';
 import type { ListenConnection, PgNotification } from '../../db/listen';
-import type { SessionCheckCache } from './sessionCheckCache';
+import type { ChangeEvictedCache } from '../../lib/auth/changeEvictedCache';
 
 /**
- * Keeps a session check cache current (sessionCheckCache.ts): every change to a session, a user or an organization's
- * session policy evicts the entries that copied it.
+ * Keeps the process's caches of access rows current (lib/auth/changeEvictedCache.ts): the session check's
+ * (sessionCheckCache.ts) and the organization access check's (api/organizations/access.ts). Every change to a
+ * session, a user, an organization, a membership or a user's two-factor sign-in evicts the entries that copied it.
  *
  * - Other processes' writes (another API instance, the worker, an operator's SQL) arrive as PostgreSQL notices on
- *   `loom_auth_changed`, sent at the commit by triggers (migration 1080). One raw connection per cache listens,
- *   outside the knex pool, so it neither takes a pooled connection nor holds up the pool's shutdown.
+ *   `loom_auth_changed`, sent at the commit by triggers (migrations 1080 and 1090). One raw connection per process
+ *   listens for all its caches, outside the knex pool, so it neither takes a pooled connection nor holds up the
+ *   pool's shutdown.
  * - This process's own writes evict at once, before they are sent and again when answered: a logout answered 204
  *   is refused by the very next request of the same process, whatever the notice's timing. knex announces every
- *   query it sends (`query`, `query-response` events) with its SQL and bindings; a write to one of the three tables
+ *   query it sends (`query`, `query-response` events) with its SQL and bindings; a write to one of those tables
  *   evicts the entries its ids refer to, or all of them when it names no id.
  *
- * The cache serves entries only while the listening connection is up; when it breaks the cache forgets everything
- * and reads the database until listening again (retried with backoff).
+ * The caches serve entries only while the listening connection is up; when it breaks they forget everything and
+ * read the database until listening again (retried with backoff).
  */
 export const AUTH_CHANGED_CHANNEL = 'loom_auth_changed';
 
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 30_000;
-const WRITE_TO_AUTH_TABLE = /\b(?:update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?(?:sessions|users|organizations)"?(?=[\s;)]|$)/i;
+/** Tables a cached row copies, and the writes that change it: a new session or user changes no copy, a new
+ * membership or two-factor enrolment does (a non-member's or a user's answer was cached without it). */
+const WRITE_TO_AUTH_TABLE = new RegExp(
+  [
+    String.raw`\b(?:update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?(?:sessions|users|organizations|memberships|user_two_factor)"?(?=[\s;)]|$)`,
+    String.raw`\binsert\s+into\s+"?(?:memberships|user_two_factor)"?(?=[\s;(]|$)`,
+  ].join('|'),
+  'i',
+);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface QueryEvent {
@@ -29,24 +39,30 @@ interface QueryEvent {
   bindings?: readonly unknown[];
 }
 
-export interface SessionChangeListener {
+/** What the listener needs of a cache. */
+export type EvictedOnChange = Pick<ChangeEvictedCache<unknown>, 'evict' | 'setServing'>;
+
+export interface AuthChangeListener {
+  /** Keeps `cache` current from now on (it serves once the listener listens). */
+  watch(cache: EvictedOnChange): void;
   /** Starts listening, once; later calls return at once. Never throws (a failure is retried in the background). */
   start(): void;
   close(): Promise<void>;
 }
 
-/** The ids a write names (session, user or organization ids), or null when it names none (evict everything). */
+/** The ids a write names (session, user, organization ids...), or null when it names none (evict everything). */
 export function idsOfAuthWrite(event: QueryEvent): string[] | null | undefined {
   if (!event.sql || !WRITE_TO_AUTH_TABLE.test(event.sql)) return undefined;
   const ids = (event.bindings ?? []).filter((b): b is string => typeof b === 'string' && UUID.test(b));
   return ids.length ? ids : null;
 }
 
-export function createSessionChangeListener(
-  db: Db,
-  cache: SessionCheckCache,
-  log: (err: unknown, message: string) => void,
-): SessionChangeListener {
+export function createAuthChangeListener(db: Db, log: (err: unknown, message: string) => void): AuthChangeListener {
+  const caches: EvictedOnChange[] = [];
+  const cache: EvictedOnChange = {
+    evict: (ids) => caches.forEach((c) => c.evict(ids)),
+    setServing: (serving) => caches.forEach((c) => c.setServing(serving)),
+  };
   let started = false;
   let closed = false;
   let connection: ListenConnection | null = null;
@@ -83,7 +99,7 @@ export function createSessionChangeListener(
     cache.setServing(false);
     if (held) drop(held);
     if (closed) return;
-    log(err, 'session check cache: listening for changes stopped; reading every session from the database until it is back');
+    log(err, 'access caches: listening for changes stopped; reading every session and access check from the database until it is back');
     scheduleRetry();
   }
 
@@ -116,12 +132,16 @@ export function createSessionChangeListener(
     } catch (err) {
       if (held) drop(held);
       if (closed) return;
-      log(err, 'session check cache: cannot listen for changes; retrying');
+      log(err, 'access caches: cannot listen for changes; retrying');
       scheduleRetry();
     }
   }
 
   return {
+    watch(added) {
+      caches.push(added);
+      added.setServing(connection !== null);
+    },
     start() {
       if (started || closed) return;
       started = true;

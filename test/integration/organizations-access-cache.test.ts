@@ -1,0 +1,147 @@
+import type { Knex } from 'knex';
+import { createDb } from '../../db/knex';
+import { startApi, type TestApi } from '../helpers/stack';
+import { addTestMember, createTestTenant, createTestUser, type TestTenant, type TestUser } from '../helpers/tenants';
+
+/**
+ * The organization access check's memory (api/organizations/access.ts, migration 1090), with a TTL far longer than
+ * any wait here (60 s), so every change seen below comes from an eviction, never from an entry growing old. Two API
+ * instances share the database, as two replicas do; `sql` is a third connection, as an operator or the worker is.
+ * Writes with `session_replication_role = replica` fire no trigger: they show that an answer came from memory.
+ */
+const TTL = { SERVICE_AUTH_SESSION_CACHE_TTL: '60s' };
+let a: TestApi;
+let b: TestApi;
+let sql: Knex;
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([startApi(TTL), startApi(TTL)]);
+  sql = createDb(process.env.DATABASE_URL!, 2);
+});
+
+afterAll(async () => {
+  await Promise.all([a.close(), b.close(), sql.destroy()]);
+});
+
+/** Needs `settings:read`: 200 for a member, 403 for a viewer, 404 for someone outside the organization. */
+const settings = (api: TestApi, tenant: TestTenant, user: TestUser) =>
+  api.request('GET', `/api/v1/organizations/${tenant.organizationId}/settings`, { token: user.token });
+
+async function eventually<T>(ms: number, probe: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + ms;
+  let value = await probe();
+  while (!check(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+    value = await probe();
+  }
+  return value;
+}
+
+const silently = (write: (trx: Knex.Transaction) => Promise<unknown>) =>
+  sql.transaction(async (trx) => {
+    await trx.raw('SET LOCAL session_replication_role = replica');
+    await write(trx);
+  });
+
+const membership = (tenant: TestTenant, user: TestUser) => ({ organization_id: tenant.organizationId, user_id: user.userId });
+
+/**
+ * Makes `api` remember the member's access row: a silent demotion is not seen (the answer comes from memory), then
+ * the role is put back silently, so memory and database agree again.
+ */
+async function remembered(api: TestApi, tenant: TestTenant, user: TestUser): Promise<void> {
+  const status = await eventually(
+    3000,
+    async () => {
+      await sql('memberships').where(membership(tenant, user)).update({ role: 'member' }); // a notice evicts any copy
+      await new Promise((r) => setTimeout(r, 20));
+      await settings(api, tenant, user); // read and kept
+      await silently((trx) => trx('memberships').where(membership(tenant, user)).update({ role: 'viewer' }));
+      return (await settings(api, tenant, user)).status;
+    },
+    (s) => s === 200,
+  );
+  expect(status).toBe(200);
+  await silently((trx) => trx('memberships').where(membership(tenant, user)).update({ role: 'member' }));
+}
+
+test('a demotion by another writer reaches an instance that remembered the member, within a second', async () => {
+  const tenant = await createTestTenant(a);
+  const member = await addTestMember(a, tenant, 'member');
+  await remembered(b, tenant, member);
+  await sql('memberships').where(membership(tenant, member)).update({ role: 'viewer' });
+  const refused = await eventually(1000, () => settings(b, tenant, member), (r) => r.status === 403);
+  expect(refused.status).toBe(403);
+});
+
+test('a removal, and a new membership, by another writer', async () => {
+  const tenant = await createTestTenant(a);
+  const member = await addTestMember(a, tenant, 'member');
+  await remembered(b, tenant, member);
+  await sql('memberships').where(membership(tenant, member)).delete();
+  expect((await eventually(1000, () => settings(b, tenant, member), (r) => r.status === 404)).status).toBe(404);
+  // The outsider's answer was remembered too: joining must not wait for it to grow old.
+  await settings(b, tenant, member);
+  await sql('memberships').insert({ ...membership(tenant, member), role: 'member' });
+  expect((await eventually(1000, () => settings(b, tenant, member), (r) => r.status === 200)).status).toBe(200);
+});
+
+test("an organization's security settings and a two-factor enrolment by another writer", async () => {
+  const tenant = await createTestTenant(a);
+  const member = await addTestMember(a, tenant, 'member');
+  await remembered(b, tenant, member);
+  await sql('organizations')
+    .where({ id: tenant.organizationId })
+    .update({ settings: sql.raw(`jsonb_set(settings, '{security}', coalesce(settings->'security', '{}') || '{"requireTwoFactor": true}')`) });
+  const required = await eventually(1000, () => settings(b, tenant, member), (r) => r.status === 403);
+  expect(required.body.error.code).toBe('TWO_FACTOR_REQUIRED');
+  await sql('user_two_factor').insert({ user_id: member.userId, secret_enc: 'sealed elsewhere', enabled_at: new Date() });
+  expect((await eventually(1000, () => settings(b, tenant, member), (r) => r.status === 200)).status).toBe(200);
+  await sql('organizations').where({ id: tenant.organizationId }).update({ status: 'deleting' });
+  expect((await eventually(1000, () => settings(b, tenant, member), (r) => r.status === 404)).status).toBe(404);
+});
+
+test("an instance's own demotion through the API is seen by its very next request", async () => {
+  const tenant = await createTestTenant(a);
+  const member = await addTestMember(a, tenant, 'member');
+  await remembered(a, tenant, member);
+  const demoted = await a.request('PUT', `/api/v1/organizations/${tenant.organizationId}/members/${member.userId}`, {
+    token: tenant.owner.token,
+    body: { role: 'viewer' },
+  });
+  expect(demoted.status).toBe(200);
+  expect((await settings(a, tenant, member)).status).toBe(403);
+});
+
+test("an instance's own writes evict before any notice: a membership and a two-factor enrolment", async () => {
+  const tenant = await createTestTenant(a);
+  const member = await addTestMember(a, tenant, 'member');
+  // Through a's own database handle with notices switched off: only the eviction before the write can tell.
+  const ownSilentWrite = (write: (trx: Knex.Transaction) => Promise<unknown>) =>
+    a.deps.db.transaction(async (trx) => {
+      await trx.raw('SET LOCAL session_replication_role = replica');
+      await write(trx);
+    });
+  await remembered(a, tenant, member);
+  await ownSilentWrite((trx) => trx('memberships').where(membership(tenant, member)).update({ role: 'viewer' }));
+  expect((await settings(a, tenant, member)).status).toBe(403);
+
+  await ownSilentWrite((trx) => trx('memberships').where(membership(tenant, member)).update({ role: 'member' }));
+  await sql('organizations')
+    .where({ id: tenant.organizationId })
+    .update({ settings: sql.raw(`jsonb_set(settings, '{security}', coalesce(settings->'security', '{}') || '{"requireTwoFactor": true}')`) });
+  expect((await eventually(1000, () => settings(a, tenant, member), (r) => r.status === 403)).body.error.code).toBe('TWO_FACTOR_REQUIRED');
+  await ownSilentWrite((trx) => trx('user_two_factor').insert({ user_id: member.userId, secret_enc: 'sealed elsewhere', enabled_at: new Date() }));
+  expect((await settings(a, tenant, member)).status).toBe(200);
+});
+
+test('API keys and users of other organizations are remembered apart', async () => {
+  const tenant = await createTestTenant(a);
+  const other = await createTestTenant(a);
+  const member = await addTestMember(a, tenant, 'member');
+  const outsider = await createTestUser(a, tenant.organizationId);
+  await remembered(b, tenant, member);
+  expect((await settings(b, tenant, outsider)).status).toBe(404);
+  expect((await settings(b, other, member)).status).toBe(404);
+  expect((await settings(b, tenant, member)).status).toBe(200);
+});
