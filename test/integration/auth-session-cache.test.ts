@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { createDb } from '../../db/knex';
+import { probeUntil } from '../helpers/probe';
 import { startApi, type TestApi } from '../helpers/stack';
 import { createTestUser, type TestUser } from '../helpers/tenants';
 
@@ -28,20 +29,9 @@ async function me(api: TestApi, user: TestUser) {
   return api.request('GET', '/api/auth/me', { token: user.token });
 }
 
-/** Until `check` passes or `ms` elapse; the last answer either way. */
-async function eventually<T>(ms: number, probe: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await probe();
-  while (!check(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 20));
-    value = await probe();
-  }
-  return value;
-}
-
 /** Makes `api` remember the user's session: answers from memory once it listens for changes (shortly after start). */
 async function remembered(api: TestApi, user: TestUser, name: string): Promise<void> {
-  const served = await eventually(
+  const served = await probeUntil(
     3000,
     async () => {
       await sql('users').where({ id: user.userId }).update({ name }); // a notice evicts any older copy
@@ -64,7 +54,7 @@ test('an instance answers from memory, and a change by anyone else reaches it at
   await remembered(b, user, 'Before');
   // A normal write (a trigger sends the notice at its commit) reaches instance b without any request to it.
   await sql('users').where({ id: user.userId }).update({ name: 'After' });
-  const seen = await eventually(1000, () => me(b, user), (r) => r.body?.user?.name === 'After');
+  const seen = await probeUntil(1000, () => me(b, user), (r) => r.body?.user?.name === 'After');
   expect(seen.body.user.name).toBe('After');
 });
 
@@ -72,7 +62,7 @@ test('a logout on one instance is refused by the other within a second, though i
   const user = await createTestUser(a);
   await remembered(b, user, 'Remembered');
   expect((await a.request('POST', '/api/auth/logout', { token: user.token })).status).toBe(204);
-  const refused = await eventually(1000, () => me(b, user), (r) => r.status === 401);
+  const refused = await probeUntil(1000, () => me(b, user), (r) => r.status === 401);
   expect(refused.status).toBe(401);
   expect(refused.body.error.code).toBe('SESSION_EXPIRED');
 });
@@ -98,7 +88,7 @@ test('an expired session is refused from memory too: expiry is checked on every 
   });
   // The silent change is not seen, but the remembered expiry still passes, so evict to load it once...
   await sql('sessions').where({ id: user.sessionId }).update({ user_agent: 'touched' });
-  await eventually(1000, () => me(b, user), (r) => r.status === 200);
+  await probeUntil(1000, () => me(b, user), (r) => r.status === 200);
   await new Promise((r) => setTimeout(r, 1600));
   // ...and the remembered row now expires by the clock alone.
   expect((await me(b, user)).status).toBe(401);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { createDb } from '../../db/knex';
+import { probeUntil } from '../helpers/probe';
 import { startApi, type TestApi } from '../helpers/stack';
 import { addTestMember, createTestTenant, createTestUser, type TestTenant, type TestUser } from '../helpers/tenants';
 
@@ -27,16 +28,6 @@ afterAll(async () => {
 const settings = (api: TestApi, tenant: TestTenant, user: TestUser) =>
   api.request('GET', `/api/v1/organizations/${tenant.organizationId}/settings`, { token: user.token });
 
-async function eventually<T>(ms: number, probe: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await probe();
-  while (!check(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 20));
-    value = await probe();
-  }
-  return value;
-}
-
 const silently = (write: (trx: Knex.Transaction) => Promise<unknown>) =>
   sql.transaction(async (trx) => {
     await trx.raw('SET LOCAL session_replication_role = replica');
@@ -50,7 +41,7 @@ const membership = (tenant: TestTenant, user: TestUser) => ({ organization_id: t
  * the role is put back silently, so memory and database agree again.
  */
 async function remembered(api: TestApi, tenant: TestTenant, user: TestUser): Promise<void> {
-  const status = await eventually(
+  const status = await probeUntil(
     3000,
     async () => {
       await sql('memberships').where(membership(tenant, user)).update({ role: 'member' }); // a notice evicts any copy
@@ -70,7 +61,7 @@ test('a demotion by another writer reaches an instance that remembered the membe
   const member = await addTestMember(a, tenant, 'member');
   await remembered(b, tenant, member);
   await sql('memberships').where(membership(tenant, member)).update({ role: 'viewer' });
-  const refused = await eventually(1000, () => settings(b, tenant, member), (r) => r.status === 403);
+  const refused = await probeUntil(1000, () => settings(b, tenant, member), (r) => r.status === 403);
   expect(refused.status).toBe(403);
 });
 
@@ -79,11 +70,11 @@ test('a removal, and a new membership, by another writer', async () => {
   const member = await addTestMember(a, tenant, 'member');
   await remembered(b, tenant, member);
   await sql('memberships').where(membership(tenant, member)).delete();
-  expect((await eventually(1000, () => settings(b, tenant, member), (r) => r.status === 404)).status).toBe(404);
+  expect((await probeUntil(1000, () => settings(b, tenant, member), (r) => r.status === 404)).status).toBe(404);
   // The outsider's answer was remembered too: joining must not wait for it to grow old.
   await settings(b, tenant, member);
   await sql('memberships').insert({ ...membership(tenant, member), role: 'member' });
-  expect((await eventually(1000, () => settings(b, tenant, member), (r) => r.status === 200)).status).toBe(200);
+  expect((await probeUntil(1000, () => settings(b, tenant, member), (r) => r.status === 200)).status).toBe(200);
 });
 
 test("an organization's security settings and a two-factor enrolment by another writer", async () => {
@@ -93,12 +84,12 @@ test("an organization's security settings and a two-factor enrolment by another 
   await sql('organizations')
     .where({ id: tenant.organizationId })
     .update({ settings: sql.raw(`jsonb_set(settings, '{security}', coalesce(settings->'security', '{}') || '{"requireTwoFactor": true}')`) });
-  const required = await eventually(1000, () => settings(b, tenant, member), (r) => r.status === 403);
+  const required = await probeUntil(1000, () => settings(b, tenant, member), (r) => r.status === 403);
   expect(required.body.error.code).toBe('TWO_FACTOR_REQUIRED');
   await sql('user_two_factor').insert({ user_id: member.userId, secret_enc: 'sealed elsewhere', enabled_at: new Date() });
-  expect((await eventually(1000, () => settings(b, tenant, member), (r) => r.status === 200)).status).toBe(200);
+  expect((await probeUntil(1000, () => settings(b, tenant, member), (r) => r.status === 200)).status).toBe(200);
   await sql('organizations').where({ id: tenant.organizationId }).update({ status: 'deleting' });
-  expect((await eventually(1000, () => settings(b, tenant, member), (r) => r.status === 404)).status).toBe(404);
+  expect((await probeUntil(1000, () => settings(b, tenant, member), (r) => r.status === 404)).status).toBe(404);
 });
 
 test("an instance's own demotion through the API is seen by its very next request", async () => {
@@ -130,7 +121,7 @@ test("an instance's own writes evict before any notice: a membership and a two-f
   await sql('organizations')
     .where({ id: tenant.organizationId })
     .update({ settings: sql.raw(`jsonb_set(settings, '{security}', coalesce(settings->'security', '{}') || '{"requireTwoFactor": true}')`) });
-  expect((await eventually(1000, () => settings(a, tenant, member), (r) => r.status === 403)).body.error.code).toBe('TWO_FACTOR_REQUIRED');
+  expect((await probeUntil(1000, () => settings(a, tenant, member), (r) => r.status === 403)).body.error.code).toBe('TWO_FACTOR_REQUIRED');
   await ownSilentWrite((trx) => trx('user_two_factor').insert({ user_id: member.userId, secret_enc: 'sealed elsewhere', enabled_at: new Date() }));
   expect((await settings(a, tenant, member)).status).toBe(200);
 });
