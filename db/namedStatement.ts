@@ -14,7 +14,7 @@ interface PgConnection {
  * pg copies it property descriptor by descriptor (`cloneQueryConfig`), ~1.5% of an authenticated read's CPU.
  * Named statements need session pooling if a PgBouncer ever sits in front; a migration that changes the type of a
  * selected column needs the processes restarted (PostgreSQL refuses a cached plan whose result type changed).
- * Reads only: knex does not announce these queries, and the session change listener watches writes through knex.
+ * Reads only: knex does not announce these queries, and domain/auth/authChangeListener.ts watches writes through it.
  */
 export async function queryNamed<R>(db: Db, name: string, text: string, values: unknown[]): Promise<R[]> {
   const connection = (await db.client.acquireConnection()) as PgConnection;

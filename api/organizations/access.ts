@@ -59,7 +59,7 @@ export function createAccess(deps: AccessDeps) {
     maxEntries: ACCESS_ROWS_KEPT,
     ownersOf: (key) => key.split(':').filter(Boolean),
   });
-  const changes = deps.cacheTtlMs > 0 ? deps.changes : null;
+  const changes = deps.changes;
   changes?.watch(accessRows);
 
   function presentedApiKey(ctx: Context): string | null {

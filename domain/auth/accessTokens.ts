@@ -51,7 +51,7 @@ export function createAccessTokenVerifier(db: Db, tokens: TokenService, options:
   const verified = createVerifiedTokenCache<AccessClaims>(VERIFIED_TOKENS_KEPT);
   // The session's row between requests, kept current by PostgreSQL's change notices (authChangeListener.ts).
   const checks = createSessionCheckCache({ ttlMs: options.cacheTtlMs, maxEntries: SESSION_CHECKS_KEPT });
-  const changes = options.cacheTtlMs > 0 ? options.changes : null;
+  const changes = options.changes;
   changes?.watch(checks);
   const verifyAccessToken = async function verifyAccessToken(token: string): Promise<UserPrincipal> {
     let claims = verified.get(token, Date.now() / 1000);

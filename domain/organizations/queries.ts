@@ -134,10 +134,14 @@ export interface AccessRow {
   two_factor_enabled: boolean;
 }
 
+/** Whether the member `m` has two-factor sign-in on: the access check and the member lists. */
+const TWO_FACTOR_ENABLED =
+  'EXISTS (SELECT 1 FROM user_two_factor f WHERE f.user_id = m.user_id AND f.enabled_at IS NOT NULL) AS two_factor_enabled';
+
 const ACCESS_CHECK = `
   SELECT o.status, o.plan, o.settings->'security'->'ipAllowlist' AS ip_allowlist, o.session_idle_timeout_minutes, m.role,
          coalesce(o.settings->'security'->'requireTwoFactor' = 'true'::jsonb, false) AS require_two_factor,
-         EXISTS (SELECT 1 FROM user_two_factor f WHERE f.user_id = m.user_id AND f.enabled_at IS NOT NULL) AS two_factor_enabled
+         ${TWO_FACTOR_ENABLED}
     FROM organizations o LEFT JOIN memberships m ON m.organization_id = o.id AND m.user_id = $2
    WHERE o.id = $1`;
 
@@ -165,9 +169,6 @@ export interface MemberRow {
   /** The member has two-factor sign-in on (docs/auth.md#organization-requirement). */
   two_factor_enabled: boolean;
 }
-
-const TWO_FACTOR_ENABLED =
-  'EXISTS (SELECT 1 FROM user_two_factor f WHERE f.user_id = m.user_id AND f.enabled_at IS NOT NULL) AS two_factor_enabled';
 
 export async function listMembers(db: Conn, organizationId: string, limit: number, after: CursorPosition | null): Promise<MemberRow[]> {
   const q = db('memberships as m')
