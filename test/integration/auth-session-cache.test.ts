@@ -1,29 +1,18 @@
 import type { Knex } from 'knex';
-import { createDb } from '../../db/knex';
+import { useCachedReplicas, writeUnnoticed } from '../helpers/cachedReplicas';
 import { probeUntil } from '../helpers/probe';
-import { startApi, type TestApi } from '../helpers/stack';
+import type { TestApi } from '../helpers/stack';
 import { createTestUser, type TestUser } from '../helpers/tenants';
 
 /**
- * The session check's cache (domain/auth/sessionCheckCache.ts, docs/auth.md#session-check) with a TTL far longer than
- * any wait here (60 s), so every refusal below comes from an eviction, never from an entry growing old. Two API
- * instances share the database, as two replicas do; `sql` is a third connection, as an operator or the worker is.
- * Writes made with `session_replication_role = replica` fire no trigger (so send no notice): they show what the
- * cache serves when nobody tells it.
+ * The session check's cache (domain/auth/sessionCheckCache.ts, docs/auth.md#session-check), seen from two replicas
+ * and a third connection (test/helpers/cachedReplicas.ts). Unnoticed writes show what the cache serves when nobody
+ * tells it.
  */
-const TTL = { SERVICE_AUTH_SESSION_CACHE_TTL: '60s' };
 let a: TestApi;
 let b: TestApi;
 let sql: Knex;
-
-beforeAll(async () => {
-  [a, b] = await Promise.all([startApi(TTL), startApi(TTL)]);
-  sql = createDb(process.env.DATABASE_URL!, 2);
-});
-
-afterAll(async () => {
-  await Promise.all([a.close(), b.close(), sql.destroy()]);
-});
+useCachedReplicas((replicas) => ({ a, b, sql } = replicas));
 
 async function me(api: TestApi, user: TestUser) {
   return api.request('GET', '/api/auth/me', { token: user.token });
@@ -38,10 +27,7 @@ async function remembered(api: TestApi, user: TestUser, name: string): Promise<v
       await new Promise((r) => setTimeout(r, 20));
       await me(api, user); // read and kept
       // A write no one is told about shows whether the next answer comes from memory.
-      await sql.transaction(async (trx) => {
-        await trx.raw('SET LOCAL session_replication_role = replica');
-        await trx('users').where({ id: user.userId }).update({ name: `${name} (silent)` });
-      });
+      await writeUnnoticed(sql, (trx) => trx('users').where({ id: user.userId }).update({ name: `${name} (silent)` }));
       return (await me(api, user)).body?.user?.name as string;
     },
     (n) => n === name,
@@ -71,10 +57,7 @@ test("an instance's own write is seen by its very next request, before any notic
   const user = await createTestUser(a);
   await remembered(a, user, 'Own');
   // Deleted through a's own database handle with notices switched off: only the eviction before the write can tell.
-  await a.deps.db.transaction(async (trx) => {
-    await trx.raw('SET LOCAL session_replication_role = replica');
-    await trx('sessions').where({ id: user.sessionId }).delete();
-  });
+  await writeUnnoticed(a.deps.db, (trx) => trx('sessions').where({ id: user.sessionId }).delete());
   const next = await me(a, user);
   expect(next.status).toBe(401);
 });
@@ -82,10 +65,7 @@ test("an instance's own write is seen by its very next request, before any notic
 test('an expired session is refused from memory too: expiry is checked on every request', async () => {
   const user = await createTestUser(a);
   await remembered(b, user, 'Expiring');
-  await sql.transaction(async (trx) => {
-    await trx.raw('SET LOCAL session_replication_role = replica');
-    await trx('sessions').where({ id: user.sessionId }).update({ expires_at: new Date(Date.now() + 1500) });
-  });
+  await writeUnnoticed(sql, (trx) => trx('sessions').where({ id: user.sessionId }).update({ expires_at: new Date(Date.now() + 1500) }));
   // The silent change is not seen, but the remembered expiry still passes, so evict to load it once...
   await sql('sessions').where({ id: user.sessionId }).update({ user_agent: 'touched' });
   await probeUntil(1000, () => me(b, user), (r) => r.status === 200);
@@ -102,10 +82,7 @@ test('without its change feed an instance serves nothing from memory, then liste
     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN loom_auth_changed' AND pid <> pg_backend_pid()",
   );
   await new Promise((r) => setTimeout(r, 200));
-  await sql.transaction(async (trx) => {
-    await trx.raw('SET LOCAL session_replication_role = replica');
-    await trx('users').where({ id: user.userId }).update({ name: 'Read from the database' });
-  });
+  await writeUnnoticed(sql, (trx) => trx('users').where({ id: user.userId }).update({ name: 'Read from the database' }));
   expect((await me(b, user)).body.user.name).toBe('Read from the database');
   // It listens again (retry after 0.5 s) and serves from memory once more.
   await remembered(b, user, 'Listening again');

@@ -1,38 +1,21 @@
 import type { Knex } from 'knex';
-import { createDb } from '../../db/knex';
+import { useCachedReplicas, writeUnnoticed } from '../helpers/cachedReplicas';
 import { probeUntil } from '../helpers/probe';
-import { startApi, type TestApi } from '../helpers/stack';
+import type { TestApi } from '../helpers/stack';
 import { addTestMember, createTestTenant, createTestUser, type TestTenant, type TestUser } from '../helpers/tenants';
 
 /**
- * The organization access check's memory (api/organizations/access.ts, migration 1090), with a TTL far longer than
- * any wait here (60 s), so every change seen below comes from an eviction, never from an entry growing old. Two API
- * instances share the database, as two replicas do; `sql` is a third connection, as an operator or the worker is.
- * Writes with `session_replication_role = replica` fire no trigger: they show that an answer came from memory.
+ * The organization access check's memory (api/organizations/access.ts, migration 1090), seen from two replicas and a
+ * third connection (test/helpers/cachedReplicas.ts). Unnoticed writes show that an answer came from memory.
  */
-const TTL = { SERVICE_AUTH_SESSION_CACHE_TTL: '60s' };
 let a: TestApi;
 let b: TestApi;
 let sql: Knex;
-
-beforeAll(async () => {
-  [a, b] = await Promise.all([startApi(TTL), startApi(TTL)]);
-  sql = createDb(process.env.DATABASE_URL!, 2);
-});
-
-afterAll(async () => {
-  await Promise.all([a.close(), b.close(), sql.destroy()]);
-});
+useCachedReplicas((replicas) => ({ a, b, sql } = replicas));
 
 /** Needs `settings:read`: 200 for a member, 403 for a viewer, 404 for someone outside the organization. */
 const settings = (api: TestApi, tenant: TestTenant, user: TestUser) =>
   api.request('GET', `/api/v1/organizations/${tenant.organizationId}/settings`, { token: user.token });
-
-const silently = (write: (trx: Knex.Transaction) => Promise<unknown>) =>
-  sql.transaction(async (trx) => {
-    await trx.raw('SET LOCAL session_replication_role = replica');
-    await write(trx);
-  });
 
 const membership = (tenant: TestTenant, user: TestUser) => ({ organization_id: tenant.organizationId, user_id: user.userId });
 
@@ -47,13 +30,13 @@ async function remembered(api: TestApi, tenant: TestTenant, user: TestUser): Pro
       await sql('memberships').where(membership(tenant, user)).update({ role: 'member' }); // a notice evicts any copy
       await new Promise((r) => setTimeout(r, 20));
       await settings(api, tenant, user); // read and kept
-      await silently((trx) => trx('memberships').where(membership(tenant, user)).update({ role: 'viewer' }));
+      await writeUnnoticed(sql, (trx) => trx('memberships').where(membership(tenant, user)).update({ role: 'viewer' }));
       return (await settings(api, tenant, user)).status;
     },
     (s) => s === 200,
   );
   expect(status).toBe(200);
-  await silently((trx) => trx('memberships').where(membership(tenant, user)).update({ role: 'member' }));
+  await writeUnnoticed(sql, (trx) => trx('memberships').where(membership(tenant, user)).update({ role: 'member' }));
 }
 
 test('a demotion by another writer reaches an instance that remembered the member, within a second', async () => {
@@ -108,21 +91,16 @@ test("an instance's own writes evict before any notice: a membership and a two-f
   const tenant = await createTestTenant(a);
   const member = await addTestMember(a, tenant, 'member');
   // Through a's own database handle with notices switched off: only the eviction before the write can tell.
-  const ownSilentWrite = (write: (trx: Knex.Transaction) => Promise<unknown>) =>
-    a.deps.db.transaction(async (trx) => {
-      await trx.raw('SET LOCAL session_replication_role = replica');
-      await write(trx);
-    });
   await remembered(a, tenant, member);
-  await ownSilentWrite((trx) => trx('memberships').where(membership(tenant, member)).update({ role: 'viewer' }));
+  await writeUnnoticed(a.deps.db, (trx) => trx('memberships').where(membership(tenant, member)).update({ role: 'viewer' }));
   expect((await settings(a, tenant, member)).status).toBe(403);
 
-  await ownSilentWrite((trx) => trx('memberships').where(membership(tenant, member)).update({ role: 'member' }));
+  await writeUnnoticed(a.deps.db, (trx) => trx('memberships').where(membership(tenant, member)).update({ role: 'member' }));
   await sql('organizations')
     .where({ id: tenant.organizationId })
     .update({ settings: sql.raw(`jsonb_set(settings, '{security}', coalesce(settings->'security', '{}') || '{"requireTwoFactor": true}')`) });
   expect((await probeUntil(1000, () => settings(a, tenant, member), (r) => r.status === 403)).body.error.code).toBe('TWO_FACTOR_REQUIRED');
-  await ownSilentWrite((trx) => trx('user_two_factor').insert({ user_id: member.userId, secret_enc: 'sealed elsewhere', enabled_at: new Date() }));
+  await writeUnnoticed(a.deps.db, (trx) => trx('user_two_factor').insert({ user_id: member.userId, secret_enc: 'sealed elsewhere', enabled_at: new Date() }));
   expect((await settings(a, tenant, member)).status).toBe(200);
 });
 
