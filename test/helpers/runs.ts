@@ -2,7 +2,7 @@ import { dagSchema, errorHandlingSchema, parameterSchema, type StoredDefinition 
 import { insertVersion, insertWorkflow, updateWorkflowRow } from '../../domain/workflows/queries';
 import { randomUUID } from 'node:crypto';
 import type { TestApi } from './stack';
-import type { TestTenant } from './tenants';
+import { startApiWithTenant, type TestTenant } from './tenants';
 
 /**
  * Fixtures for run tests: workflows written straight through the workflows domain's queries (compiled the way
@@ -129,6 +129,22 @@ export const RUN_TEST_CONFIG = {
   RUN_LOOP_BATCH_SIZE: '50',
   RUN_LARGE_OUTPUT_BYTES: '2048',
 };
+
+/**
+ * The preamble of the run suites: an API configured for runs (RUN_TEST_CONFIG) and a tenant on it, up before the
+ * file's tests and closed after them. `take` receives them once started.
+ */
+export function useRunApi(take: (started: { api: TestApi; tenant: TestTenant; token: string }) => void): void {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    const started = await startApiWithTenant(RUN_TEST_CONFIG);
+    api = started.api;
+    take(started);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+}
 
 /** Fast retries for tests: the definition's retry_config. */
 export const FAST_RETRY = { max_attempts: 3, backoff: 'fixed', initial_delay: 50 };

@@ -1,6 +1,6 @@
 import type { TestApi } from '../helpers/stack';
-import { addTestMember, createTestTenant, startApiWithTenant, type TestTenant } from '../helpers/tenants';
-import { addWorkflowVersion, createWorkflowFixture, FAST_RETRY, RUN_TEST_CONFIG, runToEnd, startRun, toolNode, waitForRun } from '../helpers/runs';
+import { addTestMember, createTestTenant, type TestTenant } from '../helpers/tenants';
+import { addWorkflowVersion, createWorkflowFixture, FAST_RETRY, runToEnd, startRun, toolNode, waitForRun, useRunApi } from '../helpers/runs';
 
 /** Error strategies at run time: retry mapping, fail_fast, dead letters (+ replay), circuit breaker, fallback, retry of runs. */
 
@@ -8,10 +8,7 @@ let api: TestApi;
 let tenant: TestTenant;
 let token: string;
 
-beforeAll(async () => {
-  ({ api, tenant, token } = await startApiWithTenant(RUN_TEST_CONFIG));
-});
-afterAll(() => api.close());
+useRunApi((started) => ({ api, tenant, token } = started));
 
 const ok = (id: string, value: unknown = id) => toolNode(id, 'json_transform', { expression: '$', data: value });
 

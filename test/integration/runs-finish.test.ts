@@ -1,6 +1,6 @@
 import type { TestApi } from '../helpers/stack';
-import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
-import { createWorkflowFixture, RUN_TEST_CONFIG, runToEnd, toolNode } from '../helpers/runs';
+import type { TestTenant } from '../helpers/tenants';
+import { createWorkflowFixture, runToEnd, toolNode, useRunApi } from '../helpers/runs';
 import { createRunActivities } from '../../activities/runs/runActivities';
 import type { NodeState } from '../../lib/dag/model';
 
@@ -14,10 +14,7 @@ let api: TestApi;
 let tenant: TestTenant;
 let token: string;
 
-beforeAll(async () => {
-  ({ api, tenant, token } = await startApiWithTenant(RUN_TEST_CONFIG));
-});
-afterAll(() => api.close());
+useRunApi((started) => ({ api, tenant, token } = started));
 
 const finishedEvents = async (runId: string): Promise<number> => {
   const rows = await api.deps.db('outbox_events').where({ type: 'run.completed' }).whereRaw(`payload->>'runId' = ?`, [runId]).count<{ n: string }[]>({ n: '*' });

@@ -6,12 +6,13 @@ import { historyFromJSON, historyToJSON } from '@temporalio/common/lib/proto-uti
 import { Worker } from '@temporalio/worker';
 import { ensureDeadLetterPurgeSchedule } from '../../domain/runs/schedules';
 import { startApi, type TestApi } from '../helpers/stack';
-import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
+import type { TestTenant } from '../helpers/tenants';
 import {
   addWorkflowVersion,
   createWorkflowFixture,
   insertDeadLetter,
   RUN_TEST_CONFIG,
+  useRunApi,
   runToEnd,
   startRun,
   toolNode,
@@ -26,10 +27,7 @@ let api: TestApi;
 let tenant: TestTenant;
 let token: string;
 
-beforeAll(async () => {
-  ({ api, tenant, token } = await startApiWithTenant(RUN_TEST_CONFIG));
-});
-afterAll(() => api.close());
+useRunApi((started) => ({ api, tenant, token } = started));
 
 const transform = (id: string, expression: string, data: unknown = null) => toolNode(id, 'json_transform', { expression, data });
 

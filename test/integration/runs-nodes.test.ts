@@ -1,6 +1,6 @@
 import type { TestApi } from '../helpers/stack';
-import { addTestMember, createTestTenant, startApiWithTenant, type TestTenant } from '../helpers/tenants';
-import { createWorkflowFixture, RUN_TEST_CONFIG, runToEnd, startRun, toolNode, waitForRun } from '../helpers/runs';
+import { addTestMember, createTestTenant, type TestTenant } from '../helpers/tenants';
+import { createWorkflowFixture, runToEnd, startRun, toolNode, waitForRun, useRunApi } from '../helpers/runs';
 
 /** Node semantics of the interpreter, parameters, listing and tenancy of runs (docs/runs.md). */
 
@@ -8,10 +8,7 @@ let api: TestApi;
 let tenant: TestTenant;
 let token: string;
 
-beforeAll(async () => {
-  ({ api, tenant, token } = await startApiWithTenant(RUN_TEST_CONFIG));
-});
-afterAll(() => api.close());
+useRunApi((started) => ({ api, tenant, token } = started));
 
 const transform = (id: string, expression: string, data: unknown, extra: Record<string, unknown> = {}) =>
   toolNode(id, 'json_transform', { expression, data }, extra);

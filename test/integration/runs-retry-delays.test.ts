@@ -1,7 +1,7 @@
 import type { WorkflowHandle } from '@temporalio/client';
 import type { TestApi } from '../helpers/stack';
-import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
-import { createWorkflowFixture, RUN_TEST_CONFIG, runToEnd, startRun, toolNode, waitForRun, type RunBody } from '../helpers/runs';
+import type { TestTenant } from '../helpers/tenants';
+import { createWorkflowFixture, runToEnd, startRun, toolNode, waitForRun, type RunBody, useRunApi } from '../helpers/runs';
 
 /**
  * Retry delays under a second are honoured, against the real Temporal dev server (docs/runs.md#sub-second-retry-delays).
@@ -20,10 +20,7 @@ let api: TestApi;
 let tenant: TestTenant;
 let token: string;
 
-beforeAll(async () => {
-  ({ api, tenant, token } = await startApiWithTenant(RUN_TEST_CONFIG));
-});
-afterAll(() => api.close());
+useRunApi((started) => ({ api, tenant, token } = started));
 
 type HistoryEvent = NonNullable<Awaited<ReturnType<WorkflowHandle['fetchHistory']>>['events']>[number];
 

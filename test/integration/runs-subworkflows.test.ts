@@ -1,6 +1,6 @@
 import type { TestApi } from '../helpers/stack';
-import { createTestTenant, startApiWithTenant, type TestTenant } from '../helpers/tenants';
-import { createWorkflowFixture, RUN_TEST_CONFIG, runToEnd, startRun, toolNode, waitForRun, type RunBody } from '../helpers/runs';
+import { createTestTenant, type TestTenant } from '../helpers/tenants';
+import { createWorkflowFixture, runToEnd, startRun, toolNode, waitForRun, type RunBody, useRunApi } from '../helpers/runs';
 import { countOpenRuns } from '../../domain/runs/queries';
 
 /**
@@ -13,10 +13,7 @@ let api: TestApi;
 let tenant: TestTenant;
 let token: string;
 
-beforeAll(async () => {
-  ({ api, tenant, token } = await startApiWithTenant(RUN_TEST_CONFIG));
-});
-afterAll(() => api.close());
+useRunApi((started) => ({ api, tenant, token } = started));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const square = (id: string) => toolNode(id, 'json_transform', { expression: '$ * $', data: '${params.n}' });

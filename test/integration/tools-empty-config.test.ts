@@ -1,6 +1,5 @@
 import type { TestApi } from '../helpers/stack';
-import { startApiWithTenant } from '../helpers/tenants';
-import { RUN_TEST_CONFIG, runToEnd, toolNode } from '../helpers/runs';
+import { runToEnd, toolNode, useRunApi } from '../helpers/runs';
 
 /**
  * Issue 22: tool nodes with an empty config. json_transform has a neutral behaviour (the identity) and takes
@@ -11,10 +10,7 @@ import { RUN_TEST_CONFIG, runToEnd, toolNode } from '../helpers/runs';
 let api: TestApi;
 let token: string;
 
-beforeAll(async () => {
-  ({ api, token } = await startApiWithTenant(RUN_TEST_CONFIG));
-});
-afterAll(() => api.close());
+useRunApi((started) => ({ api, token } = started));
 
 const create = (nodes: unknown[], edges: { from: string; to: string }[] = []) =>
   api.request('POST', '/api/v1/workflows', { token, body: { name: `empty config ${nodes.length}`, dag: { nodes, edges } } });

@@ -1,6 +1,6 @@
-import { RUN_TEST_CONFIG, runToEnd } from '../helpers/runs';
+import { runToEnd, useRunApi } from '../helpers/runs';
 import type { TestApi } from '../helpers/stack';
-import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
+import type { TestTenant } from '../helpers/tenants';
 
 /**
  * A workflow authored as a YAML definition document through POST /api/v1/workflows, then run to the end: a
@@ -11,10 +11,7 @@ import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
 let api: TestApi;
 let tenant: TestTenant;
 
-beforeAll(async () => {
-  ({ api, tenant } = await startApiWithTenant(RUN_TEST_CONFIG));
-});
-afterAll(() => api.close());
+useRunApi((started) => ({ api, tenant } = started));
 
 const document = `
 name: Order pipeline
