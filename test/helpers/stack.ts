@@ -1,9 +1,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Writable } from 'node:stream';
 import { createApp, type App } from '../../api/app';
 import type { AppDeps } from '../../domain/deps';
 import { closeDeps, createDeps } from '../../domain/runtime';
 import { loadConfig, type Config } from '../../lib/config';
+import { createLogger } from '../../lib/logger';
 
 export interface TestApi {
   baseUrl: string;
@@ -47,14 +49,21 @@ export const TEST_RATE_LIMIT_OVERRIDES: Record<string, string> = {
   SERVICE_RATE_LIMIT_RESET_IP: 'off',
 };
 
-export async function startApi(overrides: Record<string, string> = {}): Promise<TestApi> {
+/**
+ * `logTo`, when given, receives every line the API logs, at the most verbose level (test/helpers/logCapture.ts).
+ * `close` ends what the process would end at exit (app.shutdown: the access caches' listener, usage counts), then
+ * the connections: a listener left open would reconnect after the test file is gone.
+ */
+export async function startApi(overrides: Record<string, string> = {}, logTo?: Writable): Promise<TestApi> {
   const config = loadConfig({
     ...process.env,
     LOG_LEVEL: process.env.TEST_API_LOG_LEVEL ?? 'silent',
     ...TEST_RATE_LIMIT_OVERRIDES,
     ...overrides,
+    ...(logTo ? { LOG_LEVEL: 'trace' } : {}),
   });
   const deps = createDeps(config);
+  if (logTo) deps.logger = createLogger('trace', 'api', logTo);
   const app = createApp(deps);
   const server: Server = await new Promise((resolve) => {
     const s = app.koa.listen(0, '127.0.0.1', () => resolve(s));

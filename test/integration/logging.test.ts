@@ -4,15 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { createApp } from '../../api/app';
 import { mountRoutes, type Authenticator } from '../../api/http/mount';
 import { defineRoute } from '../../api/http/route';
 import { errorMiddleware } from '../../api/middleware/errors';
 import { requestContext } from '../../api/middleware/requestContext';
-import { closeDeps, createDeps } from '../../domain/runtime';
-import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
-import { TEST_RATE_LIMIT_OVERRIDES } from '../helpers/stack';
+import { startApi, type TestApi } from '../helpers/stack';
 
 /** Everything a logger writes, one parsed JSON object per line. */
 class LogCapture extends Writable {
@@ -50,25 +47,15 @@ async function call(baseUrl: string, method: string, path: string, options: { bo
 describe('API logs (real API, most verbose level)', () => {
   const capture = new LogCapture();
   const secrets: string[] = [];
-  let server: Server;
+  let api: TestApi;
   let baseUrl: string;
-  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const config = loadConfig({ ...process.env, ...TEST_RATE_LIMIT_OVERRIDES, LOG_LEVEL: 'trace' });
-    const deps = createDeps(config);
-    deps.logger = createLogger('trace', 'api', capture);
-    ({ server, baseUrl } = await listen(createApp(deps).koa));
-    close = async () => {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-      await closeDeps(deps);
-    };
+    api = await startApi({}, capture);
+    baseUrl = api.baseUrl;
   });
 
-  afterAll(async () => {
-    await close();
-  });
+  afterAll(() => api.close());
 
   it('never contains a password, access token, refresh token or API key', async () => {
     const email = `log-${randomUUID()}@example.com`;
