@@ -13,6 +13,15 @@ export interface WorkerSetup {
 export const WORKFLOWS_PATH = require.resolve('../workflows');
 
 /**
+ * Half of the workflow-task polls go to the task queue's shared side, instead of the SDK's 2 of 10. A run whose nodes
+ * all run locally (the bookkeeping writes and the pure tools) is one workflow task, and a first task is always taken
+ * from the shared side: with 2 polls there, a single worker under load left new runs waiting ~1.3 s (p50) for their
+ * first task while its CPU was not saturated. The other half still serves the sticky side, where the later tasks of
+ * runs with regular activities, waits and timers go (docs/benchmarks.md#what-was-done-for-the-run-path).
+ */
+const NON_STICKY_POLL_RATIO = 0.5;
+
+/**
  * A worker on the configured task queue. Its SDK lines are JSON lines of `deps.logger` (worker/logging.ts): the
  * process's Temporal Runtime is installed with that logger unless one exists already (worker/main.ts installs it
  * first, with the SDK's metrics exporter), and lines about runs carry Loom's ids.
@@ -34,6 +43,7 @@ export async function createWorker({ deps, workflowBundlePath, overrides }: Work
     defaultHeartbeatThrottleInterval: deps.config.worker.heartbeatThrottleMs,
     ...(deps.config.worker.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: deps.config.worker.maxCachedWorkflows } : {}),
     sinks: workflowLogSinks(deps.logger),
+    nonStickyToStickyPollRatio: NON_STICKY_POLL_RATIO,
     ...overrides,
     interceptors: {
       ...overrides?.interceptors,
