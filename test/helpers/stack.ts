@@ -34,10 +34,6 @@ export interface TestResponse {
 }
 
 /**
- * Starts the real API in this process on a random port, against the run's database, Temporal task queue and
- * bucket (see test/setup/globalSetup.ts). `overrides` changes configuration keys for this instance only.
- */
-/**
  * All test traffic comes from 127.0.0.1 and the limiter's counters live in the shared test database, so per-IP
  * auth limits are lifted for test instances (tests of the limits override them, with X-Forwarded-For IPs).
  */
@@ -50,6 +46,8 @@ export const TEST_RATE_LIMIT_OVERRIDES: Record<string, string> = {
 };
 
 /**
+ * Starts the real API in this process on a random port, against the run's database, Temporal task queue and
+ * bucket (see test/setup/globalSetup.ts). `overrides` changes configuration keys for this instance only.
  * `logTo`, when given, receives every line the API logs, at the most verbose level (test/helpers/logCapture.ts).
  * `close` ends what the process would end at exit (app.shutdown: the access caches' listener, usage counts), then
  * the connections: a listener left open would reconnect after the test file is gone.
