@@ -59,6 +59,18 @@ describe('limiter', () => {
       await Promise.all([dbA.destroy(), dbB.destroy()]);
     }
   });
+
+  test('keeps its counters out of the write-ahead log (migration 1100): a limited request waits for no WAL flush', async () => {
+    const db = createDb(process.env.DATABASE_URL!, 1);
+    try {
+      const { rows } = await db.raw<{ rows: { relpersistence: string }[] }>(
+        "SELECT relpersistence FROM pg_class WHERE oid = 'rate_limit_counters'::regclass",
+      );
+      expect(rows[0]!.relpersistence).toBe('u');
+    } finally {
+      await db.destroy();
+    }
+  });
 });
 
 describe('auth endpoints', () => {
