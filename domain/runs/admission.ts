@@ -25,16 +25,32 @@ const OPEN_RUNS_RETRY_AFTER_SECONDS = 2;
 
 export type NewRun = Parameters<typeof insertRun>[1];
 
+/** A write that commits with the run row or not at all (the audit line of the start), in the row's transaction. */
+export type WithRunRow = (trx: Db, row: RunRow) => Promise<void>;
+
 export interface RunAdmission {
   /** Counts one start attempt against the organization's budget; throws 429 RATE_LIMITED when it is spent. */
   admit(organizationId: string): Promise<void>;
-  /** Inserts the run row (pending) if the organization is under its cap of open runs; throws 429 otherwise. */
-  insert(values: NewRun): Promise<RunRow>;
+  /**
+   * Inserts the run row (pending) if the organization is under its cap of open runs, with `alongside` in the same
+   * transaction; throws 429 otherwise.
+   */
+  insert(values: NewRun, alongside?: WithRunRow): Promise<RunRow>;
+}
+
+/** Inserts the row and runs `alongside` in one transaction (one commit, one WAL flush, instead of two). */
+async function insertWith(trx: Db, values: NewRun, alongside?: WithRunRow): Promise<RunRow> {
+  const row = await insertRun(trx, values);
+  if (alongside) await alongside(trx, row);
+  return row;
 }
 
 /** No gates: for callers that are not API clients (the operator CLI, services that only read runs). */
 export function unlimitedAdmission(db: Db): RunAdmission {
-  return { admit: async () => undefined, insert: (values) => insertRun(db, values) };
+  return {
+    admit: async () => undefined,
+    insert: (values, alongside) => (alongside ? db.transaction((trx) => insertWith(trx, values, alongside)) : insertRun(db, values)),
+  };
 }
 
 /** Runs tasks of the same key one after the other (in this process); keys are forgotten once idle. */
@@ -58,6 +74,7 @@ function createKeyedQueue() {
 export function createRunAdmission(db: Db, limiter: RateLimiter, limits: Config['runAdmission']): RunAdmission {
   const { startRate, maxActivePerOrganization: cap } = limits;
   const serially = createKeyedQueue();
+  const unlimited = unlimitedAdmission(db);
   return {
     async admit(organizationId) {
       const decision = await limiter.hit([{ bucket: 'runs.start', key: organizationId, rule: startRate }]);
@@ -70,8 +87,8 @@ export function createRunAdmission(db: Db, limiter: RateLimiter, limits: Config[
         );
       }
     },
-    async insert(values) {
-      if (cap === null) return insertRun(db, values);
+    async insert(values, alongside) {
+      if (cap === null) return unlimited.insert(values, alongside);
       return serially(values.organizationId, () =>
         db.transaction(async (trx) => {
           await lockRunAdmission(trx, values.organizationId);
@@ -83,7 +100,7 @@ export function createRunAdmission(db: Db, limiter: RateLimiter, limits: Config[
               { 'Retry-After': String(OPEN_RUNS_RETRY_AFTER_SECONDS) },
             );
           }
-          return insertRun(trx, values);
+          return insertWith(trx, values, alongside);
         }),
       );
     },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/knex';
 import { AppError, notFound } from '../../lib/errors';
 import type { NodeState, RunStatus, RunViewStatus } from '../../lib/dag/model';
 import { decodeCursorOrThrow, invalidCursor, toPage, type Page } from '../../lib/pagination';
@@ -142,20 +143,26 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
     approval?: RunInput['approval'];
     /** the API request that asked for the run (X-Request-Id): in its Temporal memo and the worker's log lines */
     requestId?: string;
+    /** who asked, and what the `run.started` audit line says; it commits with the run row */
+    audit?: { actor: Actor | undefined; after: Record<string, unknown> };
   }): Promise<RunRow> {
     const { compiled } = values.loaded;
     const id = randomUUID();
-    const row = await admission.insert({
-      id,
-      organizationId: compiled.organizationId,
-      workflowId: compiled.workflowId,
-      workflowVersion: compiled.version,
-      parameters: values.parameters,
-      trigger: values.trigger,
-      retryOf: values.retryOf,
-      createdBy: values.createdBy,
-      nodeStates: values.reused,
-    });
+    const { audit } = values;
+    const row = await admission.insert(
+      {
+        id,
+        organizationId: compiled.organizationId,
+        workflowId: compiled.workflowId,
+        workflowVersion: compiled.version,
+        parameters: values.parameters,
+        trigger: values.trigger,
+        retryOf: values.retryOf,
+        createdBy: values.createdBy,
+        nodeStates: values.reused,
+      },
+      audit && ((trx, inserted) => auditRun(trx, audit.actor, compiled.organizationId, 'run.started', inserted.id, audit.after)),
+    );
     const input: RunInput = {
       runId: id,
       organizationId: compiled.organizationId,
@@ -216,10 +223,20 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
     return { row, live: null };
   }
 
-  /** After the fact: the run exists (or was cancelled) whether or not this entry could be written. */
-  async function auditRun(actor: Actor | undefined, organizationId: string, action: string, runId: string, after: Record<string, unknown>): Promise<void> {
+  /**
+   * A start's line commits with the run row (`launch`), so every run a user started has one, a run whose execution
+   * could not start included. A cancellation's comes after the fact: the run was cancelled whether or not it is written.
+   */
+  async function auditRun(
+    into: Db,
+    actor: Actor | undefined,
+    organizationId: string,
+    action: string,
+    runId: string,
+    after: Record<string, unknown>,
+  ): Promise<void> {
     if (!actor) return;
-    await recordAudit(db, { organizationId, actor, action, target: { type: 'run', id: runId }, after });
+    await recordAudit(into, { organizationId, actor, action, target: { type: 'run', id: runId }, after });
   }
 
   async function requireWorkflow(organizationId: string, workflowId: string): Promise<void> {
@@ -250,8 +267,8 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
         createdBy: userId,
         approval: approval?.wait,
         requestId: actor?.requestId,
+        audit: { actor, after: { workflowId, version: loaded.compiled.version, trigger: 'manual' } },
       });
-      await auditRun(actor, organizationId, 'run.started', row.id, { workflowId, version: row.workflow_version, trigger: 'manual' });
       return present(row);
     },
 
@@ -302,7 +319,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       const found = await executions.cancel(runId);
       if (found) await executions.waitClosed(runId, CANCEL_WAIT_MS);
       else await markRunFinished(db, runId, 'cancelled', row.errors);
-      await auditRun(actor, organizationId, 'run.cancelled', runId, { workflowId });
+      await auditRun(db, actor, organizationId, 'run.cancelled', runId, { workflowId });
       const { row: fresh, live } = await readOpen((await findRunById(db, organizationId, runId))!);
       if (!found || !OPEN.includes(fresh.status)) return present(fresh, live);
       // Still open: the cancellation is under way (the execution may not even have taken the request in yet).
@@ -327,8 +344,8 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
         createdBy: userId,
         approval: approval?.wait,
         requestId: actor?.requestId,
+        audit: { actor, after: { workflowId, version: loaded.compiled.version, trigger: 'retry', retryOf: original.id } },
       });
-      await auditRun(actor, organizationId, 'run.started', row.id, { workflowId, version: row.workflow_version, trigger: 'retry', retryOf: original.id });
       return present(row);
     },
 

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createRunAdmission, type NewRun } from '../../domain/runs/admission';
+import { createRateLimiter } from '../../domain/ratelimit/limiter';
 import { startApi, type TestApi, type TestResponse } from '../helpers/stack';
 import { createTestTenant, type TestTenant } from '../helpers/tenants';
 
@@ -135,6 +137,55 @@ describe('open runs (RUN_MAX_ACTIVE_PER_ORGANIZATION)', () => {
     expectLimited(await start(), /open runs/);
     await cancelled(second!);
     expect((await start()).status).toBe(201);
+  });
+});
+
+describe('what commits with the run row', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi({});
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  // The start's audit line is written alongside the row: a failing one leaves no run, with or without a cap.
+  test.each([
+    ['capped', 5],
+    ['uncapped', null],
+  ])('%s: the row and the write beside it commit together or not at all', async (_label, cap) => {
+    const t = await createTestTenant(api);
+    const workflowId = await activeWorkflow(api, t, echo);
+    const db = api.deps.db;
+    const admission = createRunAdmission(db, createRateLimiter(db), { startRate: null, maxActivePerOrganization: cap });
+    const values = (): NewRun => ({
+      id: randomUUID(),
+      organizationId: t.organizationId,
+      workflowId,
+      workflowVersion: 1,
+      parameters: {},
+      trigger: { type: 'manual', userId: null },
+      retryOf: null,
+      createdBy: null,
+    });
+
+    const failing = values();
+    await expect(
+      admission.insert(failing, async (trx, row) => {
+        await trx('workflow_runs').where({ id: row.id }).update({ parameters: JSON.stringify({ seen: true }) });
+        throw new Error('the audit line could not be written');
+      }),
+    ).rejects.toThrow('the audit line could not be written');
+    expect(await db('workflow_runs').where({ id: failing.id }).first('id')).toBeUndefined();
+
+    const kept = values();
+    let seenInside = false;
+    const row = await admission.insert(kept, async (trx, inserted) => {
+      seenInside = (await trx('workflow_runs').where({ id: inserted.id }).first('id')) !== undefined;
+    });
+    expect(seenInside).toBe(true);
+    expect(row.id).toBe(kept.id);
+    expect(await db('workflow_runs').where({ id: kept.id }).first('status')).toEqual({ status: 'pending' });
   });
 });
 
