@@ -10,12 +10,24 @@ import type { StoredDefinition } from '../../lib/dag/model';
 import { eventTriggerMatches, MAX_CHAIN_DEPTH, subscriptionMatches } from '../../lib/events/catalog';
 import { parseTriggers, type EventConfig } from '../../lib/triggers/config';
 import { uuidFrom } from '../../lib/triggers/ids';
+import { memoByKey } from '../../lib/memoByKey';
 import { mapParameters } from '../../lib/triggers/mapping';
 import type { ActivityDeps } from '../deps';
 
 interface CandidateRow {
   id: string;
   definition: StoredDefinition;
+}
+
+/**
+ * What dispatching an event reads about its organization, read once per organization and batch: a batch is mostly
+ * one organization's run events (every finished run writes one), and the batch's events are dispatched together,
+ * so they may as well see the same triggers and endpoints. A read that fails is not kept, so the next event tries
+ * again.
+ */
+interface BatchLookups {
+  workflows(organizationId: string): Promise<CandidateRow[]>;
+  settings(organizationId: string): Promise<{ settings: unknown } | undefined>;
 }
 
 /**
@@ -34,19 +46,29 @@ export function createEventActivities(deps: ActivityDeps) {
   const { db, config } = deps;
   const taskQueue = config.temporal.taskQueue;
 
-  async function startRuns(client: Client, event: OutboxEventRow): Promise<number> {
-    const organizationId = event.organization_id!;
-    const payload = event.payload ?? {};
-    const isRunEvent = event.type.startsWith('run.');
-    const depth = isRunEvent && typeof payload.chainDepth === 'number' ? payload.chainDepth : 0;
-    if (isRunEvent && depth + 1 > MAX_CHAIN_DEPTH) return 0;
-    const candidates = (await db('workflows as w')
+  /** Active workflows of the organization with an event trigger (any: each event is matched against them). */
+  async function eventTriggeredWorkflows(organizationId: string): Promise<CandidateRow[]> {
+    return (await db('workflows as w')
       .join('workflow_versions as v', function joinCurrent() {
         this.on('v.workflow_id', 'w.id').andOn('v.version', 'w.current_version');
       })
       .where({ 'w.organization_id': organizationId, 'w.status': 'active' })
       .whereRaw(`v.definition->'triggers' @> '[{"type":"event"}]'::jsonb`)
       .select('w.id', 'v.definition')) as CandidateRow[];
+  }
+
+  /** The organization's settings (its webhook endpoints), or undefined when it is gone. */
+  async function organizationSettings(organizationId: string): Promise<{ settings: unknown } | undefined> {
+    return db('organizations').where({ id: organizationId }).first('settings');
+  }
+
+  async function startRuns(client: Client, event: OutboxEventRow, lookups: BatchLookups): Promise<number> {
+    const organizationId = event.organization_id!;
+    const payload = event.payload ?? {};
+    const isRunEvent = event.type.startsWith('run.');
+    const depth = isRunEvent && typeof payload.chainDepth === 'number' ? payload.chainDepth : 0;
+    if (isRunEvent && depth + 1 > MAX_CHAIN_DEPTH) return 0;
+    const candidates = await lookups.workflows(organizationId);
     let started = 0;
     for (const workflow of candidates) {
       if (isRunEvent && payload.workflow_id === workflow.id) continue;
@@ -77,9 +99,9 @@ export function createEventActivities(deps: ActivityDeps) {
     return started;
   }
 
-  async function startDeliveries(client: Client, event: OutboxEventRow): Promise<number> {
+  async function startDeliveries(client: Client, event: OutboxEventRow, lookups: BatchLookups): Promise<number> {
     const organizationId = event.organization_id!;
-    const org = await db('organizations').where({ id: organizationId }).first('settings');
+    const org = await lookups.settings(organizationId);
     if (!org) return 0;
     const endpoints = withDefaults(org.settings).integration.webhooks.filter(
       (w) => w.enabled && w.events.some((pattern) => subscriptionMatches(pattern, event.type)),
@@ -109,12 +131,13 @@ export function createEventActivities(deps: ActivityDeps) {
   async function dispatchBatch(client: Client): Promise<number> {
     return db.transaction(async (trx) => {
       const events = await claimUndispatchedEvents(trx, config.triggers.dispatchBatch);
+      const lookups: BatchLookups = { workflows: memoByKey(eventTriggeredWorkflows), settings: memoByKey(organizationSettings) };
       const dispatched: string[] = [];
       for (const event of events) {
         try {
           if (event.organization_id) {
-            await startRuns(client, event);
-            await startDeliveries(client, event);
+            await startRuns(client, event, lookups);
+            await startDeliveries(client, event, lookups);
           }
           dispatched.push(event.id);
         } catch (err) {

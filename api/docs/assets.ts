@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { memoByKey } from '../../lib/memoByKey';
 
 /**
  * The reference page's static files, served from the installed `swagger-ui-dist` package (no CDN, works offline).
@@ -49,21 +50,17 @@ export interface LoadedAsset {
   contentType: string;
 }
 
-const cache = new Map<string, Promise<LoadedAsset>>();
+// Read once, then kept in memory; a failed read (package missing) does not stick: the next request tries again.
+const readAsset = memoByKey(async (name: string): Promise<LoadedAsset> => {
+  const asset = PACKAGE_ASSETS[name]!;
+  return { body: await readFile(path.join(SWAGGER_UI_DIR, asset.file)), contentType: asset.contentType };
+});
 
-/** The asset called `name`, or null when it is not one of the listed files. Read once, then kept in memory. */
+/** The asset called `name`, or null when it is not one of the listed files. */
 export function loadDocsAsset(name: string): Promise<LoadedAsset> | null {
   if (name === 'init.js') {
     return Promise.resolve({ body: Buffer.from(INITIALIZER), contentType: 'text/javascript; charset=utf-8' });
   }
   if (!Object.prototype.hasOwnProperty.call(PACKAGE_ASSETS, name)) return null;
-  const asset = PACKAGE_ASSETS[name]!;
-  let loaded = cache.get(name);
-  if (!loaded) {
-    loaded = readFile(path.join(SWAGGER_UI_DIR, asset.file)).then((body) => ({ body, contentType: asset.contentType }));
-    // A failed read (package missing) must not stick: the next request tries again.
-    loaded.catch(() => cache.delete(name));
-    cache.set(name, loaded);
-  }
-  return loaded;
+  return readAsset(name);
 }
