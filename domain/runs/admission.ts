@@ -13,9 +13,12 @@ import { countOpenRuns, insertRun, lockRunAdmission, type RunRow } from './queri
  * 2. a cap on open runs (`RUN_MAX_ACTIVE_PER_ORGANIZATION`): the count and the insert of the run row happen under a
  *    per-organization advisory lock, so concurrent starts can never overshoot it, even across API instances. This
  *    bounds how much work one organization can have queued ahead of another's at any moment, whatever the budget
- *    lets through. Within one API process the starts of an organization also queue in memory before taking the
- *    lock: a start waiting for the lock holds a pool connection, and a flood of one organization must not be able
- *    to hold all of them while other organizations' requests wait for one.
+ *    lets through. Within one API process the starts of an organization wait in memory for the organization's
+ *    next admission, which takes all of them (up to MAX_BATCH) in one transaction: one lock, one count, their rows
+ *    and audit lines, one commit. A start waiting for the lock would hold a pool connection, and a flood of one
+ *    organization must not be able to hold all of them while other organizations' requests wait for one; and the
+ *    lock serializes the organization's starts, so what it covers is paid once per batch instead of once per start
+ *    (docs/benchmarks.md: with 64 starts in flight it had become the ceiling).
  * Runs started by triggers (schedules, webhooks, events) do not pass through here: they are never refused, but they
  * are open runs, so they do count towards the cap that API starts see.
  */
@@ -53,28 +56,84 @@ export function unlimitedAdmission(db: Db): RunAdmission {
   };
 }
 
-/** Runs tasks of the same key one after the other (in this process); keys are forgotten once idle. */
-function createKeyedQueue() {
-  const tails = new Map<string, Promise<void>>();
-  return async function serially<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const result = (tails.get(key) ?? Promise.resolve()).then(task);
-    const tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    tails.set(key, tail);
+/** Most starts one admission takes: bounds the time the organization's lock is held. */
+const MAX_BATCH = 64;
+
+/** A start waiting for its organization's next admission. */
+interface WaitingStart {
+  values: NewRun;
+  alongside?: WithRunRow;
+  resolve(row: RunRow): void;
+  reject(err: unknown): void;
+}
+
+function openRunsLimit(cap: number): AppError {
+  return new AppError('RATE_LIMITED', `the organization has ${cap} open runs, its limit; retry when some have finished`, undefined, {
+    'Retry-After': String(OPEN_RUNS_RETRY_AFTER_SECONDS),
+  });
+}
+
+/**
+ * The capped insert: per organization, one admission at a time in this process, each taking every start that
+ * waited meanwhile. Starts are admitted in arrival order while there is room under the cap; the rest get 429.
+ */
+function createBatchedInsert(db: Db, cap: number): (values: NewRun, alongside?: WithRunRow) => Promise<RunRow> {
+  const waiting = new Map<string, WaitingStart[]>();
+  const admitting = new Set<string>();
+
+  async function admit(organizationId: string, batch: WaitingStart[]): Promise<void> {
+    let outcomes: (RunRow | AppError)[];
     try {
-      return await result;
-    } finally {
-      if (tails.get(key) === tail) tails.delete(key);
+      outcomes = await db.transaction(async (trx) => {
+        await lockRunAdmission(trx, organizationId);
+        const room = cap - (await countOpenRuns(trx, organizationId, cap));
+        const admitted: (RunRow | AppError)[] = [];
+        for (const [i, start] of batch.entries()) {
+          admitted.push(i < room ? await insertWith(trx, start.values, start.alongside) : openRunsLimit(cap));
+        }
+        return admitted;
+      });
+    } catch (err) {
+      if (batch.length === 1) return batch[0]!.reject(err);
+      // One start's failure (its row or its audit line) must not fail the others: each is tried again on its own.
+      for (const start of batch) await admit(organizationId, [start]);
+      return;
     }
-  };
+    outcomes.forEach((outcome, i) => {
+      if (outcome instanceof AppError) batch[i]!.reject(outcome);
+      else batch[i]!.resolve(outcome);
+    });
+  }
+
+  async function drain(organizationId: string): Promise<void> {
+    admitting.add(organizationId);
+    try {
+      for (;;) {
+        const queue = waiting.get(organizationId);
+        if (!queue?.length) {
+          waiting.delete(organizationId);
+          return;
+        }
+        await admit(organizationId, queue.splice(0, MAX_BATCH));
+      }
+    } finally {
+      admitting.delete(organizationId);
+    }
+  }
+
+  return (values, alongside) =>
+    new Promise<RunRow>((resolve, reject) => {
+      const queue = waiting.get(values.organizationId) ?? [];
+      queue.push({ values, alongside, resolve, reject });
+      waiting.set(values.organizationId, queue);
+      if (!admitting.has(values.organizationId)) void drain(values.organizationId);
+    });
 }
 
 export function createRunAdmission(db: Db, limiter: RateLimiter, limits: Config['runAdmission']): RunAdmission {
   const { startRate, maxActivePerOrganization: cap } = limits;
-  const serially = createKeyedQueue();
   const unlimited = unlimitedAdmission(db);
+  const capped = cap === null ? null : createBatchedInsert(db, cap);
   return {
     async admit(organizationId) {
       const decision = await limiter.hit([{ bucket: 'runs.start', key: organizationId, rule: startRate }]);
@@ -87,22 +146,6 @@ export function createRunAdmission(db: Db, limiter: RateLimiter, limits: Config[
         );
       }
     },
-    async insert(values, alongside) {
-      if (cap === null) return unlimited.insert(values, alongside);
-      return serially(values.organizationId, () =>
-        db.transaction(async (trx) => {
-          await lockRunAdmission(trx, values.organizationId);
-          if ((await countOpenRuns(trx, values.organizationId, cap)) >= cap) {
-            throw new AppError(
-              'RATE_LIMITED',
-              `the organization has ${cap} open runs, its limit; retry when some have finished`,
-              undefined,
-              { 'Retry-After': String(OPEN_RUNS_RETRY_AFTER_SECONDS) },
-            );
-          }
-          return insertWith(trx, values, alongside);
-        }),
-      );
-    },
+    insert: (values, alongside) => (capped ? capped(values, alongside) : unlimited.insert(values, alongside)),
   };
 }
