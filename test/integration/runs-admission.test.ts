@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRunAdmission, type NewRun } from '../../domain/runs/admission';
 import { createRateLimiter } from '../../domain/ratelimit/limiter';
-import { createDb } from '../../db/knex';
+import { createDb, type Db } from '../../db/knex';
 import { startApi, type TestApi, type TestResponse } from '../helpers/stack';
 import { createTestTenant, type TestTenant } from '../helpers/tenants';
 
@@ -141,23 +141,27 @@ describe('open runs (RUN_MAX_ACTIVE_PER_ORGANIZATION)', () => {
   });
 });
 
-describe('what commits with the run row', () => {
+describe('the insert, called directly', () => {
   let api: TestApi;
+  const pools: Db[] = [];
   beforeAll(async () => {
     api = await startApi({});
   });
   afterAll(async () => {
+    await Promise.all(pools.map((db) => db.destroy()));
     await api.close();
   });
 
-  // The start's audit line is written alongside the row: a failing one leaves no run, with or without a cap.
-  test.each([
-    ['capped', 5],
-    ['uncapped', null],
-  ])('%s: the row and the write beside it commit together or not at all', async (_label, cap) => {
+  /** An admission with its own pool, whose advisory locks are counted, and new runs of a fresh tenant's workflow. */
+  async function fixture(cap: number | null) {
     const t = await createTestTenant(api);
     const workflowId = await activeWorkflow(api, t, echo);
-    const db = api.deps.db;
+    const db = createDb(process.env.DATABASE_URL!, 4);
+    pools.push(db);
+    let locks = 0;
+    db.on('query', (q: { sql: string }) => {
+      if (q.sql.includes('pg_advisory_xact_lock')) locks += 1;
+    });
     const admission = createRunAdmission(db, createRateLimiter(db), { startRate: null, maxActivePerOrganization: cap });
     const values = (): NewRun => ({
       id: randomUUID(),
@@ -169,6 +173,15 @@ describe('what commits with the run row', () => {
       retryOf: null,
       createdBy: null,
     });
+    return { db, admission, values, locks: () => locks };
+  }
+
+  // The start's audit line is written alongside the row: a failing one leaves no run, with or without a cap.
+  test.each([
+    ['capped', 5],
+    ['uncapped', null],
+  ])('%s: the row and the write beside it commit together or not at all', async (_label, cap) => {
+    const { db, admission, values } = await fixture(cap);
 
     const failing = values();
     await expect(
@@ -188,76 +201,36 @@ describe('what commits with the run row', () => {
     expect(row.id).toBe(kept.id);
     expect(await db('workflow_runs').where({ id: kept.id }).first('status')).toEqual({ status: 'pending' });
   });
-});
 
-describe('starts that arrive together', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startApi({});
-  });
-  afterAll(async () => {
-    await api.close();
-  });
-
-  async function fixture(cap: number) {
-    const t = await createTestTenant(api);
-    const workflowId = await activeWorkflow(api, t, echo);
-    const db = createDb(process.env.DATABASE_URL!, 4);
-    let locks = 0;
-    db.on('query', (q: { sql: string }) => {
-      if (q.sql.includes('pg_advisory_xact_lock')) locks += 1;
-    });
-    const admission = createRunAdmission(db, createRateLimiter(db), { startRate: null, maxActivePerOrganization: cap });
-    const values = (): NewRun => ({
-      id: randomUUID(),
-      organizationId: t.organizationId,
-      workflowId,
-      workflowVersion: 1,
-      parameters: {},
-      trigger: { type: 'manual', userId: null },
-      retryOf: null,
-      createdBy: null,
-    });
-    return { db, admission, values, locks: () => locks };
-  }
-
-  test('share one admission: one lock and one commit for many rows, within the cap', async () => {
+  test('starts that arrive together share one admission: one lock and one commit for many rows, within the cap', async () => {
     const { db, admission, values, locks } = await fixture(10);
-    try {
-      const starts = Array.from({ length: 14 }, values);
-      const outcomes = await Promise.allSettled(starts.map((v) => admission.insert(v)));
-      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
-      const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
-      expect(refused.map((o) => (o.reason as { code: string }).code)).toEqual(Array(4).fill('RATE_LIMITED'));
-      // The first start takes the lock alone; the 13 that arrived meanwhile share the next admission.
-      expect(locks()).toBeLessThanOrEqual(2);
-      // Arrival order decides who gets the room.
-      const admitted = outcomes.map((o) => o.status === 'fulfilled');
-      expect(admitted).toEqual([...Array(10).fill(true), ...Array(4).fill(false)]);
-      expect(await db('workflow_runs').whereIn('id', starts.map((v) => v.id)).count<{ count: string }[]>('* as count')).toEqual([{ count: '10' }]);
-    } finally {
-      await db.destroy();
-    }
+    const starts = Array.from({ length: 14 }, values);
+    const outcomes = await Promise.allSettled(starts.map((v) => admission.insert(v)));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
+    const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+    expect(refused.map((o) => (o.reason as { code: string }).code)).toEqual(Array(4).fill('RATE_LIMITED'));
+    // The first start takes the lock alone; the 13 that arrived meanwhile share the next admission.
+    expect(locks()).toBeLessThanOrEqual(2);
+    // Arrival order decides who gets the room.
+    const admitted = outcomes.map((o) => o.status === 'fulfilled');
+    expect(admitted).toEqual([...Array(10).fill(true), ...Array(4).fill(false)]);
+    expect(await db('workflow_runs').whereIn('id', starts.map((v) => v.id)).count<{ count: string }[]>('* as count')).toEqual([{ count: '10' }]);
   });
 
-  test('a start whose write beside the row fails, fails alone', async () => {
+  test('of starts that arrive together, one whose write beside the row fails, fails alone', async () => {
     const { db, admission, values } = await fixture(100);
-    try {
-      const starts = Array.from({ length: 5 }, values);
-      const outcomes = await Promise.allSettled(
-        starts.map((v, i) =>
-          admission.insert(v, async () => {
-            if (i === 2) throw new Error('this audit line could not be written');
-          }),
-        ),
-      );
-      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-      expect(((outcomes[2] as PromiseRejectedResult).reason as Error).message).toBe('this audit line could not be written');
-      const stored = (await db('workflow_runs').whereIn('id', starts.map((v) => v.id)).select('id')).map((r: { id: string }) => r.id);
-      expect(stored.sort()).toEqual(starts.filter((_, i) => i !== 2).map((v) => v.id).sort());
-    } finally {
-      await db.destroy();
-    }
+    const starts = Array.from({ length: 5 }, values);
+    const outcomes = await Promise.allSettled(
+      starts.map((v, i) =>
+        admission.insert(v, async () => {
+          if (i === 2) throw new Error('this audit line could not be written');
+        }),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(((outcomes[2] as PromiseRejectedResult).reason as Error).message).toBe('this audit line could not be written');
+    const stored = (await db('workflow_runs').whereIn('id', starts.map((v) => v.id)).select('id')).map((r: { id: string }) => r.id);
+    expect(stored.sort()).toEqual(starts.filter((_, i) => i !== 2).map((v) => v.id).sort());
   });
 });
 
