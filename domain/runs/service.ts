@@ -161,7 +161,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
         createdBy: values.createdBy,
         nodeStates: values.reused,
       },
-      audit && ((trx, inserted) => auditRun(trx, audit.actor, compiled.organizationId, 'run.started', inserted.id, audit.after)),
+      audit?.actor && ((trx, inserted) => auditRun(trx, audit.actor, compiled.organizationId, 'run.started', inserted.id, audit.after)),
     );
     const input: RunInput = {
       runId: id,
