@@ -8,6 +8,7 @@ export const SOAK_ROWS = [
   'soak_errors',
   'soak_runs_lost_dup',
   'soak_rss_slope',
+  'soak_minio_heap',
   'soak_pg_growth_per_1000_runs',
   'soak_temporal_growth_per_1000_runs',
 ] as const;

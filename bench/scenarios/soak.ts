@@ -3,6 +3,7 @@ import type { BenchContext } from '../lib/context';
 import { cpuMeter, stackCpuGroups } from '../lib/cpu';
 import { databaseBytes, growthPer1000Runs, sqliteBytes, temporalDbFile } from '../lib/growth';
 import { sampleClosedLoop } from '../lib/load';
+import { startMinioMemorySampler } from '../lib/minioMemory';
 import { rssTrend, startRssSampler, type RssTrend } from '../lib/rss';
 import { checkRuns, rssTargets, SETTLE_MS } from '../lib/soakChecks';
 import { openLoop, weightedPicker, type OpenLoopResult } from '../lib/soakLoad';
@@ -83,7 +84,9 @@ export async function soakScenario(ctx: BenchContext): Promise<void> {
   const { targets, missing } = rssTargets(ctx);
   if (missing.length) ctx.log(`  RSS not followed for: ${missing.join(', ')} (process not found)`);
   const everyMs = params.soakRssEverySeconds * 1000;
-  const sampler = startRssSampler(targets, everyMs, Math.ceil(params.soakSeconds / params.soakRssEverySeconds) + 2);
+  const maxSamples = Math.ceil(params.soakSeconds / params.soakRssEverySeconds) + 2;
+  const sampler = startRssSampler(targets, everyMs, maxSamples);
+  const minioHeap = startMinioMemorySampler(scratch.base.minio, everyMs, maxSamples);
   const meter = cpuMeter(stackCpuGroups(() => stack.api?.pid, () => stack.workers.map((w) => w.pid)));
   let renewFailures = 0;
   let renewError: string | undefined;
@@ -108,6 +111,7 @@ export async function soakScenario(ctx: BenchContext): Promise<void> {
     clearInterval(renewal);
   }
   const series = sampler.stop();
+  const heap = await minioHeap.stop();
   const cpu = meter.stop();
 
   const check = await checkRuns(scratch.dbUrl, client.workflowId, client.started);
@@ -202,6 +206,23 @@ export async function soakScenario(ctx: BenchContext): Promise<void> {
       '; temporal, postgres and minio are shared with anything else using the dev services',
     // Samples as [minute, MB, processes], compact: a full soak has hundreds per process.
     details: { trends, series: series.map((s) => ({ name: s.name, samples: s.samples.map((p) => [round(p.minute, 3), round(p.mb, 1), p.processes]) })) },
+  });
+
+  // MinIO's RSS is the one that moved in the first 30-minute soak: its Go heap tells growth from pages held.
+  const heapTrends = heap.series.map((s) => rssTrend(s, FLAT_MB_PER_MINUTE));
+  const rssOfMinio = trends.find((t) => t.name === 'minio');
+  ctx.addRow({
+    id: 'soak_minio_heap',
+    path: 'Soak: MinIO Go heap in use, slope after 10% warm-up (MB/min; its RSS slope beside it)',
+    baseline: { label: 'MinIO RSS slope', value: rssOfMinio ? rssOfMinio.slope : null, unit: 'MB/min' },
+    ours: { value: heapTrends[0]!.slope, unit: 'MB/min' },
+    ratio: null,
+    goal: 'report',
+    met: Number.isFinite(heapTrends[0]!.slope),
+    notes:
+      heapTrends.map((t) => `${t.name} ${t.slope} MB/min (mean ${t.meanMb} MB, ${t.firstMb} -> ${t.lastMb}, max ${t.maxMb}, ${t.samples} samples)`).join('; ') +
+      `; from /minio/v2/metrics/node every ${params.soakRssEverySeconds} s, ${heap.failed} reads failed`,
+    details: { trends: heapTrends, series: heap.series.map((s) => ({ name: s.name, samples: s.samples.map((p) => [round(p.minute, 3), round(p.mb, 1)]) })) },
   });
 
   const pgGrowth = growthPer1000Runs(pgBefore, pgAfter, check.soakRuns);

@@ -70,5 +70,8 @@ describe('benchmark suite (smoke)', () => {
     expect(soak.get('soak_rate')?.baseline.value).toBeGreaterThan(0);
     expect(soak.get('soak_runs_lost_dup')?.notes).toMatch(/runs started \(\d+ by webhook\)/);
     expect(soak.get('soak_rss_slope')?.notes).toMatch(/^api -?\d/);
+    // MinIO's Go heap was read from its metrics endpoint with the token the bench signs (met: a slope was fitted).
+    expect(soak.get('soak_minio_heap')?.notes).toMatch(/^minio Go heap in use -?\d/);
+    expect(soak.get('soak_minio_heap')?.met).toBe(true);
   }, 780_000); // the bench's own watchdog: 6 minutes, plus the soak's 2 and up to 4 for its set-up and checks
 });
