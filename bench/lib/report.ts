@@ -52,12 +52,17 @@ export function markdown(result: BenchResult): string {
     lines.push(
       'The same box (API, worker processes, Temporal dev server on SQLite, PostgreSQL, MinIO; every run durable) with 1, 2 and 4 worker processes of each side. Per-process CPU is in the notes of each row.',
       '',
-      '| Row | Ours | Baseline | Ours vs 1 worker |',
-      '|---|---|---|---|',
+      // The baseline's own curve beside ours: on a box with fewer cores than processes, a drop both sides show is the box's.
+      '| Row | Ours | Baseline | Ours vs 1 worker | Baseline vs 1 worker |',
+      '|---|---|---|---|---|',
     );
+    const baselineOfOne = ceilings.find((r) => r.id === 'ceiling_1_worker')?.baseline.value;
     for (const row of ceilings) {
       const scaling = row.details?.scalingVsOneWorker;
-      lines.push(`| ${row.path} | ${value(row.ours)} | ${value(row.baseline)} | ${typeof scaling === 'number' ? `${scaling.toFixed(3)}x` : '-'} |`);
+      const baseScaling = typeof baselineOfOne === 'number' && typeof row.baseline.value === 'number' ? row.baseline.value / baselineOfOne : null;
+      lines.push(
+        `| ${row.path} | ${value(row.ours)} | ${value(row.baseline)} | ${typeof scaling === 'number' ? `${scaling.toFixed(3)}x` : '-'} | ${baseScaling === null ? '-' : `${baseScaling.toFixed(3)}x`} |`,
+      );
     }
   }
   if (result.runLatency.length) {
