@@ -13,12 +13,15 @@ LOOM_PID_DIR="$LOOM_DATA_DIR/pids"
 LOOM_ENV_FILE="$LOOM_DATA_DIR/env"
 
 # Pinned binary versions (see FIELD-NOTES: temporal cli tags >= v1.6.0 refuse `go install pkg@version`).
-TEMPORAL_CLI_VERSION="v1.5.1"
+# The Temporal CLI is built from its own module (scripts/temporal-dev-server/go.mod: CLI v1.5.1, a newer SQLite
+# driver); its cache folder is keyed by that module's go.sum, so a version change there builds a new binary.
 TEMPORAL_CLI_PKG="github.com/temporalio/cli/cmd/temporal"
+TEMPORAL_MODULE_DIR="$LOOM_ROOT/scripts/temporal-dev-server"
 MINIO_VERSION="20260212201848"
 MINIO_PKG="github.com/minio/minio"
 MINIO_MODVERSION="v0.0.0-20260212201848-7aac2a2c5b7c"
-TEMPORAL_BIN="$LOOM_CACHE_DIR/temporal-$TEMPORAL_CLI_VERSION/temporal"
+TEMPORAL_BIN="$LOOM_CACHE_DIR/temporal-$(sha256sum "$TEMPORAL_MODULE_DIR/go.sum" | cut -c1-12)/temporal"
+export TEMPORAL_BIN
 MINIO_BIN="$LOOM_CACHE_DIR/minio-$MINIO_VERSION/minio"
 
 # ---------------------------------------------------------------- logging
@@ -266,9 +269,10 @@ spawn_bg() {
 }
 
 # ---------------------------------------------------------------- binaries
-# build_binary NAME BIN_PATH GO_PKG@VERSION : go install into dirname(BIN_PATH) once, under a lock.
+# build_binary NAME BIN_PATH GO_PKG[@VERSION] [MODULE_DIR] : into dirname(BIN_PATH) once, under a lock. With a
+# MODULE_DIR, `go build` of GO_PKG in that module (its go.mod pins the versions); else `go install GO_PKG@VERSION`.
 build_binary() {
-  local name="$1" bin="$2" pkg="$3" dir lock start
+  local name="$1" bin="$2" pkg="$3" module="${4:-}" dir lock start
   [ -x "$bin" ] && return 0
   dir="$(dirname "$bin")"
   mkdir -p "$dir"
@@ -278,10 +282,15 @@ build_binary() {
     flock -w 3600 9 || die "timed out waiting for the build lock $lock"
     [ -x "$bin" ] && exit 0
     start=$(date +%s)
-    say "building $name ($pkg) once into $dir — this takes several minutes the first time (log: $LOOM_CACHE_DIR/$name-build.log)"
+    say "building $name ($pkg${module:+ in ${module#"$LOOM_ROOT"/}}) once into $dir — this takes several minutes the first time (log: $LOOM_CACHE_DIR/$name-build.log)"
     local tmp="$dir.tmp.$$"
     rm -rf "$tmp"; mkdir -p "$tmp"
-    if ! GOBIN="$tmp" go install "$pkg" >"$LOOM_CACHE_DIR/$name-build.log" 2>&1; then
+    if [ -n "$module" ]; then
+      built() { (cd "$module" && go build -o "$tmp/$(basename "$bin")" "$pkg"); }
+    else
+      built() { GOBIN="$tmp" go install "$pkg"; }
+    fi
+    if ! built >"$LOOM_CACHE_DIR/$name-build.log" 2>&1; then
       rm -rf "$tmp"
       tail -n 10 "$LOOM_CACHE_DIR/$name-build.log" | sed 's/^/    /' >&2
       die "building $name failed (log: $LOOM_CACHE_DIR/$name-build.log)"
@@ -292,5 +301,5 @@ build_binary() {
   ) 9>"$lock" || exit 1
 }
 
-ensure_temporal_bin() { build_binary temporal "$TEMPORAL_BIN" "$TEMPORAL_CLI_PKG@$TEMPORAL_CLI_VERSION"; }
+ensure_temporal_bin() { build_binary temporal "$TEMPORAL_BIN" "$TEMPORAL_CLI_PKG" "$TEMPORAL_MODULE_DIR"; }
 ensure_minio_bin()    { build_binary minio "$MINIO_BIN" "$MINIO_PKG@$MINIO_MODVERSION"; }

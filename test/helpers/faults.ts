@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { requestOver, type TestApi, type TestResponse } from './stack';
 import { searchAttributeRegistrations } from '../../workflows/runs/searchAttributes';
+import { temporalBinary } from './temporalBinary';
 
 /** Helpers for fault tests (test/integration/faults/): free ports and privately owned service processes. */
 
@@ -142,9 +143,8 @@ function controlled(spawnIt: () => ReturnType<typeof spawn>, ready: () => Promis
 
 /** A private Temporal dev server (the cached CLI, flags as scripts/services) on free ports with its own db file. */
 export async function privateTemporal(dbFile: string): Promise<PrivateProcess & { address: string }> {
-  const { homedir } = await import('node:os');
   const { execFile } = await import('node:child_process');
-  const bin = path.join(homedir(), '.cache', 'loom', 'temporal-v1.5.1', 'temporal');
+  const bin = temporalBinary();
   const port = await freePort();
   const uiPort = await freePort();
   const address = `127.0.0.1:${port}`;

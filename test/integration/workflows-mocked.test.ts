@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { homedir } from 'node:os';
-import path from 'node:path';
 import { Context } from '@temporalio/activity';
 import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
@@ -10,6 +8,7 @@ import { dagSchema, errorHandlingSchema, type CompiledWorkflow, type NodeState, 
 import { RUN_SEARCH_ATTRIBUTES } from '../../workflows/runs/searchAttributes';
 import { DEFAULT_RUN_OPTIONS, type EvalContext, type RunInput, type RunSummary, type ToolActivityInput, type ToolActivityResult } from '../../workflows/runs/types';
 import { readState } from '../setup/state';
+import { temporalBinary } from '../helpers/temporalBinary';
 
 /**
  * The DAG interpreter (workflows/runs/interpreter.ts) on its own: the real workflow bundle on a private Temporal dev
@@ -19,8 +18,7 @@ import { readState } from '../setup/state';
  * Every execution is replayed at the end, like the suite's global teardown does for the shared worker.
  */
 
-// scripts/lib.sh: TEMPORAL_BIN="$LOOM_CACHE_DIR/temporal-$TEMPORAL_CLI_VERSION/temporal"
-const TEMPORAL_BIN = path.join(process.env.LOOM_CACHE_DIR ?? path.join(homedir(), '.cache', 'loom'), 'temporal-v1.5.1', 'temporal');
+const TEMPORAL_BIN = temporalBinary();
 const TASK_QUEUE = 'workflows-mocked';
 const ORG = '00000000-0000-4000-8000-000000000001';
 
