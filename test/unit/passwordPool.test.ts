@@ -34,6 +34,21 @@ describe('password pool (bcrypt in low-priority worker threads)', () => {
     expect(results).toEqual([true, false, true, false, true, false, true, false, true, false]);
   });
 
+  it('gives each of several tasks queued for one worker its own answer, failures included', async () => {
+    const single = createPasswordPool(1);
+    const hash = await single.hash('pw', 4);
+    // A mix of matches, mismatches and a task that fails in the worker (an impossible cost): no answer may reach
+    // another task, and a failure must not stop the worker from taking the next.
+    const outcomes = await Promise.allSettled([
+      single.compare('pw', hash),
+      single.compare('nope', hash),
+      single.hash('pw', 99),
+      single.compare('pw', hash),
+      single.compare('nope', hash),
+    ]);
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : 'error'))).toEqual([true, false, 'error', true, false]);
+  });
+
   it('treats a malformed hash as a mismatch, as bcrypt.compare does', async () => {
     expect(await pool.compare('pw', 'not-a-bcrypt-hash')).toBe(await bcrypt.compare('pw', 'not-a-bcrypt-hash'));
   });
