@@ -6,14 +6,20 @@ import { readdirSync, readFileSync } from 'node:fs';
  */
 const TICKS_PER_SECOND = 100;
 
-function cpuTicks(pid: number): number {
+/** CPU ticks (user + system) and nice value from a `stat` file of /proc; null when the process or thread is gone. */
+function readStat(path: string): { ticks: number; nice: number } | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(path, 'utf8');
+    // Fields after the command name, which is in parentheses and may contain spaces: state is [0], utime [11].
     const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(rest[11]) + Number(rest[12]);
+    return { ticks: Number(rest[11]) + Number(rest[12]), nice: Number(rest[16]) };
   } catch {
-    return 0;
+    return null;
   }
+}
+
+function cpuTicks(pid: number): number {
+  return readStat(`/proc/${pid}/stat`)?.ticks ?? 0;
 }
 
 /** Pids whose command line matches, e.g. the Temporal dev server or PostgreSQL backends. */
@@ -61,5 +67,51 @@ export function stackCpuGroups(apiPid: () => number | undefined, workerPids: () 
     workers: workerPids,
     temporal: () => temporal,
     postgres: () => pidsMatching((_cmd, comm) => comm === 'postgres'),
+  };
+}
+
+function threadStats(pid: number): Map<string, { ticks: number; nice: number }> {
+  const out = new Map<string, { ticks: number; nice: number }>();
+  let tids: string[] = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out; // the process ended
+  }
+  for (const tid of tids) {
+    const stat = readStat(`/proc/${pid}/task/${tid}/stat`);
+    if (stat) out.set(tid, stat);
+  }
+  return out;
+}
+
+/** A process's CPU over an interval by kind of thread, in seconds. */
+export interface ThreadCpu {
+  /** the thread whose id is the process id: Node's event loop */
+  main: number;
+  /** threads that lowered their own priority (nice > 0): the API's password workers */
+  lowPriority: number;
+  /** the rest: V8's helper threads (GC, compiler), libuv's pool, other worker threads */
+  other: number;
+}
+
+/**
+ * Starts measuring one process's threads; `stop()` answers their CPU by kind. Threads that start meanwhile count from
+ * zero; a thread that ends meanwhile takes its time with it (Linux drops its /proc entry), so keep it to intervals
+ * in which the threads of interest stay alive.
+ */
+export function threadCpuMeter(pid: number) {
+  const before = threadStats(pid);
+  return {
+    stop(): ThreadCpu {
+      const out: ThreadCpu = { main: 0, lowPriority: 0, other: 0 };
+      for (const [tid, now] of threadStats(pid)) {
+        const seconds = (now.ticks - (before.get(tid)?.ticks ?? 0)) / TICKS_PER_SECOND;
+        if (tid === String(pid)) out.main += seconds;
+        else if (now.nice > 0) out.lowPriority += seconds;
+        else out.other += seconds;
+      }
+      return out;
+    },
   };
 }
