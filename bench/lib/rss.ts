@@ -110,6 +110,11 @@ export interface RssTrend {
   name: string;
   /** MB per minute over the samples after warm-up. */
   slope: number;
+  /**
+   * MB per minute over the second half of those samples: near 0 while `slope` is not, the series was still settling
+   * (a runtime growing to the heap its load needs); near `slope`, it grows steadily (a leak). Reported, not judged.
+   */
+  secondHalfSlope: number;
   meanMb: number;
   firstMb: number;
   lastMb: number;
@@ -139,10 +144,12 @@ export function rssTrend(series: RssSeries, flatMbPerMinute: number, warmupShare
     fitted = throughout.length ? kept.map((s) => ({ x: s.minute, y: throughout.reduce((sum, pid) => sum + s.byPid![Number(pid)]!, 0) })) : [];
   }
   const slope = leastSquaresSlope(fitted);
+  const secondHalfSlope = leastSquaresSlope(fitted.slice(Math.floor(fitted.length / 2)));
   const values = kept.map((s) => s.mb);
   return {
     name: series.name,
     slope: round(slope, 3),
+    secondHalfSlope: round(secondHalfSlope, 3),
     meanMb: round(values.reduce((s, v) => s + v, 0) / Math.max(1, values.length), 1),
     firstMb: round(values[0] ?? Number.NaN, 1),
     lastMb: round(values[values.length - 1] ?? Number.NaN, 1),

@@ -198,7 +198,7 @@ export async function soakScenario(ctx: BenchContext): Promise<void> {
             t.processesThroughout === null
               ? ''
               : `, ${t.processesFirst} -> ${t.processesLast} processes, slope of the ${t.processesThroughout} alive throughout`;
-          return `${t.name} ${t.slope} MB/min (mean ${t.meanMb} MB, ${t.firstMb} -> ${t.lastMb}, max ${t.maxMb}${processes}, ${t.samples} samples)`;
+          return `${t.name} ${t.slope} MB/min (second half ${t.secondHalfSlope}; mean ${t.meanMb} MB, ${t.firstMb} -> ${t.lastMb}, max ${t.maxMb}${processes}, ${t.samples} samples)`;
         })
         .join('; ') +
       `; sampled every ${params.soakRssEverySeconds} s` +
@@ -221,7 +221,7 @@ export async function soakScenario(ctx: BenchContext): Promise<void> {
     goal: 'report',
     met: Number.isFinite(heapTrends[0]!.slope),
     notes:
-      heapTrends.map((t) => `${t.name} ${t.slope} MB/min (mean ${t.meanMb} MB, ${t.firstMb} -> ${t.lastMb}, max ${t.maxMb}, ${t.samples} samples)`).join('; ') +
+      heapTrends.map((t) => `${t.name} ${t.slope} MB/min (second half ${t.secondHalfSlope}; mean ${t.meanMb} MB, ${t.firstMb} -> ${t.lastMb}, max ${t.maxMb}, ${t.samples} samples)`).join('; ') +
       `; from /minio/v2/metrics/node every ${params.soakRssEverySeconds} s, ${heap.failed} reads failed`,
     details: { trends: heapTrends, series: heap.series.map((s) => ({ name: s.name, samples: s.samples.map((p) => [round(p.minute, 3), round(p.mb, 1)]) })) },
   });
