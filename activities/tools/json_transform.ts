@@ -5,7 +5,7 @@ import { defineTool, NonRetryableToolError } from './types';
 
 /**
  * JSON transform with JSONata, evaluated in the expression sandbox (lib/expressions/sandbox): a deadline that
- * stops the evaluating thread, JSONata's stack and sequence limits, a heap cap, and RE2 for regex literals.
+ * kills the evaluating process, JSONata's stack and sequence limits, a heap cap, and RE2 for regex literals.
  */
 export const JSONATA_LIMITS: JsonataLimits = DEFAULT_JSONATA_LIMITS;
 

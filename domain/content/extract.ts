@@ -10,11 +10,11 @@ import type { ExtractRequest } from './schemas';
 /**
  * On-demand extraction from one version of a content: text (a PDF page range), JSONata or field paths over
  * structured data, regex matches over the text, or the recorded metadata. Runs in the API process on files up to
- * the processing size limit; JSONata and regexes run in the expression sandbox (a thread stopped at its deadline,
+ * the processing size limit; JSONata and regexes run in the expression sandbox (a process killed at its deadline,
  * RE2 for regexes), so a hostile expression never holds the event loop.
  */
 const MAX_RESULT_CHARS = 1_000_000;
-/** Files hold more rows than a transform step builds: sequences up to a million items (the thread's heap cap holds). */
+/** Files hold more rows than a transform step builds: sequences up to a million items (the sandbox process's heap cap holds). */
 const EXTRACT_JSONATA_LIMITS: JsonataLimits = { ...DEFAULT_JSONATA_LIMITS, maxSequence: 1_000_000 };
 
 export function createContentExtractor(deps: AppDeps) {

@@ -200,7 +200,7 @@ function programFor(text: string, limits: ExpressionLimits): Program {
  * doubles; the result is plain JSON again (ints back to numbers). Throws ExpressionError: EXPRESSION_INVALID (fails
  * the checks), EXPRESSION_FAILED (e.g. a missing key), EXPRESSION_LIMIT (too large a result), EXPRESSION_TOO_COMPLEX.
  * Not interruptible: callers outside lib/expressions go through the sandbox (lib/expressions/sandbox), which runs
- * this in a thread it can stop at the deadline.
+ * this in a process it can stop at the deadline.
  */
 export function evaluateExpression(
   text: string,

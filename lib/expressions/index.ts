@@ -1,7 +1,7 @@
 /**
  * Expressions of workflows: CEL conditions and `${...}` templates. Checked when a workflow is saved (lib/dag
  * validation) and evaluated in activities, never in workflow code, so an evaluator upgrade cannot break replays.
- * This entry point is parse-and-check only (no threads, no evaluation): evaluation goes through the sandbox,
+ * This entry point is parse-and-check only (no sandbox, no evaluation): evaluation goes through the sandbox,
  * lib/expressions/sandbox, which can stop a runaway expression.
  */
 export { checkExpression, nestingDepth, parseExpression, type ExpressionCheck } from './cel';

@@ -8,7 +8,7 @@ export interface ExpressionLimits {
   maxAstNodes: number;
   /** nested comprehension macros (`map`, `filter`, `all`, `exists`, `exists_one`): n^k work for k levels */
   maxComprehensionDepth: number;
-  /** evaluation deadline: the sandbox stops the evaluating thread when it passes (lib/expressions/sandbox) */
+  /** evaluation deadline: the sandbox kills the evaluating process when it passes (lib/expressions/sandbox) */
   timeoutMs: number;
   /** JSON size of a result */
   maxResultBytes: number;
@@ -50,7 +50,7 @@ export const FORBIDDEN_NAMES = new Set([
 /** JSONata (json_transform tool, content extraction): its own per-step checks plus the sandbox's hard deadline. */
 export interface JsonataLimits {
   /**
-   * deadline; JSONata checks it between steps, the sandbox stops the thread shortly after it regardless (0 leaves
+   * deadline; JSONata checks it between steps, the sandbox kills the process shortly after it regardless (0 leaves
    * only the sandbox's hard stop, 250 ms: tests use it to show that stop works without JSONata's help)
    */
   timeoutMs: number;

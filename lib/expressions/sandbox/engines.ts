@@ -6,7 +6,7 @@ import type { SandboxTask } from './protocol';
 import { regexMatches } from './regex';
 
 /**
- * Runs one task in the calling thread. Inside a sandbox thread this is what the deadline can stop; unit tests call
+ * Runs one task in the calling thread. Inside a sandbox process this is what the deadline can stop; unit tests call
  * it directly to check the engines' own limits. Every failure leaves as an ExpressionError with a clear message.
  */
 export async function runTask(task: SandboxTask): Promise<unknown> {

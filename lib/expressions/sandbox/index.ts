@@ -6,7 +6,7 @@ import {
   type ExpressionLimits,
   type JsonataLimits,
 } from '../limits';
-import { hasTemplates, renderTemplates as renderInThread } from '../templates';
+import { hasTemplates, renderTemplates as renderHere } from '../templates';
 import { createSandboxPool, type SandboxPool } from './pool';
 import { contextFor, templateExpressions } from './prune';
 import type { RegexMatch } from './regex';
@@ -14,21 +14,22 @@ import type { RegexMatch } from './regex';
 /**
  * The one door to user expressions for both processes: CEL conditions and `${...}` templates (worker), JSONata
  * (json_transform tool, content extraction) and regular expressions over data (content extraction). Each runs in a
- * warm sandbox thread under a deadline that really stops it (pool.ts), with the engines' own limits (length,
+ * warm sandbox process under a deadline that really stops it (pool.ts), with the engines' own limits (length,
  * nesting, AST size, stack, sequence length, heap) and RE2 for regexes. Failures are ExpressionErrors with a code
  * (EXPRESSION_INVALID, EXPRESSION_FAILED, EXPRESSION_LIMIT, EXPRESSION_TIMEOUT, EXPRESSION_TOO_COMPLEX,
- * INVALID_REGEX) and a message that never carries an engine's internals. docs/expressions.md describes the limits.
+ * INVALID_REGEX) and a message that never carries an engine's internals. docs/workflows.md#the-expression-sandbox describes the limits.
  *
  * Two lanes, so a slow JSONata transform never holds up the conditions of other runs: CEL evaluations, and data
- * tasks (JSONata, regex). Threads start on first use; a process that never evaluates an expression starts none.
+ * tasks (JSONata, regex). Sandbox processes start on first use; a process that never evaluates an expression starts
+ * none.
  */
-const CEL_THREADS = 2;
-const DATA_THREADS = 2;
+const CEL_PROCESSES = 2;
+const DATA_PROCESSES = 2;
 
 let celLane: SandboxPool | null = null;
 let dataLane: SandboxPool | null = null;
-const cel = (): SandboxPool => (celLane ??= createSandboxPool(CEL_THREADS));
-const data = (): SandboxPool => (dataLane ??= createSandboxPool(DATA_THREADS));
+const cel = (): SandboxPool => (celLane ??= createSandboxPool(CEL_PROCESSES));
+const data = (): SandboxPool => (dataLane ??= createSandboxPool(DATA_PROCESSES));
 
 function celDeadline(limits: Partial<ExpressionLimits>): number {
   return limits.timeoutMs ?? DEFAULT_EXPRESSION_LIMITS.timeoutMs;
@@ -44,13 +45,13 @@ export async function evaluateCel(
   return cel().run(task, celDeadline(limits));
 }
 
-/** Every `${...}` template in a JSON value rendered; a value without templates is copied here, with no thread trip. */
+/** Every `${...}` template in a JSON value rendered; a value without templates is copied here, with no trip to the sandbox. */
 export async function renderTemplates(
   value: unknown,
   context: Record<string, unknown>,
   limits: Partial<ExpressionLimits> = {},
 ): Promise<unknown> {
-  if (!hasTemplates(value)) return renderInThread(value, context, limits);
+  if (!hasTemplates(value)) return renderHere(value, context, limits);
   const expressions = templateExpressions(value);
   const task = {
     op: 'render' as const,
@@ -70,7 +71,7 @@ export async function evaluateJsonata(
   limits: JsonataLimits = DEFAULT_JSONATA_LIMITS,
 ): Promise<unknown> {
   // A little grace past JSONata's own deadline: a runaway between its checks is stopped, an ordinary timeout is
-  // reported by JSONata itself and the thread stays warm.
+  // reported by JSONata itself and the process stays warm.
   return data().run({ op: 'jsonata', expression, data: input, bindings, limits }, limits.timeoutMs + 250);
 }
 
@@ -86,7 +87,7 @@ export async function regexMatches(
   return result as { matches: RegexMatch[]; truncated: boolean };
 }
 
-/** Ends the sandbox threads (tests, shutdown); the next evaluation starts fresh ones. */
+/** Ends the sandbox processes (tests, shutdown); the next evaluation starts fresh ones. */
 export async function closeSandbox(): Promise<void> {
   const lanes = [celLane, dataLane];
   celLane = null;

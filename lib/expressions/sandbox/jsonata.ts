@@ -6,7 +6,7 @@ import { SandboxRegExp } from './regex';
 /**
  * JSONata (>= 2.0.4: earlier versions allowed prototype pollution through `$merge`/paths) in the calling thread,
  * with its own per-step checks (deadline, stack depth, sequence length) and RE2 for regex literals. Called inside a
- * sandbox thread (thread.ts), which also stops it at the deadline when a single step runs long.
+ * sandbox process (child.ts), which also stops it at the deadline when a single step runs long.
  */
 
 /** JSONata's error codes that mean "this expression does too much", not "it is wrong". */

@@ -1,24 +1,33 @@
+import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { ExpressionError } from '../errors';
 import type { SandboxReply, SandboxTask } from './protocol';
 
 /**
- * A few long-lived ("warm") threads that evaluate user expressions. The caller awaits an answer; when a task passes
- * its deadline the pool terminates that thread (V8 stops JavaScript wherever it is, even inside one long JSONata
- * step or a regex match), answers EXPRESSION_TIMEOUT and starts a fresh thread for the next task. The deadline
- * counts from when a thread starts the task, so a task queued behind a slow one is not charged for the wait.
+ * A few long-lived ("warm") child processes that evaluate user expressions. The caller awaits an answer; when a
+ * task passes its deadline the pool kills that process (which stops JavaScript wherever it is, even inside one
+ * long JSONata step or a regex match), answers EXPRESSION_TIMEOUT and starts a fresh process for the next task.
+ * The deadline counts from when a process starts the task, so a task queued behind a slow one is not charged for
+ * the wait.
  *
- * The thread's code is thread.ts: compiled JavaScript in production, TypeScript (through tsx, which is a
+ * Processes, not worker threads: V8 aborts the whole process when one allocation passes a hard limit (an array
+ * past its maximum length: `$length` of a 300-million-character string in JSONata, or `(l + l)` doubled eight times
+ * over a list in CEL; a heap cap). In a thread that took the API or the worker down with it; in a child it ends
+ * only the child, and the task that did it is answered EXPRESSION_TOO_COMPLEX. The child's heap is capped too.
+ *
+ * The child's code is child.ts: compiled JavaScript in production, TypeScript (through tsx, which is a
  * dependency) under tsx and jest, chosen by this file's own extension.
  */
 const BOOT_SOURCE = `
-const { workerData } = require('node:worker_threads');
-if (workerData.tsxApi) require(workerData.tsxApi).register();
-require(workerData.entry);
+const boot = JSON.parse(process.env.LOOM_SANDBOX_BOOT);
+if (boot.tsxApi) require(boot.tsxApi).register();
+require(boot.entry);
 `;
 
-/** An idle thread exits after this long (a new one boots on the next task), so a quiet process keeps no threads. */
+/** Old-generation heap of one sandbox process: content extraction hands JSONata files of up to 100 MB. */
+export const SANDBOX_HEAP_MB = 1024;
+
+/** An idle process exits after this long (a new one boots on the next task), so a quiet process keeps none. */
 const IDLE_EXIT_MS = 60_000;
 
 interface Pending {
@@ -29,7 +38,7 @@ interface Pending {
 }
 
 interface Slot {
-  worker: Worker;
+  child: ChildProcess;
   ready: boolean;
   current: { id: number; pending: Pending; timer: NodeJS.Timeout } | null;
   idleTimer: NodeJS.Timeout | null;
@@ -37,20 +46,56 @@ interface Slot {
 
 export interface SandboxPool {
   run(task: SandboxTask, deadlineMs: number): Promise<unknown>;
-  /** Ends every thread (tests, shutdown); queued tasks fail. */
+  /** Ends every process (tests, shutdown); queued tasks fail. */
   close(): Promise<void>;
 }
 
 function bootData(): { entry: string; tsxApi: string | null } {
   const typescript = path.extname(__filename) === '.ts';
   return {
-    entry: path.join(__dirname, `thread${typescript ? '.ts' : '.js'}`),
+    entry: path.join(__dirname, `child${typescript ? '.ts' : '.js'}`),
     tsxApi: typescript ? require.resolve('tsx/cjs/api') : null,
   };
 }
 
-function exitFailure(code: number): ExpressionError {
-  return new ExpressionError('EXPRESSION_FAILED', `the expression sandbox stopped unexpectedly (exit ${code})`);
+/**
+ * A process that ended in the middle of a task: V8 gave up on an allocation the task asked for (its report is on
+ * stderr). Said plainly to the caller; the signal or exit code is an operator's detail.
+ */
+function crashFailure(): ExpressionError {
+  return new ExpressionError('EXPRESSION_TOO_COMPLEX', 'the expression needed more memory than the sandbox allows and was stopped');
+}
+
+/** Kills a child and resolves once it is gone. */
+function stop(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.ref(); // whoever awaits this is not left with an empty event loop before the exit arrives
+    child.kill('SIGKILL');
+  });
+}
+
+/** Holds the event loop while the child works, lets it go when the child idles (the IPC channel counts too). */
+function setHeld(child: ChildProcess, held: boolean): void {
+  if (held) {
+    child.ref();
+    child.channel?.ref();
+  } else {
+    child.unref();
+    child.channel?.unref();
+  }
+}
+
+function spawnChild(): ChildProcess {
+  return spawnProcess(process.execPath, [`--max-old-space-size=${SANDBOX_HEAP_MB}`, '-e', BOOT_SOURCE], {
+    // Nothing of the parent's environment (database URLs, secrets) reaches the process that runs tenants' code.
+    env: { LOOM_SANDBOX_BOOT: JSON.stringify(bootData()) },
+    // V8's own report of an abort goes to the parent's stderr, where operators read the process's logs.
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    // JSON, not 'advanced' (structured clone): tasks and answers are plain JSON, and it costs ~20 µs less per trip.
+    serialization: 'json',
+  });
 }
 
 export function createSandboxPool(size: number): SandboxPool {
@@ -76,14 +121,23 @@ export function createSandboxPool(size: number): SandboxPool {
   }
 
   function spawn(): Slot {
-    // No resourceLimits heap cap: when a capped thread's single allocation passes the cap (`$pad("", 4e8)` in
-    // JSONata), V8 aborts the whole process instead of ending the thread (measured on Node 20.20). Memory is bounded
-    // by the engines' limits (sequence length, result size) and the deadline instead.
-    const worker = new Worker(BOOT_SOURCE, { eval: true, workerData: bootData() });
-    worker.unref();
-    const slot: Slot = { worker, ready: false, current: null, idleTimer: null };
-    let lastError: Error | null = null;
-    worker.on('message', (reply: SandboxReply) => {
+    // Held while it boots: a task is waiting for it (dispatch lets it go once it idles).
+    const child = spawnChild();
+    const slot: Slot = { child, ready: false, current: null, idleTimer: null };
+    let ended = false;
+    const onEnded = (code: number | null, signal: NodeJS.Signals | null): void => {
+      if (ended) return;
+      ended = true;
+      remove(slot);
+      settle(slot, { error: crashFailure() });
+      // A process that cannot even boot would fail every task: fail them now instead of respawning forever.
+      if (!slot.ready && !closed) {
+        const bootError = new ExpressionError('EXPRESSION_FAILED', `the expression sandbox could not start (${signal ?? `exit ${code}`})`);
+        for (const pending of queue.splice(0)) pending.reject(bootError);
+      }
+      dispatch();
+    };
+    child.on('message', (reply: SandboxReply) => {
       if ('ready' in reply) {
         slot.ready = true;
       } else if (slot.current?.id === reply.id) {
@@ -91,18 +145,10 @@ export function createSandboxPool(size: number): SandboxPool {
       }
       dispatch();
     });
-    worker.on('error', (err) => {
-      lastError = err;
-    });
-    worker.on('exit', (code) => {
-      remove(slot);
-      settle(slot, { error: exitFailure(code) });
-      // A thread that cannot even boot would fail every task: fail them now instead of respawning forever.
-      if (!slot.ready && lastError && !closed) {
-        const bootError = new ExpressionError('EXPRESSION_FAILED', 'the expression sandbox could not start');
-        for (const pending of queue.splice(0)) pending.reject(bootError);
-      }
-      dispatch();
+    child.on('exit', onEnded);
+    // Spawning failed (no 'exit' is promised then), or the channel broke; a live child is ended by 'exit'.
+    child.on('error', () => {
+      if (child.pid === undefined) onEnded(null, null);
     });
     slots.push(slot);
     return slot;
@@ -113,15 +159,16 @@ export function createSandboxPool(size: number): SandboxPool {
     const timer = setTimeout(() => {
       remove(slot); // never handed work again
       settle(slot, { error: new ExpressionError('EXPRESSION_TIMEOUT', `expression ran longer than ${pending.deadlineMs} ms and was stopped`) });
-      void slot.worker.terminate();
+      void stop(slot.child);
       dispatch();
     }, pending.deadlineMs);
     slot.current = { id, pending, timer };
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.idleTimer = null;
-    slot.worker.ref(); // busy: finish the work before the process may exit
+    setHeld(slot.child, true); // busy: finish the work before the process may exit
     try {
-      slot.worker.postMessage({ id, ...pending.task });
+      // A failed write means the child is gone: its 'exit' answers the task.
+      slot.child.send({ id, ...pending.task }, () => undefined);
     } catch {
       settle(slot, { error: new ExpressionError('EXPRESSION_FAILED', 'the expression data cannot be passed to the sandbox (not plain JSON)') });
     }
@@ -132,7 +179,7 @@ export function createSandboxPool(size: number): SandboxPool {
     while (queue.length > 0) {
       const free = slots.find((s) => s.ready && s.current === null);
       if (!free) {
-        // Boot another thread when every live one is busy (booting ones count as capacity on their way).
+        // Boot another process when every live one is busy (booting ones count as capacity on their way).
         if (slots.length < size) spawn();
         return;
       }
@@ -140,10 +187,10 @@ export function createSandboxPool(size: number): SandboxPool {
     }
     for (const slot of slots) {
       if (!slot.ready || slot.current !== null || slot.idleTimer) continue;
-      slot.worker.unref();
+      setHeld(slot.child, false);
       slot.idleTimer = setTimeout(() => {
         remove(slot);
-        void slot.worker.terminate();
+        void stop(slot.child);
       }, IDLE_EXIT_MS);
       slot.idleTimer.unref();
     }
@@ -161,7 +208,7 @@ export function createSandboxPool(size: number): SandboxPool {
       closed = true;
       const error = new ExpressionError('EXPRESSION_FAILED', 'the expression sandbox is closed');
       for (const pending of queue.splice(0)) pending.reject(error);
-      await Promise.all(slots.splice(0).map((slot) => slot.worker.terminate()));
+      await Promise.all(slots.splice(0).map((slot) => stop(slot.child)));
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { ExpressionErrorCode } from '../errors';
 import type { ExpressionLimits, JsonataLimits } from '../limits';
 
-/** Messages between the sandbox pool (pool.ts) and its threads (thread.ts). Plain data: structured clone. */
+/** Messages between the sandbox pool (pool.ts) and its processes (child.ts). Plain JSON over the IPC channel. */
 export type SandboxTask =
   | { op: 'cel'; text: string; context: Record<string, unknown>; limits?: Partial<ExpressionLimits> }
   | { op: 'render'; value: unknown; context: Record<string, unknown>; limits?: Partial<ExpressionLimits> }

@@ -3,7 +3,7 @@ import { referencesAndBindings, scanTemplates } from '../templates';
 
 /**
  * The part of an evaluation context an expression can read, so a condition over `nodes.check.status` does not copy
- * every node's output into the sandbox thread. Built from the expression's reference chains: a chain copies the
+ * every node's output into the sandbox process. Built from the expression's reference chains: a chain copies the
  * value at its end whole; a value that is not a plain object (a list, a scalar) is copied whole where a chain
  * enters it. Dynamic keys (`a[k]`) make their receiver a chain of its own, so it is copied whole too. When a macro
  * variable shares its name with a context root the whole context is kept (the two cannot be told apart here).

@@ -6,10 +6,12 @@ import { startApiWithTenant, type TestTenant } from '../../helpers/tenants';
 /**
  * Hostile expressions against the real API and worker (issue 18): content extraction used to compile user
  * regexes with JavaScript's backtracking engine and run JSONata on the API's event loop with a deadline checked
- * only between steps. Now both run in the expression sandbox (RE2, a thread stopped at its deadline): a hostile
- * pattern or expression gets a clear answer, the API keeps serving others meanwhile, and engine messages such as
- * "Maximum call stack size exceeded" never reach the caller. A json_transform that never ends fails its run with
- * EXPRESSION_TIMEOUT. No timings are asserted: the API's liveness is shown by the order in which answers arrive.
+ * only between steps. Now both run in the expression sandbox (RE2, a child process killed at its deadline): a
+ * hostile pattern or expression gets a clear answer, the API keeps serving others meanwhile, and engine messages
+ * such as "Maximum call stack size exceeded" never reach the caller. An expression that makes V8 abort (an array
+ * past its maximum length) ends only its sandbox process, never the API or the worker: the sandbox used to run in
+ * threads, and CI lost the whole test process to `$length($pad("", 300000000))` once. No timings are asserted:
+ * the API's liveness is shown by the order in which answers arrive.
  */
 let api: TestApi;
 let tenant: TestTenant;
@@ -53,6 +55,16 @@ function expectClearError(res: TestResponse, status: number, code: string): void
   expect(res.body.error.message).not.toMatch(INTERNALS);
 }
 
+/**
+ * `$length` of a 300-million-character string pushes each character onto an array in one JSONata step: the
+ * deadline stops it (EXPRESSION_TIMEOUT) or, on a fast machine, the array passes V8's maximum length first and
+ * its sandbox process ends (EXPRESSION_TOO_COMPLEX). Either is a clear answer; which comes first is the machine's.
+ */
+const RUNAWAY_STEP = '$length($pad("", 300000000))';
+const STOPPED = /^EXPRESSION_(TIMEOUT|TOO_COMPLEX)$/;
+/** One array of 200 million items, asked for at once: V8 aborts the process that evaluates it, every time. */
+const ABORTING = '$count($split($pad("", 200000000), ""))';
+
 describe('content extraction: regular expressions run on RE2', () => {
   test.each([['^(a+)+$'], ['^(a|aa)*$'], ['(a*)*b'], ['(.*a){20}!$']])('catastrophic %s answers (no match) instead of backtracking', async (pattern) => {
     const res = await extract(textId, { type: 'regex', pattern });
@@ -74,11 +86,21 @@ describe('content extraction: regular expressions run on RE2', () => {
 });
 
 describe('content extraction: JSONata in the sandbox', () => {
-  test('one endless step is stopped (422 EXPRESSION_TIMEOUT) and the API answers others meanwhile', async () => {
-    // $pad builds its string in one JSONata step, which no between-steps deadline check can interrupt.
-    const { res, order } = await whileHostile(() => extract(jsonId, { type: 'jsonata', expression: '$length($pad("", 300000000))' }));
-    expectClearError(res, 422, 'EXPRESSION_TIMEOUT');
+  test('one runaway step is stopped (422) and the API answers others meanwhile', async () => {
+    const { res, order } = await whileHostile(() => extract(jsonId, { type: 'jsonata', expression: RUNAWAY_STEP }));
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toMatch(STOPPED);
+    expect(res.body.error.message).not.toMatch(INTERNALS);
     expect(order).toEqual(['health 200', 'hostile']);
+  });
+
+  test('an expression that makes V8 abort ends only its sandbox process: 422 EXPRESSION_TOO_COMPLEX', async () => {
+    const { res, order } = await whileHostile(() => extract(jsonId, { type: 'jsonata', expression: ABORTING }));
+    expectClearError(res, 422, 'EXPRESSION_TOO_COMPLEX');
+    expect(res.body.error.message).toBe('the expression needed more memory than the sandbox allows and was stopped');
+    expect(order).toEqual(['health 200', 'hostile']);
+    const next = await extract(jsonId, { type: 'jsonata', expression: '$sum(items)' });
+    expect(next.body.result).toBe(6);
   });
 
   test('a never-ending tail recursion is stopped: 422 EXPRESSION_TIMEOUT', async () => {
@@ -105,14 +127,43 @@ describe('content extraction: JSONata in the sandbox', () => {
 });
 
 describe('json_transform in a run (real worker)', () => {
-  test('a never-ending transform fails its run with EXPRESSION_TIMEOUT', async () => {
+  test('a runaway transform fails its run: EXPRESSION_TIMEOUT or EXPRESSION_TOO_COMPLEX', async () => {
     const workflowId = await createWorkflowFixture(api, tenant, {
-      nodes: [toolNode('endless', 'json_transform', { expression: '$length($pad("", 300000000))', data: null })],
+      nodes: [toolNode('endless', 'json_transform', { expression: RUNAWAY_STEP, data: null })],
     });
     const run = await runToEnd(api, tenant.owner.token, workflowId);
     expect(run.status).toBe('failed');
-    expect(run.node_states.endless.error.code).toBe('EXPRESSION_TIMEOUT');
+    expect(run.node_states.endless.error.code).toMatch(STOPPED);
     expect(run.node_states.endless.error.message).not.toMatch(INTERNALS);
+  });
+
+  test('a transform and a template that make V8 abort fail their nodes; the worker runs the next run', async () => {
+    const transform = await createWorkflowFixture(api, tenant, {
+      nodes: [toolNode('aborts', 'json_transform', { expression: ABORTING, data: null })],
+    });
+    const transformRun = await runToEnd(api, tenant.owner.token, transform);
+    expect(transformRun.status).toBe('failed');
+    expect(transformRun.node_states.aborts.error.code).toBe('EXPRESSION_TOO_COMPLEX');
+
+    // CEL (the worker's other lane): a 600,000-character parameter doubled eight times (within CEL's save-time
+    // checks), then split into one array of 153.6 million characters.
+    let doubled = 'params.s';
+    for (let i = 0; i < 8; i++) doubled = `(${doubled} + ${doubled})`;
+    const template = await createWorkflowFixture(api, tenant, {
+      parameters: [{ name: 's', type: 'string', required: true }],
+      nodes: [toolNode('renders', 'json_transform', { expression: '$', data: `\${size(${doubled}.split(""))}` })],
+    });
+    const templateRun = await runToEnd(api, tenant.owner.token, template, { s: 'x'.repeat(600_000) });
+    expect(templateRun.status).toBe('failed');
+    expect(templateRun.node_states.renders.error.code).toBe('EXPRESSION_TOO_COMPLEX');
+    expect(templateRun.node_states.renders.error.message).not.toMatch(INTERNALS);
+
+    const ordinary = await createWorkflowFixture(api, tenant, {
+      nodes: [toolNode('sums', 'json_transform', { expression: '$sum(items)', data: { items: [1, 2, 3] } })],
+    });
+    const ordinaryRun = await runToEnd(api, tenant.owner.token, ordinary);
+    expect(ordinaryRun.status).toBe('completed');
+    expect(ordinaryRun.node_states.sums.output).toEqual({ result: 6 });
   });
 
   test('deep recursion fails with EXPRESSION_TOO_COMPLEX and a clear message', async () => {

@@ -149,3 +149,13 @@ describe('engine internals are never echoed', () => {
     });
   });
 });
+
+describe('what reaches the sandbox process', () => {
+  test('data that is not plain JSON is refused with a clear error, and the process stays usable', async () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    const err = await failure(evaluateCel('size(x) == 2', { x: cyclic })); // the whole of x is sent
+    expect(err).toMatchObject({ code: 'EXPRESSION_FAILED', message: 'the expression data cannot be passed to the sandbox (not plain JSON)' });
+    expect(await evaluateCel('x.a == 1', { x: { a: 1 } })).toBe(true);
+  });
+});
