@@ -60,13 +60,44 @@ export function cpuMeter(groups: PidGroups) {
   };
 }
 
+/** PostgreSQL's processes: the postmaster and every backend. */
+export function postgresPids(): number[] {
+  return pidsMatching((_cmd, comm) => comm === 'postgres');
+}
+
+/** Parent pid of a process, from /proc/<pid>/stat (field 4); null when it is gone. */
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The given processes and every process below them: the API's and the workers' expression sandbox processes
+ * (lib/expressions/sandbox) do their JSONata and CEL work, which is part of what a run costs.
+ */
+export function withDescendants(pids: number[]): number[] {
+  const out = new Set(pids);
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const parent = parentOf(Number(entry));
+    if (parent !== null) children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+  }
+  for (const pid of out) for (const child of children.get(pid) ?? []) out.add(child);
+  return [...out];
+}
+
 export function stackCpuGroups(apiPid: () => number | undefined, workerPids: () => number[]): PidGroups {
   const temporal = pidsMatching((cmd) => cmd.includes('temporal') && cmd.includes('start-dev'));
   return {
-    api: () => [apiPid()].filter((p): p is number => p !== undefined),
-    workers: workerPids,
+    api: () => withDescendants([apiPid()].filter((p): p is number => p !== undefined)),
+    workers: () => withDescendants(workerPids()),
     temporal: () => temporal,
-    postgres: () => pidsMatching((_cmd, comm) => comm === 'postgres'),
+    postgres: postgresPids,
   };
 }
 

@@ -4,7 +4,7 @@ import bcrypt from 'bcrypt';
 import { createTokenService } from '../../domain/auth/tokens';
 import { registerUser } from '../lib/api';
 import type { BenchContext } from '../lib/context';
-import { cpuMeter, pidsMatching, threadCpuMeter, type ThreadCpu } from '../lib/cpu';
+import { cpuMeter, postgresPids, threadCpuMeter, type ThreadCpu } from '../lib/cpu';
 import { freePort, spawnNode, waitForHttp } from '../lib/procs';
 import { ratioOf } from '../lib/results';
 import { round } from '../lib/stats';
@@ -161,7 +161,7 @@ async function login(ctx: BenchContext): Promise<void> {
   await blast(loginUrl, 1, connections, json, loginOptions);
   // Where a login's CPU goes, measured over the same blast: what is not bcrypt is what keeps this row under 1x.
   const apiThreads = stack.api ? threadCpuMeter(stack.api.pid) : null;
-  const postgres = cpuMeter({ postgres: () => pidsMatching((_cmd, comm) => comm === 'postgres') });
+  const postgres = cpuMeter({ postgres: postgresPids });
   const metered = performance.now();
   const logins = await blast(loginUrl, params.loginSeconds, connections, json, loginOptions);
   const postgresSeconds = ((postgres.stop().postgres ?? 0) / 100) * ((performance.now() - metered) / 1000);

@@ -3,7 +3,7 @@ import { Client, Connection } from '@temporalio/client';
 import { call } from '../lib/api';
 import type { BenchContext } from '../lib/context';
 import { closedLoop, mirroredPasses, sampleClosedLoop, summarizeLoops, type ClosedLoopResult, type ClosedLoopSamples } from '../lib/load';
-import { cpuMeter, stackCpuGroups, type PidGroups } from '../lib/cpu';
+import { cpuMeter, stackCpuGroups, withDescendants, type PidGroups } from '../lib/cpu';
 import { sampleRss } from '../lib/procs';
 import { ratioOf } from '../lib/results';
 import { round } from '../lib/stats';
@@ -25,7 +25,7 @@ const cpuText = (cpu: Record<string, number>): string =>
 const WORKER_PREFIX = 'worker ';
 
 function perWorkerCpuGroups(pids: number[]): PidGroups {
-  return Object.fromEntries(pids.map((pid, i) => [`${WORKER_PREFIX}${i + 1}`, () => [pid]]));
+  return Object.fromEntries(pids.map((pid, i) => [`${WORKER_PREFIX}${i + 1}`, () => withDescendants([pid])]));
 }
 
 const perWorkerText = (cpu: Record<string, number>): string =>

@@ -1,5 +1,6 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { threadCpuMeter } from '../../bench/lib/cpu';
+import { threadCpuMeter, withDescendants } from '../../bench/lib/cpu';
 import { createPasswordPool } from '../../domain/auth/passwordPool';
 
 /** The login row splits the API's CPU by kind of thread: the password threads are those at nice > 0. */
@@ -23,5 +24,23 @@ const linux = existsSync('/proc/self/task');
   it('answers zeros for a process that is gone', () => {
     const meter = threadCpuMeter(2 ** 22 + 12345);
     expect(meter.stop()).toEqual({ main: 0, lowPriority: 0, other: 0 });
+  });
+});
+
+(linux ? describe : describe.skip)('withDescendants', () => {
+  it('adds the children of a process (the sandbox processes of the API and the workers) and their children', async () => {
+    // A child that starts a grandchild and reports its pid, both sleeping until killed.
+    const child = spawn(process.execPath, ['-e', "const c = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); console.log(c.pid); setInterval(() => {}, 1000);"], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const grandchild = Number(await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()))));
+      const pids = withDescendants([process.pid]);
+      expect(pids).toEqual(expect.arrayContaining([process.pid, child.pid, grandchild]));
+      expect(withDescendants([child.pid!]).sort()).toEqual([child.pid, grandchild].sort());
+      process.kill(grandchild);
+    } finally {
+      child.kill();
+    }
   });
 });
