@@ -125,9 +125,10 @@ export function rssTargets(ctx: BenchContext): { targets: RssTarget[]; missing: 
   const apiPid = stack.api!.pid;
   targets.push({ name: 'api', pids: () => [apiPid] });
   for (const worker of stack.workers) targets.push({ name: worker.name, pids: () => [worker.pid] });
-  // Their expression sandbox processes (lib/expressions/sandbox): started on first use, ended after a minute idle.
+  // Their child processes: expression sandboxes (lib/expressions/sandbox, ended after a minute idle) and the API's
+  // PDF renderer.
   for (const [name, pid] of [['api', apiPid], ...stack.workers.map((w) => [w.name, w.pid] as const)] as const) {
-    targets.push({ name: `${name} sandbox`, pids: () => withDescendants([pid]).filter((p) => p !== pid), churns: true });
+    targets.push({ name: `${name} children`, pids: () => withDescendants([pid]).filter((p) => p !== pid), churns: true });
   }
   const temporal = temporalPids(scratch.base.temporal.address);
   if (temporal.length) targets.push({ name: 'temporal', pids: () => temporal });

@@ -13,9 +13,13 @@ if (!send) throw new Error('lib/expressions/sandbox/child runs only as a child p
 
 // The pool's process is gone: nothing can ask for work or read an answer any more.
 process.on('disconnect', () => process.exit(0));
+// The pool alone ends this process (SIGKILL, or closing the channel). Ctrl-C in a terminal or a service manager's
+// SIGTERM reaches the whole process group: the parent may still be draining, and its tasks here must finish.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => undefined);
 
 process.on('message', (request: SandboxRequest) => {
   const { id } = request;
+  send({ id, started: true } satisfies SandboxReply); // the deadline starts now, not while the data was passing
   const fail = (err: unknown): void => {
     const failure = err instanceof ExpressionError ? err : internalFailure(err);
     send({ id, ok: false, code: failure.code, message: failure.message } satisfies SandboxReply);

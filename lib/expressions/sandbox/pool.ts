@@ -29,6 +29,18 @@ export const SANDBOX_HEAP_MB = 1024;
 
 /** An idle process exits after this long (a new one boots on the next task), so a quiet process keeps none. */
 const IDLE_EXIT_MS = 60_000;
+/** A process that has not said it is ready by then is killed, and the tasks waiting for it fail. */
+const BOOT_TIMEOUT_MS = 30_000;
+/**
+ * The deadline starts when the process has the task (it says so first): a large input (a 100 MB text for a regex)
+ * takes about a second to pass, which must not eat the evaluation's own time. Passing may take this long at most.
+ */
+const TRANSFER_TIMEOUT_MS = 30_000;
+/**
+ * How a child ends when V8 gives up on an allocation: a fatal error traps (SIGTRAP, SIGILL on some CPUs), the heap
+ * cap aborts (SIGABRT), the kernel's OOM killer sends SIGKILL. Any other end is the sandbox's failure, not the task's.
+ */
+const ALLOCATION_DEATHS = new Set<NodeJS.Signals>(['SIGTRAP', 'SIGILL', 'SIGABRT', 'SIGKILL']);
 
 interface Pending {
   task: SandboxTask;
@@ -40,6 +52,7 @@ interface Pending {
 interface Slot {
   child: ChildProcess;
   ready: boolean;
+  /** `timer`: the transfer limit until the child has the task, then the task's deadline */
   current: { id: number; pending: Pending; timer: NodeJS.Timeout } | null;
   idleTimer: NodeJS.Timeout | null;
 }
@@ -59,11 +72,14 @@ function bootData(): { entry: string; tsxApi: string | null } {
 }
 
 /**
- * A process that ended in the middle of a task: V8 gave up on an allocation the task asked for (its report is on
- * stderr). Said plainly to the caller; the signal or exit code is an operator's detail.
+ * A process that ended in the middle of a task. Killed by V8 over an allocation the task asked for (its report is
+ * on stderr): the task's fault, said plainly. Otherwise the sandbox failed, whatever the task was.
  */
-function crashFailure(): ExpressionError {
-  return new ExpressionError('EXPRESSION_TOO_COMPLEX', 'the expression needed more memory than the sandbox allows and was stopped');
+function endedFailure(code: number | null, signal: NodeJS.Signals | null): ExpressionError {
+  if (signal && ALLOCATION_DEATHS.has(signal)) {
+    return new ExpressionError('EXPRESSION_TOO_COMPLEX', 'the expression needed more memory than the sandbox allows and was stopped');
+  }
+  return new ExpressionError('EXPRESSION_FAILED', `the expression sandbox stopped unexpectedly (${signal ?? `exit ${code}`})`);
 }
 
 /** Kills a child and resolves once it is gone. */
@@ -88,7 +104,10 @@ function setHeld(child: ChildProcess, held: boolean): void {
 }
 
 function spawnChild(): ChildProcess {
-  return spawnProcess(process.execPath, [`--max-old-space-size=${SANDBOX_HEAP_MB}`, '-e', BOOT_SOURCE], {
+  // Through sh for `ulimit -c 0`: a tenant who makes V8 abort again and again must not fill the disk with core dumps
+  // of a 1 GiB heap. `exec` leaves Node itself as the child.
+  const node = [process.execPath, `--max-old-space-size=${SANDBOX_HEAP_MB}`, '-e', BOOT_SOURCE];
+  return spawnProcess('/bin/sh', ['-c', 'ulimit -c 0; exec "$@"', 'sandbox', ...node], {
     // Nothing of the parent's environment (database URLs, secrets) reaches the process that runs tenants' code.
     env: { LOOM_SANDBOX_BOOT: JSON.stringify(bootData()) },
     // V8's own report of an abort goes to the parent's stderr, where operators read the process's logs.
@@ -120,27 +139,57 @@ export function createSandboxPool(size: number): SandboxPool {
     else current.pending.resolve(outcome.value);
   }
 
-  function spawn(): Slot {
-    // Held while it boots: a task is waiting for it (dispatch lets it go once it idles).
-    const child = spawnChild();
+  /** A process that cannot even boot would fail every task: fail them now instead of respawning forever. */
+  function failQueue(why: string): void {
+    const bootError = new ExpressionError('EXPRESSION_FAILED', `the expression sandbox could not start (${why})`);
+    for (const pending of queue.splice(0)) pending.reject(bootError);
+  }
+
+  /** Stops a slot's work: a timer fired. The slot is never handed work again. */
+  function abandon(slot: Slot, error: ExpressionError): void {
+    remove(slot);
+    settle(slot, { error });
+    void stop(slot.child);
+    dispatch();
+  }
+
+  function spawn(): void {
+    let child: ChildProcess;
+    try {
+      // Held while it boots: a task is waiting for it (dispatch lets it go once it idles).
+      child = spawnChild();
+    } catch (err) {
+      failQueue((err as NodeJS.ErrnoException).code ?? 'spawn failed'); // e.g. ENOMEM, which Node throws
+      return;
+    }
     const slot: Slot = { child, ready: false, current: null, idleTimer: null };
+    const bootTimer = setTimeout(() => void stop(child), BOOT_TIMEOUT_MS);
+    bootTimer.unref();
     let ended = false;
     const onEnded = (code: number | null, signal: NodeJS.Signals | null): void => {
       if (ended) return;
       ended = true;
+      clearTimeout(bootTimer);
       remove(slot);
-      settle(slot, { error: crashFailure() });
-      // A process that cannot even boot would fail every task: fail them now instead of respawning forever.
-      if (!slot.ready && !closed) {
-        const bootError = new ExpressionError('EXPRESSION_FAILED', `the expression sandbox could not start (${signal ?? `exit ${code}`})`);
-        for (const pending of queue.splice(0)) pending.reject(bootError);
-      }
+      settle(slot, { error: endedFailure(code, signal) });
+      if (!slot.ready && !closed) failQueue(signal ?? `exit ${code}`);
       dispatch();
     };
     child.on('message', (reply: SandboxReply) => {
+      const current = slot.current;
       if ('ready' in reply) {
+        clearTimeout(bootTimer);
         slot.ready = true;
-      } else if (slot.current?.id === reply.id) {
+      } else if (current?.id !== reply.id) {
+        return; // an answer to a task already settled (its deadline passed meanwhile)
+      } else if ('started' in reply) {
+        clearTimeout(current.timer);
+        const { deadlineMs } = current.pending;
+        current.timer = setTimeout(() => {
+          abandon(slot, new ExpressionError('EXPRESSION_TIMEOUT', `expression ran longer than ${deadlineMs} ms and was stopped`));
+        }, deadlineMs);
+        return;
+      } else {
         settle(slot, reply.ok ? { value: reply.result } : { error: new ExpressionError(reply.code, reply.message) });
       }
       dispatch();
@@ -151,17 +200,13 @@ export function createSandboxPool(size: number): SandboxPool {
       if (child.pid === undefined) onEnded(null, null);
     });
     slots.push(slot);
-    return slot;
   }
 
   function start(slot: Slot, pending: Pending): void {
     const id = nextId++;
     const timer = setTimeout(() => {
-      remove(slot); // never handed work again
-      settle(slot, { error: new ExpressionError('EXPRESSION_TIMEOUT', `expression ran longer than ${pending.deadlineMs} ms and was stopped`) });
-      void stop(slot.child);
-      dispatch();
-    }, pending.deadlineMs);
+      abandon(slot, new ExpressionError('EXPRESSION_TIMEOUT', `the expression's data took longer than ${TRANSFER_TIMEOUT_MS} ms to reach the sandbox`));
+    }, TRANSFER_TIMEOUT_MS);
     slot.current = { id, pending, timer };
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.idleTimer = null;
@@ -208,7 +253,12 @@ export function createSandboxPool(size: number): SandboxPool {
       closed = true;
       const error = new ExpressionError('EXPRESSION_FAILED', 'the expression sandbox is closed');
       for (const pending of queue.splice(0)) pending.reject(error);
-      await Promise.all(slots.splice(0).map((slot) => stop(slot.child)));
+      const all = [...slots];
+      for (const slot of all) {
+        remove(slot);
+        settle(slot, { error }); // before the kill, so an in-flight task is told why, not "stopped unexpectedly"
+      }
+      await Promise.all(all.map((slot) => stop(slot.child)));
     },
   };
 }

@@ -12,5 +12,6 @@ export type SandboxRequest = SandboxTask & { id: number };
 
 export type SandboxReply =
   | { ready: true }
+  | { id: number; started: true }
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; code: ExpressionErrorCode; message: string };

@@ -144,6 +144,8 @@ describe('json_transform in a run (real worker)', () => {
     const transformRun = await runToEnd(api, tenant.owner.token, transform);
     expect(transformRun.status).toBe('failed');
     expect(transformRun.node_states.aborts.error.code).toBe('EXPRESSION_TOO_COMPLEX');
+    // The crash's own answer: JSONata's limits and caught RangeErrors give other messages under the same code.
+    expect(transformRun.node_states.aborts.error.message).toContain('needed more memory than the sandbox allows');
 
     // CEL (the worker's other lane): a 600,000-character parameter doubled eight times (within CEL's save-time
     // checks), then split into one array of 153.6 million characters.
@@ -157,6 +159,7 @@ describe('json_transform in a run (real worker)', () => {
     expect(templateRun.status).toBe('failed');
     expect(templateRun.node_states.renders.error.code).toBe('EXPRESSION_TOO_COMPLEX');
     expect(templateRun.node_states.renders.error.message).not.toMatch(INTERNALS);
+    expect(templateRun.node_states.renders.error.message).toContain('needed more memory than the sandbox allows');
 
     const ordinary = await createWorkflowFixture(api, tenant, {
       nodes: [toolNode('sums', 'json_transform', { expression: '$sum(items)', data: { items: [1, 2, 3] } })],

@@ -4,8 +4,8 @@ import { closeSandbox, evaluateCel, evaluateJsonata, regexMatches, renderTemplat
 import { contextFor } from '../../../lib/expressions/sandbox/prune';
 
 /**
- * The expression sandbox end to end (real threads): engines' limits give clear codes, a runaway evaluation is
- * stopped at its deadline and the next one runs in a fresh thread, regexes run on RE2 in linear time. No timed
+ * The expression sandbox end to end (real child processes): engines' limits give clear codes, a runaway evaluation
+ * is stopped at its deadline and the next one runs in a fresh process, regexes run on RE2 in linear time. No timed
  * assertions: a stopped evaluation is told by its code, not by how long it took.
  */
 afterAll(() => closeSandbox());
@@ -48,7 +48,7 @@ describe('CEL in the sandbox', () => {
     expect(await evaluateCel('size(xs)', { xs })).toBe(5000);
   });
 
-  test('only the referenced part of the context is sent to the thread', () => {
+  test('only the referenced part of the context is sent to the sandbox', () => {
     const context = { params: { a: 1, b: 2 }, nodes: { big: { body: 'x'.repeat(10), status: 200 }, other: { v: 1 } }, big: { status: 200 } };
     expect(contextFor(['nodes.big.status > 100 && params.a == 1'], context)).toEqual({ params: { a: 1 }, nodes: { big: { status: 200 } } });
     // dynamic keys and whole references keep the whole value; macro variables are not context names
@@ -80,7 +80,7 @@ describe('JSONata in the sandbox', () => {
     expect(err.code).toBe('EXPRESSION_TIMEOUT');
   });
 
-  test("one long step, which JSONata's own checks cannot see, is stopped by the thread deadline", async () => {
+  test("one long step, which JSONata's own checks cannot see, is stopped by the sandbox's deadline", async () => {
     // $pad builds its string in one step; JSONata checks its deadline only between steps.
     const limits = { ...DEFAULT_JSONATA_LIMITS, timeoutMs: 100 };
     const err = await failure(evaluateJsonata('$length($pad("", 100000000))', {}, {}, limits));
@@ -151,7 +151,7 @@ describe('engine internals are never echoed', () => {
 });
 
 describe('what reaches the sandbox process', () => {
-  test('data that is not plain JSON is refused with a clear error, and the process stays usable', async () => {
+  test('data that is not plain JSON is refused with a clear error before it is sent; the next task runs', async () => {
     const cyclic: Record<string, unknown> = { a: 1 };
     cyclic.self = cyclic;
     const err = await failure(evaluateCel('size(x) == 2', { x: cyclic })); // the whole of x is sent
