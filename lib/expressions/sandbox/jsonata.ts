@@ -37,6 +37,35 @@ function mapFailure(err: unknown, limits: JsonataLimits, phase: 'compile' | 'eva
   return new ExpressionError(phase === 'compile' ? 'EXPRESSION_INVALID' : 'EXPRESSION_FAILED', message);
 }
 
+/**
+ * Compiled expressions by limits and text: compiling costs ~120 µs for `{"n": n + 1}` and evaluating it ~20 µs, and
+ * a workflow's transforms are the same few texts run after run (a loop runs one per item). A compiled expression
+ * keeps no state between evaluations that could leak: each evaluation binds its input and variables in a frame of
+ * its own. Its `$now()` reads a time set per evaluation, which is safe because a sandbox process runs one task at a
+ * time.
+ */
+const MAX_COMPILED = 500;
+const compiledByKey = new Map<string, jsonata.Expression>();
+
+function compile(expression: string, limits: JsonataLimits): jsonata.Expression {
+  const key = `${limits.timeoutMs} ${limits.maxStack} ${limits.maxSequence}\n${expression}`;
+  const cached = compiledByKey.get(key);
+  if (cached) {
+    compiledByKey.delete(key); // most recently used last: the oldest entry is the one to drop
+    compiledByKey.set(key, cached);
+    return cached;
+  }
+  const compiled = jsonata(expression, {
+    timeout: limits.timeoutMs,
+    stack: limits.maxStack,
+    sequence: limits.maxSequence,
+    RegexEngine: SandboxRegExp,
+  });
+  if (compiledByKey.size >= MAX_COMPILED) compiledByKey.delete(compiledByKey.keys().next().value!);
+  compiledByKey.set(key, compiled);
+  return compiled;
+}
+
 export async function evaluateJsonata(
   expression: string,
   data: unknown,
@@ -48,12 +77,7 @@ export async function evaluateJsonata(
   }
   let compiled: jsonata.Expression;
   try {
-    compiled = jsonata(expression, {
-      timeout: limits.timeoutMs,
-      stack: limits.maxStack,
-      sequence: limits.maxSequence,
-      RegexEngine: SandboxRegExp,
-    });
+    compiled = compile(expression, limits);
   } catch (err) {
     throw mapFailure(err, limits, 'compile');
   }

@@ -69,6 +69,17 @@ describe('JSONata in the sandbox', () => {
     expect(await evaluateJsonata('missing', { a: 1 })).toBeNull();
   });
 
+  test('a compiled expression is reused without carrying anything from one evaluation to the next', async () => {
+    const text = '($total := $sum(items) + $extra; $total)';
+    expect(await evaluateJsonata(text, { items: [1, 2] }, { extra: 10 })).toBe(13);
+    expect(await evaluateJsonata(text, { items: [5] }, { extra: 0 })).toBe(5);
+    expect(await evaluateJsonata('$total', {})).toBeNull(); // an assignment stays in its evaluation
+    // the same text under other limits is compiled with those limits
+    expect((await failure(evaluateJsonata('[1..200]', {}, {}, { ...DEFAULT_JSONATA_LIMITS, maxSequence: 100 }))).code).toBe('EXPRESSION_TOO_COMPLEX');
+    expect(await evaluateJsonata('$count([1..200])', {})).toBe(200);
+    expect(await evaluateJsonata('[1..200]', {})).toHaveLength(200);
+  });
+
   test('a syntax error is EXPRESSION_INVALID, a type error EXPRESSION_FAILED', async () => {
     expect((await failure(evaluateJsonata('$sum(', {}))).code).toBe('EXPRESSION_INVALID');
     expect((await failure(evaluateJsonata('"a" + 1', {}))).code).toBe('EXPRESSION_FAILED');
