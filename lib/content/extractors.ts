@@ -49,6 +49,63 @@ export async function extractText(bytes: Buffer, mime: string): Promise<Extracte
   throw new PermanentContentError(`no text extractor for ${mime}`);
 }
 
+/**
+ * Parsed data costs far more memory than its bytes: a CSV row `a` becomes an object of ~110 bytes of heap for 2
+ * bytes of file, so a 100 MB file of tiny rows needs ~5 GB, past the process's heap, and V8 ends a process that runs
+ * out of it (the API, or the worker in a retry loop). Files are measured before (JSON, XML) or while (CSV) they are
+ * parsed, and one with more values than this is refused: at most ~250 MB of heap, and about a second of parsing.
+ */
+export const MAX_STRUCTURED_VALUES = 1_000_000;
+
+function tooManyValues(what: string): PermanentContentError {
+  return new PermanentContentError(
+    `${what}: more than ${MAX_STRUCTURED_VALUES.toLocaleString('en-US')} values, too many to parse (the file is stored; split it to query it)`,
+    'TOO_MANY_VALUES',
+  );
+}
+
+/**
+ * How many values a JSON text holds (the root, each array element, each object member), counted up to `limit + 1`
+ * without parsing: what is inside strings does not count. Malformed text gets some count; JSON.parse refuses it.
+ */
+export function jsonValuesAtLeast(text: string, limit: number): number {
+  let count = 1;
+  const inArray: boolean[] = [];
+  let afterOpenArray = false; // the next character other than space or `]` starts the array's first element
+  for (let i = 0; i < text.length && count <= limit; i++) {
+    const c = text.charCodeAt(i);
+    if (afterOpenArray) {
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) continue;
+      afterOpenArray = false;
+      if (c !== 0x5d) count++;
+    }
+    if (c === 0x22) {
+      // a string: skip to its closing quote, past escaped characters
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x5b) {
+      inArray.push(true);
+      afterOpenArray = true;
+    } else if (c === 0x7b) inArray.push(false);
+    else if (c === 0x5d || c === 0x7d) inArray.pop();
+    else if (c === 0x3a || (c === 0x2c && inArray[inArray.length - 1])) count++; // a member's value, a next element
+  }
+  return count;
+}
+
+/** An upper bound of the elements and attributes an XML text holds: each opens with `<` and a name, or has an `=`. */
+function xmlValuesAtLeast(text: string, limit: number): number {
+  let count = 0;
+  for (let i = 0; i < text.length && count <= limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3d) count++;
+    else if (c === 0x3c) {
+      const next = text.charCodeAt(i + 1);
+      if (next !== 0x2f && next !== 0x21 && next !== 0x3f) count++; // not </, <! or <?
+    }
+  }
+  return count;
+}
+
 /** Data for JSONata and field queries: JSON as is, CSV as an array of row objects, XML as an object. */
 export function structuredData(bytes: Buffer, mime: string): unknown {
   if (mime === 'application/json') return parseJson(bytes);
@@ -62,19 +119,30 @@ function decode(bytes: Buffer): string {
 }
 
 function parseJson(bytes: Buffer): unknown {
+  const text = decode(bytes);
+  if (jsonValuesAtLeast(text, MAX_STRUCTURED_VALUES) > MAX_STRUCTURED_VALUES) throw tooManyValues('JSON');
   try {
-    return JSON.parse(decode(bytes)) as unknown;
+    return JSON.parse(text) as unknown;
   } catch (err) {
     throw new PermanentContentError(`invalid JSON: ${(err as Error).message}`);
   }
 }
 
 function parseCsvRows(bytes: Buffer): Record<string, string>[] {
+  const text = decode(bytes);
+  let rows: Record<string, string>[];
+  let maxRows: number;
   try {
-    return parseCsv(decode(bytes), { columns: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as Record<string, string>[];
+    // Rows are objects keyed by the header's columns: the header says how many rows fit the values allowed, and
+    // parsing stops one row past that.
+    const header = (parseCsv(text, { to_line: 1, skip_empty_lines: true, relax_column_count: true }) as string[][])[0] ?? [];
+    maxRows = Math.floor(MAX_STRUCTURED_VALUES / Math.max(1, header.length));
+    rows = parseCsv(text, { columns: true, skip_empty_lines: true, relax_column_count: true, trim: true, to: maxRows + 1 }) as Record<string, string>[];
   } catch (err) {
     throw new PermanentContentError(`invalid CSV: ${(err as Error).message}`);
   }
+  if (rows.length > maxRows) throw tooManyValues('CSV');
+  return rows;
 }
 
 function csvToText(bytes: Buffer): string {
@@ -85,8 +153,10 @@ function csvToText(bytes: Buffer): string {
 }
 
 function parseXml(bytes: Buffer): unknown {
+  const text = decode(bytes);
+  if (xmlValuesAtLeast(text, MAX_STRUCTURED_VALUES) > MAX_STRUCTURED_VALUES) throw tooManyValues('XML');
   try {
-    return new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', processEntities: false }).parse(decode(bytes), true);
+    return new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', processEntities: false }).parse(text, true);
   } catch (err) {
     throw new PermanentContentError(`invalid XML: ${(err as Error).message ?? String(err)}`);
   }

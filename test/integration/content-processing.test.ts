@@ -141,6 +141,25 @@ describe('metadata, conversion and thumbnails', () => {
     expect(stepOf(status, 'extract_metadata')).toMatchObject({ state: 'succeeded' });
   });
 
+  test('structured data with more values than the parsers take fails its steps at once; extraction answers 422', async () => {
+    // 500,001 rows of two cells (2 MB). As row objects a 100 MB file of such rows needs ~5 GB of heap: it ended the
+    // worker (again at every retry) or the API. Refused now while parsing, before the memory is spent.
+    const csv = await processed(Buffer.from(`h,i\n${'a,b\n'.repeat(500_001)}`), 'rows.csv', 'text/csv');
+    expect(csv.upload.mimeType).toBe('text/csv');
+    expect(csv.status.job.status).toBe('failed');
+    const text = stepOf(csv.status, 'extract_text');
+    expect(text).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(String(text.error)).toMatch(/^CSV: more than 1,000,000 values, too many to parse/);
+    const fields = await extract(csv.id, { type: 'fields', fields: ['h'] });
+    expect({ status: fields.status, code: fields.body.error?.code }).toEqual({ status: 422, code: 'UNPROCESSABLE' });
+    expect(fields.body.error.message).toMatch(/^CSV: more than 1,000,000 values/);
+
+    const json = await processed(Buffer.from(`[${'0,'.repeat(1_000_000)}0]`), 'values.json', 'application/json');
+    expect(String(stepOf(json.status, 'extract_text').error)).toMatch(/^JSON: more than 1,000,000 values/);
+    const query = await extract(json.id, { type: 'jsonata', expression: '$count($)' });
+    expect(query.status).toBe(422);
+  });
+
   test('a file over the processing limit fails its steps with the limit in the error', async () => {
     const limited = await startApi({ CONTENT_PROCESSING_MAX_BYTES: '1000' });
     try {

@@ -2,6 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chunkText } from '../../activities/content/chunking';
 import { parseRange, contentDisposition } from '../../domain/content/service';
+import { PermanentContentError } from '../../lib/content/errors';
+import { jsonValuesAtLeast, MAX_STRUCTURED_VALUES, structuredData } from '../../lib/content/extractors';
 import { mediaTypeOf, sniffMimeType } from '../../lib/content/mediaTypes';
 import { createEmbeddingProvider, guardedTransport, lexicalHashEmbedding, resolveEmbeddingSpec } from '../../lib/embeddings';
 import { createSsrfGuard } from '../../lib/net/ssrfGuard';
@@ -130,5 +132,33 @@ describe('download helpers', () => {
 
   test('vector table names', () => {
     expect(tableNameFor('text-embedding-3-small', 1536)).toBe('v_text_embedding_3_small_1536');
+  });
+});
+
+describe('structured data: values counted before the memory is spent', () => {
+  test('JSON values are counted exactly, whatever strings hold', () => {
+    const cases = ['1', '[]', '[ ]', '[1]', '[1,2,3]', '{}', '{"a":1,"b":[1,2]}', '["a,b:[{", {"k]":"v\\"]"}]', '[[],[[]],{}]', '"x"'];
+    const count = (v: unknown): number =>
+      Array.isArray(v) ? 1 + v.reduce((sum: number, x) => sum + count(x), 0) : v && typeof v === 'object' ? 1 + Object.values(v).reduce((sum: number, x) => sum + count(x), 0) : 1;
+    for (const text of cases) expect([text, jsonValuesAtLeast(text, 100)]).toEqual([text, count(JSON.parse(text))]);
+    expect(jsonValuesAtLeast(`[${'0,'.repeat(1000)}0]`, 10)).toBe(11); // stops one past the limit
+  });
+
+  test.each([
+    ['text/csv', (n: number) => `h,i\n${'a,b\n'.repeat(n / 2)}`],
+    ['application/json', (n: number) => `[${'{},'.repeat(n - 2)}{}]`],
+    ['application/xml', (n: number) => `<r>${'<a/>'.repeat(n - 1)}</r>`],
+  ])('%s: up to the limit parses, one more is refused as TOO_MANY_VALUES', (mime, file) => {
+    expect(() => structuredData(Buffer.from(file(MAX_STRUCTURED_VALUES)), mime)).not.toThrow();
+    const refused = (() => {
+      try {
+        structuredData(Buffer.from(file(MAX_STRUCTURED_VALUES + 2)), mime);
+        return null;
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(refused).toBeInstanceOf(PermanentContentError);
+    expect(refused).toMatchObject({ code: 'TOO_MANY_VALUES', message: expect.stringContaining('more than 1,000,000 values') });
   });
 });
