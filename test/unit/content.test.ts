@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chunkText } from '../../activities/content/chunking';
 import { parseRange, contentDisposition } from '../../domain/content/service';
 import { PermanentContentError } from '../../lib/content/errors';
-import { jsonValuesAtLeast, MAX_STRUCTURED_VALUES, structuredData } from '../../lib/content/extractors';
+import { htmlToText, jsonValuesAtLeast, MAX_STRUCTURED_VALUES, structuredData } from '../../lib/content/extractors';
 import { mediaTypeOf, sniffMimeType } from '../../lib/content/mediaTypes';
 import { createEmbeddingProvider, guardedTransport, lexicalHashEmbedding, resolveEmbeddingSpec } from '../../lib/embeddings';
 import { createSsrfGuard } from '../../lib/net/ssrfGuard';
@@ -160,5 +160,35 @@ describe('structured data: values counted before the memory is spent', () => {
     })();
     expect(refused).toBeInstanceOf(PermanentContentError);
     expect(refused).toMatchObject({ code: 'TOO_MANY_VALUES', message: expect.stringContaining('more than 1,000,000 values') });
+  });
+});
+
+describe('HTML to text', () => {
+  test('drops tags, hidden elements and comments; block ends make lines; entities decode', () => {
+    const html =
+      '<!doctype html><html><head><style>p { color: red }</style><script>var x = "</p>"</script></head><body>' +
+      '<h1>Herons</h1><p>Fish &amp; chips &#x2014; &#233;t&eacute;</p><!-- a <p>comment</p> -->' +
+      '<div>one<br>two<BR/>three</div><SCRIPT type="x">hidden()</SCRIPT ><template><p>no</p></template>' +
+      '<p>  spaced\r\n\r\n   out  </p>a <> b &lt;c&gt; <unclosed</body></html> 1 < 2';
+    // `<unclosed</body>` is one tag up to the next `>`, as in a browser; a `<` that no `>` follows is text.
+    expect(htmlToText(html)).toBe('Herons\nFish & chips — ét&eacute;\none\ntwo\nthree\nspaced\nout\na <> b <c> 1 < 2');
+  });
+
+  test('an unclosed hidden element drops only its tag; an unclosed comment hides the rest', () => {
+    expect(htmlToText('<p>a</p><script>b<p>c</p>')).toBe('a\nb c');
+    expect(htmlToText('<p>a</p><!-- b <p>c</p>')).toBe('a');
+  });
+
+  // Each took minutes with the regular expressions this scanner replaced (quadratic in the page); Jest's 60 s
+  // timeout fails them there. No time is asserted: they finish, with the expected text.
+  const tags = 'x<a '.repeat(250_000);
+  const carriageReturns = `a${'\r'.repeat(400_000)}b`;
+  test.each([
+    ['unclosed comments', '<!--'.repeat(250_000), ''],
+    ['unclosed tags', tags, tags.trimEnd()],
+    ['unclosed scripts', '<script>'.repeat(125_000), ''],
+    ['a run of carriage returns', carriageReturns, carriageReturns],
+  ])('%s (~1 MB) take one pass', (_name, html, expected) => {
+    expect(htmlToText(html)).toBe(expected);
   });
 });
