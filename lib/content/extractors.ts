@@ -1,14 +1,15 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import mammoth from 'mammoth';
-import { extractText as pdfText, getDocumentProxy, getMeta } from 'unpdf';
 import { checkZip, ZipRefused } from './zipGuard';
 import { PermanentContentError } from './errors';
+import { pdfPages } from './pdfText';
 
 /**
- * Text and data extraction per type. Pure functions over the file's bytes (no storage, no database), shared by
- * the processing activities and the on-demand extract endpoint.
+ * Text and data extraction per type, over the file's bytes (no storage, no database), shared by the processing
+ * activities and the on-demand extract endpoint. PDFs are read in a child process of their own (pdfText.ts).
  */
+export { pdfInfo, pdfPages } from './pdfText';
 export interface ExtractedText {
   text: string;
   /** Markdown when the source has structure worth keeping (Markdown itself, DOCX headings and lists). */
@@ -249,37 +250,6 @@ export function htmlToText(html: string): string {
     if (trimmed) lines.push(trimmed);
   }
   return lines.join('\n');
-}
-
-async function openPdf(bytes: Buffer) {
-  try {
-    return await getDocumentProxy(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice());
-  } catch (err) {
-    throw new PermanentContentError(`unreadable PDF: ${(err as Error).message}`);
-  }
-}
-
-export async function pdfPages(bytes: Buffer): Promise<string[]> {
-  const pdf = await openPdf(bytes);
-  try {
-    const { text } = await pdfText(pdf, { mergePages: false });
-    return (text as string[]).map((t) => t.trim());
-  } finally {
-    await pdf.destroy();
-  }
-}
-
-export async function pdfInfo(bytes: Buffer): Promise<Record<string, unknown>> {
-  const pdf = await openPdf(bytes);
-  try {
-    const meta = await getMeta(pdf);
-    const info = Object.fromEntries(
-      Object.entries((meta.info ?? {}) as Record<string, unknown>).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)),
-    );
-    return { pages: pdf.numPages, info };
-  } finally {
-    await pdf.destroy();
-  }
 }
 
 /** Far above any real document (text, styles, a few images); a zip bomb is refused before mammoth inflates it. */

@@ -47,6 +47,20 @@ export async function slowPdf(operations = 200_000): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
+/**
+ * One page whose compressed content stream shows a one-letter string `operations` times: 2,000,000 of them are a
+ * 290 kB file that takes pdf.js ~13 s and ~740 MB of heap to read the text of (a text bomb).
+ */
+export async function textBombPdf(operations = 2_000_000): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([400, 300]);
+  page.drawText('x', { x: 10, y: 10, size: 12, font: await doc.embedFont(StandardFonts.Helvetica) });
+  const font = [...(page.node.normalizedEntries().Font?.keys() ?? [])][0]!.asString();
+  const stream = doc.context.stream(deflateSync(Buffer.from(`BT ${font} 12 Tf 10 10 Td (a) Tj ET\n`.repeat(operations))), { Filter: 'FlateDecode' });
+  page.node.set(PDFName.of('Contents'), doc.context.register(stream));
+  return Buffer.from(await doc.save());
+}
+
 /** A single page of the given size in points. */
 export async function pdfOfPageSize(width: number, height: number): Promise<Buffer> {
   const doc = await PDFDocument.create();

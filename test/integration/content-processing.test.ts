@@ -2,6 +2,7 @@ import JSZip from 'jszip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { download, uploadContent, waitForProcessing } from '../helpers/content';
+import { textBombPdf } from '../helpers/pdfs';
 import { startApi, type TestApi } from '../helpers/stack';
 import { createTestTenant, startApiWithTenant, type TestTenant } from '../helpers/tenants';
 
@@ -158,6 +159,18 @@ describe('metadata, conversion and thumbnails', () => {
     expect(String(stepOf(json.status, 'extract_text').error)).toMatch(/^JSON: more than 1,000,000 values/);
     const query = await extract(json.id, { type: 'jsonata', expression: '$count($)' });
     expect(query.status).toBe(422);
+  });
+
+  test('a PDF text bomb fails its text steps at once with PDF_TOO_COMPLEX; the worker goes on', async () => {
+    // 290 kB whose page expands to two million text operations: ~740 MB of heap to read, in the worker itself
+    // before PDFs were read in a child process (a larger one ran the worker out of memory, at every retry).
+    const { status } = await processed(await textBombPdf(), 'bomb.pdf');
+    expect(status.job.status).toBe('failed');
+    const text = stepOf(status, 'extract_text');
+    expect(text).toMatchObject({ state: 'failed', attempts: 1, output: { errorCode: 'PDF_TOO_COMPLEX' } });
+    expect(String(text.error)).toMatch(/^reading the text needed more/);
+    const after = await processed(Buffer.from('Still here after the bomb.'), 'after.txt');
+    expect(after.status.job.status).toBe('succeeded');
   });
 
   test('a file over the processing limit fails its steps with the limit in the error', async () => {

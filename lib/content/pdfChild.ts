@@ -1,0 +1,177 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PermanentContentError } from './errors';
+
+/**
+ * One PDF job in a child process of its own: pdf.js parses untrusted files, so the process is killed when the job
+ * passes its deadline or its memory cap, and a crash (V8 out of heap, native code) ends that process only. A 290 kB
+ * PDF whose compressed page holds two million text operations needed 740 MB of heap and 13 s to read in-process;
+ * at 2 MB it runs a worker out of memory, again at every retry. The children: pdfRenderChild.ts (a first page's
+ * pixels, for thumbnails) and pdfTextChild.ts (text and metadata).
+ *
+ * Protocol: the child loads, answers `{ ready: true }`, receives one request, answers `{ ok: true, ... }` or
+ * `{ ok: false, code, message }` and exits. Failures that depend on the file are PermanentContentErrors with a
+ * stable code; a child that cannot start is a plain Error (worth a retry).
+ */
+export interface PdfChildLimits {
+  /** Wall time of the job, from the moment the booted child receives the file. */
+  deadlineMs: number;
+  /** Resident memory of the child (checked every 100 ms where /proc exists, i.e. Linux). */
+  maxMemoryBytes: number;
+}
+
+export type PdfChildReply<Answer> = { ready: true } | ({ ok: true } & Answer) | { ok: false; code: string; message: string };
+
+export interface PdfChildJob<Answer, Result> {
+  /** The child's module, next to this file, without extension. */
+  program: 'pdfRenderChild' | 'pdfTextChild';
+  /** What the job does, in messages: "rendering the first page". */
+  doing: string;
+  request: unknown;
+  limits: PdfChildLimits;
+  /** Codes of the child's own failures. */
+  codes: { timeout: string; tooComplex: string; failed: string };
+  /** The child's answer as the result (or throws a PermanentContentError for a malformed one). */
+  accept(answer: Answer): Result;
+}
+
+/** Jobs at a time per process: each takes a core and up to its memory cap; others wait (uncharged). */
+const MAX_CONCURRENT_JOBS = 2;
+/** Starting node (and, under tsx, the TypeScript hook) and loading pdf.js; beyond this the machine is in trouble. */
+const BOOT_TIMEOUT_MS = 30_000;
+const HEAP_MB = 512;
+const MEMORY_POLL_MS = 100;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function acquire(): Promise<() => void> {
+  if (running >= MAX_CONCURRENT_JOBS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    running -= 1;
+    waiting.shift()?.();
+  };
+}
+
+function childProgram(program: string): { entry: string; execArgv: string[] } {
+  // Compiled JavaScript in production; TypeScript through tsx's CommonJS hook under tsx and jest.
+  const typescript = path.extname(__filename) === '.ts';
+  return {
+    entry: path.join(__dirname, `${program}${typescript ? '.ts' : '.js'}`),
+    execArgv: [...(typescript ? ['--require', require.resolve('tsx/cjs')] : []), `--max-old-space-size=${HEAP_MB}`],
+  };
+}
+
+async function residentBytes(pid: number): Promise<number | null> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    return kb === undefined ? null : Number(kb) * 1024;
+  } catch {
+    return null;
+  }
+}
+
+export async function runPdfChild<Answer, Result>(job: PdfChildJob<Answer, Result>): Promise<Result> {
+  const release = await acquire();
+  try {
+    return await runInChild(job);
+  } finally {
+    release();
+  }
+}
+
+function runInChild<Answer, Result>(job: PdfChildJob<Answer, Result>): Promise<Result> {
+  const { entry, execArgv } = childProgram(job.program);
+  const { limits, codes } = job;
+  const permanent = (code: string, message: string) => new PermanentContentError(message, code);
+  return new Promise<Result>((resolve, reject) => {
+    let child: ChildProcess;
+    try {
+      // An empty environment: the child parses untrusted files and needs none of the process's settings.
+      child = fork(entry, [], { execArgv, env: {}, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    } catch (err) {
+      reject(new Error(`the PDF reader could not start: ${(err as Error).message}`));
+      return;
+    }
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    let phase: 'booting' | 'working' | 'done' = 'booting';
+    let stoppedFor: PermanentContentError | null = null;
+    let deadlineTimer: NodeJS.Timeout | undefined;
+    let memoryTimer: NodeJS.Timeout | undefined;
+    const bootTimer = setTimeout(() => finish({ error: new Error(`the PDF reader did not start within ${BOOT_TIMEOUT_MS} ms`) }), BOOT_TIMEOUT_MS);
+
+    function finish(outcome: { result: Result } | { error: Error }): void {
+      if (phase === 'done') return;
+      phase = 'done';
+      clearTimeout(bootTimer);
+      clearTimeout(deadlineTimer);
+      clearTimeout(memoryTimer);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if ('error' in outcome) reject(outcome.error);
+      else resolve(outcome.result);
+    }
+    function stop(error: PermanentContentError): void {
+      stoppedFor = error;
+      finish({ error });
+    }
+    async function watchMemory(): Promise<void> {
+      if (phase !== 'working' || child.pid === undefined) return;
+      const rss = await residentBytes(child.pid);
+      if (rss === null || phase !== 'working') return; // no /proc here (not Linux), or already over
+      if (rss > limits.maxMemoryBytes) {
+        stop(permanent(codes.tooComplex, `${job.doing} needed more than ${Math.round(limits.maxMemoryBytes / 1048576)} MiB of memory and was stopped`));
+        return;
+      }
+      memoryTimer = setTimeout(() => void watchMemory(), MEMORY_POLL_MS);
+    }
+
+    child.on('message', (reply: PdfChildReply<Answer>) => {
+      if ('ready' in reply) {
+        if (phase !== 'booting') return;
+        phase = 'working';
+        clearTimeout(bootTimer);
+        deadlineTimer = setTimeout(() => stop(permanent(codes.timeout, `${job.doing} took longer than ${limits.deadlineMs} ms and was stopped`)), limits.deadlineMs);
+        child.send(job.request as object, (err) => {
+          if (err) finish({ error: new Error(`the PDF could not be passed to its reader: ${err.message}`) });
+        });
+        void watchMemory();
+        return;
+      }
+      if (!reply.ok) {
+        finish({ error: permanent(reply.code, reply.message) });
+        return;
+      }
+      try {
+        finish({ result: job.accept(reply) });
+      } catch (err) {
+        finish({ error: err as Error });
+      }
+    });
+    child.on('error', (err) => {
+      finish({ error: phase === 'booting' ? new Error(`the PDF reader could not start: ${err.message}`) : permanent(codes.failed, `the PDF reader failed: ${err.message}`) });
+    });
+    child.on('exit', (code, signal) => {
+      if (stoppedFor) return;
+      const how = signal ? `signal ${signal}` : `exit code ${code}`;
+      if (phase === 'booting') {
+        const detail = stderr.trim().split('\n').pop() ?? '';
+        finish({ error: new Error(`the PDF reader stopped while starting (${how})${detail ? `: ${detail.slice(0, 300)}` : ''}`) });
+      } else if (signal === 'SIGABRT' || signal === 'SIGTRAP') {
+        // Mid-job, V8 gave up: out of heap (the --max-old-space-size cap) or an array past its maximum length.
+        finish({ error: permanent(codes.tooComplex, `${job.doing} needed more memory than the PDF reader may use and was stopped`) });
+      } else {
+        // Mid-job, any other end: a crash in native code, caused by this file.
+        finish({ error: permanent(codes.failed, `the PDF reader stopped unexpectedly (${how}) while ${job.doing}`) });
+      }
+    });
+  });
+}

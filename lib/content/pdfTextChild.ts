@@ -1,0 +1,64 @@
+import { extractText, getDocumentProxy, getMeta } from 'unpdf';
+import type { PdfReadAnswer, PdfReadReply, PdfReadRequest } from './pdfText';
+
+/**
+ * The PDF reader process (started by pdfText.ts through pdfChild.ts, one per file): loads pdf.js (unpdf's build),
+ * announces it is ready, reads the text of every page or the document's metadata from the one file it receives,
+ * answers, and exits. The parent kills it at the deadline or above the memory cap.
+ */
+function send(reply: PdfReadReply): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send) resolve();
+    else process.send(reply, undefined, undefined, () => resolve());
+  });
+}
+
+async function read(request: PdfReadRequest): Promise<PdfReadAnswer> {
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    pdf = await getDocumentProxy(request.bytes);
+  } catch (err) {
+    const name = (err as { name?: string } | null)?.name;
+    if (name === 'PasswordException') throw Object.assign(new Error('the PDF is encrypted with a password; it cannot be read without it'), { code: 'PDF_ENCRYPTED' });
+    throw Object.assign(new Error(`unreadable PDF: ${(err as Error).message}`), { code: 'PDF_INVALID' });
+  }
+  try {
+    if (request.want === 'info') {
+      const meta = await getMeta(pdf);
+      const info = Object.fromEntries(
+        Object.entries((meta.info ?? {}) as Record<string, unknown>).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)),
+      );
+      return { pageCount: pdf.numPages, info };
+    }
+    const { text } = await extractText(pdf, { mergePages: false });
+    return { pageCount: pdf.numPages, pages: (text as string[]).map((t) => t.trim()) };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+async function main(): Promise<void> {
+  // The parent gone (worker stopped or crashed): nobody waits for this file.
+  process.once('disconnect', () => process.exit(1));
+  process.once('message', (request: PdfReadRequest) => {
+    read(request)
+      .then(
+        (answer): PdfReadReply => ({ ok: true, ...answer }),
+        (err: unknown): PdfReadReply => {
+          const code = (err as { code?: unknown }).code;
+          const message = err instanceof Error ? err.message : String(err);
+          return typeof code === 'string' && code.startsWith('PDF_')
+            ? { ok: false, code, message }
+            : { ok: false, code: 'PDF_TEXT_FAILED', message: `reading the PDF failed: ${message}` };
+        },
+      )
+      .then(send)
+      .finally(() => process.exit(0));
+  });
+  await send({ ready: true });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`pdf reader: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
