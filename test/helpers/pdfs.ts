@@ -1,8 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFHexString, PDFName, rgb, StandardFonts } from 'pdf-lib';
+import { PermanentContentError } from '../../lib/content/errors';
 
 /** PDFs made with pdf-lib for the thumbnail tests: a page to check pixels on, and hostile or broken files. */
+
+/** Three 400 × 300 pt pages of one line of text each, titled "Quarterly report" by "Ann Analyst". */
+export async function reportPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.setTitle('Quarterly report');
+  doc.setAuthor('Ann Analyst');
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const words of ['Page one talks about alpha particles', 'Page two is about beta testing', 'Page three covers gamma rays']) {
+    doc.addPage([400, 300]).drawText(words, { x: 20, y: 150, size: 14, font });
+  }
+  return Buffer.from(await doc.save());
+}
+
+/** The code and message of the PermanentContentError that `work` fails with (a test failure if it succeeds). */
+export async function permanentFailure(work: Promise<unknown>): Promise<{ code: string | undefined; message: string }> {
+  try {
+    await work;
+  } catch (err) {
+    expect(err).toBeInstanceOf(PermanentContentError);
+    return { code: (err as PermanentContentError).code, message: (err as Error).message };
+  }
+  throw new Error('expected a PermanentContentError');
+}
 
 /** A US Letter page (612 × 792 pt) with a black rectangle in its upper half and a line of text; more pages blank. */
 export async function pdfWithBlackRectangle(pages = 1): Promise<Buffer> {

@@ -1,8 +1,7 @@
 import JSZip from 'jszip';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { download, uploadContent, waitForProcessing } from '../helpers/content';
-import { textBombPdf } from '../helpers/pdfs';
+import { reportPdf, textBombPdf } from '../helpers/pdfs';
 import { startApi, type TestApi } from '../helpers/stack';
 import { createTestTenant, startApiWithTenant, type TestTenant } from '../helpers/tenants';
 
@@ -14,17 +13,6 @@ beforeAll(async () => {
   ({ api, tenant } = await startApiWithTenant());
 });
 afterAll(() => api.close());
-
-async function makePdf(): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  doc.setTitle('Quarterly report');
-  doc.setAuthor('Ann Analyst');
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const words of ['Page one talks about alpha particles', 'Page two is about beta testing', 'Page three covers gamma rays']) {
-    doc.addPage([400, 300]).drawText(words, { x: 20, y: 150, size: 14, font });
-  }
-  return Buffer.from(await doc.save());
-}
 
 /** The smallest DOCX mammoth reads: content types, the package relationship and the document part. */
 async function makeDocx(): Promise<Buffer> {
@@ -67,7 +55,7 @@ describe('text extraction per type', () => {
     ['plain text', () => Buffer.from('Just plain words about otters.\n'), 'a.txt', 'text/plain', 'otters'],
     ['Markdown', () => Buffer.from('# Title\n\nSome *markdown* about kestrels.\n'), 'a.md', 'text/markdown', 'kestrels'],
     ['HTML', () => Buffer.from('<!doctype html><html><body><script>var x=1</script><h1>Herons</h1><p>Fish &amp; chips</p></body></html>'), 'a.html', 'text/html', 'Fish & chips'],
-    ['PDF', makePdf, 'a.pdf', 'application/pdf', 'beta testing'],
+    ['PDF', reportPdf, 'a.pdf', 'application/pdf', 'beta testing'],
     ['DOCX', makeDocx, 'a.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'walruses'],
     ['CSV', () => Buffer.from('name,habitat\nbison,prairie\nmoose,forest\n'), 'a.csv', 'text/csv', 'habitat: prairie'],
     ['JSON', () => Buffer.from(JSON.stringify({ animals: [{ name: 'lynx', legs: 4 }] })), 'a.json', 'application/json', 'animals[0].name: lynx'],
@@ -90,7 +78,7 @@ describe('text extraction per type', () => {
 
 describe('metadata, conversion and thumbnails', () => {
   test('PDF: info and page count, page-range extraction, Markdown conversion, first-page thumbnail', async () => {
-    const { id, status } = await processed(await makePdf(), 'report.pdf');
+    const { id, status } = await processed(await reportPdf(), 'report.pdf');
     expect(stepOf(status, 'extract_metadata').output).toMatchObject({ pdf: { pages: 3, info: { Title: 'Quarterly report', Author: 'Ann Analyst' } } });
     // 400 × 300 pt pages inside the 256 px box (test/integration/content-pdf-thumbnails.test.ts checks the pixels).
     expect(stepOf(status, 'thumbnail')).toMatchObject({ state: 'succeeded', output: { width: 256, height: 192, pages: 3 } });

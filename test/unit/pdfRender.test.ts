@@ -1,22 +1,11 @@
-import { PermanentContentError } from '../../lib/content/errors';
 import { renderPdfFirstPage } from '../../lib/content/pdfRender';
-import { brokenPdf, passwordProtectedPdf, pdfOfPageSize, pdfWithBlackRectangle, regionLevels, slowPdf } from '../helpers/pdfs';
+import { brokenPdf, passwordProtectedPdf, pdfOfPageSize, pdfWithBlackRectangle, permanentFailure, regionLevels, slowPdf } from '../helpers/pdfs';
 
 /**
  * The PDF renderer process (lib/content/pdfRender.ts): a real render of a first page, and every refusal with its
  * code. Each test starts a real renderer process (node + pdf.js), a second or two each.
  */
 jest.setTimeout(60_000);
-
-async function failure(work: Promise<unknown>): Promise<{ code: string | undefined; message: string }> {
-  try {
-    await work;
-  } catch (err) {
-    expect(err).toBeInstanceOf(PermanentContentError);
-    return { code: (err as PermanentContentError).code, message: (err as Error).message };
-  }
-  throw new Error('expected the render to fail');
-}
 
 test('renders the first page into the box, black where the page is black and white elsewhere', async () => {
   const page = await renderPdfFirstPage(await pdfWithBlackRectangle(3), 512);
@@ -34,30 +23,30 @@ test('renders the first page into the box, black where the page is black and whi
 });
 
 test('a password-protected PDF: PDF_ENCRYPTED', async () => {
-  expect(await failure(renderPdfFirstPage(await passwordProtectedPdf(), 512))).toMatchObject({ code: 'PDF_ENCRYPTED', message: expect.stringMatching(/password/) });
+  expect(await permanentFailure(renderPdfFirstPage(await passwordProtectedPdf(), 512))).toMatchObject({ code: 'PDF_ENCRYPTED', message: expect.stringMatching(/password/) });
 });
 
 test('garbage after a PDF signature: PDF_INVALID', async () => {
-  expect(await failure(renderPdfFirstPage(brokenPdf(), 512))).toMatchObject({ code: 'PDF_INVALID', message: expect.stringMatching(/unreadable PDF/) });
+  expect(await permanentFailure(renderPdfFirstPage(brokenPdf(), 512))).toMatchObject({ code: 'PDF_INVALID', message: expect.stringMatching(/unreadable PDF/) });
 });
 
 test('page count and page size limits', async () => {
-  expect(await failure(renderPdfFirstPage(await pdfWithBlackRectangle(3), 512, { maxPages: 2 }))).toMatchObject({
+  expect(await permanentFailure(renderPdfFirstPage(await pdfWithBlackRectangle(3), 512, { maxPages: 2 }))).toMatchObject({
     code: 'PDF_TOO_MANY_PAGES',
     message: expect.stringMatching(/3 pages.*up to 2/),
   });
-  expect(await failure(renderPdfFirstPage(await pdfOfPageSize(20_000, 100), 512))).toMatchObject({ code: 'PDF_PAGE_SIZE' });
+  expect(await permanentFailure(renderPdfFirstPage(await pdfOfPageSize(20_000, 100), 512))).toMatchObject({ code: 'PDF_PAGE_SIZE' });
 });
 
 test('a render past its deadline is stopped: PDF_RENDER_TIMEOUT, well before the render would end', async () => {
   const bytes = await slowPdf(); // ~10 s of rendering
   const started = Date.now();
-  expect(await failure(renderPdfFirstPage(bytes, 512, { deadlineMs: 500 }))).toMatchObject({ code: 'PDF_RENDER_TIMEOUT' });
+  expect(await permanentFailure(renderPdfFirstPage(bytes, 512, { deadlineMs: 500 }))).toMatchObject({ code: 'PDF_RENDER_TIMEOUT' });
   // The deadline counts from the booted renderer; booting under load takes a few seconds.
   expect(Date.now() - started).toBeLessThan(8_000);
 });
 
 test('a render above its memory cap is stopped: PDF_TOO_COMPLEX', async () => {
   // Any renderer process is bigger than 16 MiB: the first look at its memory stops it.
-  expect(await failure(renderPdfFirstPage(await slowPdf(), 512, { maxMemoryBytes: 16 * 1024 * 1024 }))).toMatchObject({ code: 'PDF_TOO_COMPLEX' });
+  expect(await permanentFailure(renderPdfFirstPage(await slowPdf(), 512, { maxMemoryBytes: 16 * 1024 * 1024 }))).toMatchObject({ code: 'PDF_TOO_COMPLEX' });
 });

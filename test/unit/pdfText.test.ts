@@ -1,7 +1,5 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { PermanentContentError } from '../../lib/content/errors';
 import { pdfInfo, pdfPages } from '../../lib/content/pdfText';
-import { brokenPdf, passwordProtectedPdf, textBombPdf } from '../helpers/pdfs';
+import { brokenPdf, passwordProtectedPdf, permanentFailure, reportPdf, textBombPdf } from '../helpers/pdfs';
 
 /**
  * PDF text and metadata, read in a child process of their own (lib/content/pdfText.ts): real files, every refusal
@@ -9,47 +7,26 @@ import { brokenPdf, passwordProtectedPdf, textBombPdf } from '../helpers/pdfs';
  */
 jest.setTimeout(60_000);
 
-async function failure(work: Promise<unknown>): Promise<{ code: string | undefined; message: string }> {
-  try {
-    await work;
-  } catch (err) {
-    expect(err).toBeInstanceOf(PermanentContentError);
-    return { code: (err as PermanentContentError).code, message: (err as Error).message };
-  }
-  throw new Error('expected reading the PDF to fail');
-}
-
-async function threePages(): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  doc.setTitle('Quarterly report');
-  doc.setAuthor('Ann Analyst');
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const words of ['Page one talks about alpha', 'Page two is about beta', 'Page three covers gamma']) {
-    doc.addPage([400, 300]).drawText(words, { x: 20, y: 150, size: 14, font });
-  }
-  return Buffer.from(await doc.save());
-}
-
 test("each page's text, and the metadata", async () => {
-  const pdf = await threePages();
-  expect(await pdfPages(pdf)).toEqual(['Page one talks about alpha', 'Page two is about beta', 'Page three covers gamma']);
+  const pdf = await reportPdf();
+  expect(await pdfPages(pdf)).toEqual(['Page one talks about alpha particles', 'Page two is about beta testing', 'Page three covers gamma rays']);
   expect(await pdfInfo(pdf)).toMatchObject({ pages: 3, info: { Title: 'Quarterly report', Author: 'Ann Analyst' } });
 });
 
 test('a password-protected PDF: PDF_ENCRYPTED; garbage after a PDF signature: PDF_INVALID', async () => {
-  expect(await failure(pdfPages(await passwordProtectedPdf()))).toMatchObject({ code: 'PDF_ENCRYPTED', message: expect.stringMatching(/password/) });
-  expect(await failure(pdfInfo(brokenPdf()))).toMatchObject({ code: 'PDF_INVALID', message: expect.stringMatching(/^unreadable PDF/) });
+  expect(await permanentFailure(pdfPages(await passwordProtectedPdf()))).toMatchObject({ code: 'PDF_ENCRYPTED', message: expect.stringMatching(/password/) });
+  expect(await permanentFailure(pdfInfo(brokenPdf()))).toMatchObject({ code: 'PDF_INVALID', message: expect.stringMatching(/^unreadable PDF/) });
 });
 
 test('a text bomb is stopped at the memory cap (PDF_TOO_COMPLEX) and at the deadline (PDF_TEXT_TIMEOUT)', async () => {
   // In-process, this 290 kB file took ~740 MB of the caller's heap and ~13 s, and it succeeded.
   const bomb = await textBombPdf();
   expect(bomb.length).toBeLessThan(400_000);
-  expect(await failure(pdfPages(bomb, { maxMemoryBytes: 256 * 1024 * 1024 }))).toMatchObject({
+  expect(await permanentFailure(pdfPages(bomb, { maxMemoryBytes: 256 * 1024 * 1024 }))).toMatchObject({
     code: 'PDF_TOO_COMPLEX',
     message: 'reading the text needed more than 256 MiB of memory and was stopped',
   });
-  expect(await failure(pdfPages(bomb, { deadlineMs: 300 }))).toMatchObject({
+  expect(await permanentFailure(pdfPages(bomb, { deadlineMs: 300 }))).toMatchObject({
     code: 'PDF_TEXT_TIMEOUT',
     message: 'reading the text took longer than 300 ms and was stopped',
   });
