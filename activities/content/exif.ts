@@ -1,3 +1,5 @@
+import { trimEndChars } from '../../lib/trimChars';
+
 /**
  * A few readable EXIF fields from the raw EXIF block sharp returns (TIFF structure, IFD0 and the Exif sub-IFD).
  * Enough for "what camera, when, which orientation"; no maker notes, no GPS decoding.
@@ -42,7 +44,7 @@ export function parseExif(raw: Buffer | undefined): Record<string, string | numb
         if (!name) continue;
         if (type === 2) {
           const at = n > 4 ? u32(entry + 8) : entry + 8;
-          if (at + n <= tiff.length) out[name] = tiff.toString('latin1', at, at + n).replace(/\0+$/, '').trim();
+          if (at + n <= tiff.length) out[name] = trimEndChars(tiff.toString('latin1', at, at + n), '\0').trim();
         } else if (type === 3) out[name] = u16(entry + 8);
         else if (type === 4) out[name] = u32(entry + 8);
       }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chatCompletion } from './support/llm';
 import { retryable } from './support/net';
 import { defineTool } from './types';
+import { trimEndChars, trimStartChars } from '../../lib/trimChars';
 
 /** Picks one of `labels` for a text with an LLM (temperature 0); the answer must be one of the labels. */
 export default defineTool({
@@ -34,7 +35,7 @@ export default defineTool({
         { role: 'user', content: input.text },
       ],
     });
-    const said = answer.text.trim().replace(/^["'`]+|["'`.]+$/g, '').toLowerCase();
+    const said = trimEndChars(trimStartChars(answer.text.trim(), '"\'`'), '"\'`.').toLowerCase();
     const label = input.labels.find((l) => l.toLowerCase() === said) ?? input.labels.find((l) => said.includes(l.toLowerCase()));
     if (!label) throw retryable('LLM_BAD_RESPONSE', `the model answered "${answer.text.slice(0, 100)}", not one of the labels`);
     return { label, labels: input.labels, model: answer.model };

@@ -18,6 +18,7 @@ import type { SessionService, TokenPair } from './sessions';
 import * as sq from './ssoQueries';
 import { hashToken } from './tokens';
 import type { SignInChallenge, TwoFactorService } from './twoFactor';
+import { trimEndChars } from '../../lib/trimChars';
 
 /**
  * Single sign-on with OpenID Connect per organization (docs/auth.md#single-sign-on-openid-connect): the
@@ -55,7 +56,7 @@ interface Discovery {
 
 const b64url = (buf: Buffer): string => buf.toString('base64url');
 const ssoFailed = (message: string): AppError => new AppError('SSO_FAILED', message);
-const trimSlash = (url: string): string => url.replace(/\/+$/, '');
+const trimSlash = (url: string): string => trimEndChars(url, '/');
 
 export type SsoService = ReturnType<typeof createSsoService>;
 

@@ -20,8 +20,12 @@ const CREDENTIAL_HEADER_PARTS = ['authorization', 'apikey', 'token', 'secret', '
 const CREDENTIAL_KEY_ENDINGS = ['password', 'passwd', 'passphrase', 'secret', 'apikey', 'token', 'privatekey', 'secretkey', 'accesskey', 'credentials', 'authorization'];
 const CREDENTIAL_KEYS_EXACT = new Set(['pwd', 'cookie']);
 
-/** `scheme://user:password@` anywhere in a string. */
-const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@:]*):([^\s/?#@]*)@/gi;
+/**
+ * `scheme://user:password@` anywhere in a string. The scheme is at most 64 characters (real ones are a few): with
+ * `*` instead, every word boundary of a long run like `a.a.a.…` started a scan to the run's end, quadratic in it
+ * (40,000 characters: 1 s; a 1 MB request body: minutes of the API's event loop).
+ */
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]{0,63}:\/\/)([^\s/?#@:]*):([^\s/?#@]*)@/gi;
 /** `password=...` in a query string, a libpq keyword string (`host=x password=y`) or an ODBC string (`Pwd=y;`). */
 const CREDENTIAL_PARAM =
   /(^|[?&;\s])((?:ssl)?password|passwd|pwd|api[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|secret|token)=([^&;\s#]*)/gi;

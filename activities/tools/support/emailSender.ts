@@ -95,5 +95,6 @@ export function withHtmlFooter(html: string, label: string): string {
 }
 
 export function withTextFooter(text: string, label: string): string {
-  return `${text.replace(/\s+$/, '')}\n\n-- \n${emailFooter(label)}\n`;
+  // trimEnd, not /\s+$/: the regex is quadratic in a long run of spaces followed by something else.
+  return `${text.trimEnd()}\n\n-- \n${emailFooter(label)}\n`;
 }
