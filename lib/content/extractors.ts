@@ -1,14 +1,15 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
-import mammoth from 'mammoth';
-import { checkZip, ZipRefused } from './zipGuard';
 import { PermanentContentError } from './errors';
+import { docxMarkdown } from './docx';
 import { pdfPages } from './pdfText';
 
 /**
  * Text and data extraction per type, over the file's bytes (no storage, no database), shared by the processing
- * activities and the on-demand extract endpoint. PDFs are read in a child process of their own (pdfText.ts).
+ * activities and the on-demand extract endpoint. PDFs and DOCX files are read in child processes of their own
+ * (pdfText.ts, docx.ts).
  */
+export { docxMarkdown } from './docx';
 export { pdfInfo, pdfPages } from './pdfText';
 export interface ExtractedText {
   text: string;
@@ -250,23 +251,4 @@ export function htmlToText(html: string): string {
     if (trimmed) lines.push(trimmed);
   }
   return lines.join('\n');
-}
-
-/** Far above any real document (text, styles, a few images); a zip bomb is refused before mammoth inflates it. */
-const DOCX_LIMITS = { maxTotalBytes: 128 * 1024 * 1024, maxEntries: 10_000 };
-
-export async function docxMarkdown(bytes: Buffer): Promise<string> {
-  try {
-    checkZip(bytes, DOCX_LIMITS);
-  } catch (err) {
-    if (err instanceof ZipRefused) throw new PermanentContentError(`DOCX refused: ${err.message}`);
-    throw err;
-  }
-  try {
-    // Markdown keeps headings and lists, which chunking and readers both use.
-    const result = await (mammoth as unknown as { convertToMarkdown(input: { buffer: Buffer }): Promise<{ value: string }> }).convertToMarkdown({ buffer: bytes });
-    return result.value.trim();
-  } catch (err) {
-    throw new PermanentContentError(`unreadable DOCX: ${(err as Error).message}`);
-  }
 }

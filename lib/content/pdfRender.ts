@@ -1,9 +1,9 @@
 import { PermanentContentError } from './errors';
-import { runPdfChild, type PdfChildLimits, type PdfChildReply } from './pdfChild';
+import { runFileChild, type FileChildLimits, type FileChildReply } from './fileChild';
 
 /**
  * Renders the first page of a PDF to RGBA pixels (for thumbnails) with pdf.js (`pdfjs-dist`, legacy build) on a
- * `@napi-rs/canvas` canvas, in a child process of its own (pdfRenderChild.ts, run by pdfChild.ts) so that a hostile
+ * `@napi-rs/canvas` canvas, in a child process of its own (pdfRenderChild.ts, run by fileChild.ts) so that a hostile
  * file can always be abandoned: the process is killed when the render passes its deadline or its memory cap, and a
  * crash of the native canvas code ends that process only. Fixed limits refuse absurd documents before rendering
  * (page count, page size, embedded image pixels); the canvas itself is never larger than the requested box.
@@ -12,7 +12,7 @@ import { runPdfChild, type PdfChildLimits, type PdfChildReply } from './pdfChild
  * PDF_TOO_MANY_PAGES, PDF_PAGE_SIZE, PDF_RENDER_TIMEOUT, PDF_TOO_COMPLEX, PDF_RENDER_FAILED); a renderer that cannot
  * start is a plain Error (worth a retry).
  */
-export interface PdfRenderLimits extends PdfChildLimits {
+export interface PdfRenderLimits extends FileChildLimits {
   /** Documents claiming more pages are refused (a real document stays far below). */
   maxPages: number;
   /** Longest page edge at 72 dpi, in points; the PDF specification's own maximum is 14,400. */
@@ -66,7 +66,7 @@ interface RenderAnswer {
   pageHeight: number;
 }
 
-export type PdfRenderReply = PdfChildReply<RenderAnswer>;
+export type PdfRenderReply = FileChildReply<RenderAnswer>;
 
 /** The first page fitted inside a `box` × `box` pixel square. */
 export async function renderPdfFirstPage(bytes: Buffer, box: number, overrides: Partial<PdfRenderLimits> = {}): Promise<RenderedPage> {
@@ -76,8 +76,10 @@ export async function renderPdfFirstPage(bytes: Buffer, box: number, overrides: 
     box,
     limits: { maxPages: limits.maxPages, maxPageEdge: limits.maxPageEdge, maxImagePixels: limits.maxImagePixels },
   };
-  return runPdfChild<RenderAnswer, RenderedPage>({
+  return runFileChild<RenderAnswer, RenderedPage>({
     program: 'pdfRenderChild',
+    reader: 'the PDF renderer',
+    heapMb: 512,
     doing: 'rendering the first page',
     request,
     limits,

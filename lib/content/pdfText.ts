@@ -1,12 +1,12 @@
-import { runPdfChild, type PdfChildLimits, type PdfChildReply } from './pdfChild';
+import { runFileChild, type FileChildLimits, type FileChildReply } from './fileChild';
 
 /**
- * Text and metadata of a PDF, read by pdf.js in a child process of its own (pdfTextChild.ts, run by pdfChild.ts):
+ * Text and metadata of a PDF, read by pdf.js in a child process of its own (pdfTextChild.ts, run by fileChild.ts):
  * a page of compressed text operations can expand to gigabytes of parsed text items, so the reader is killed at its
  * deadline or above its memory cap instead of taking the worker or the API with it. Failures that depend on the
  * file are PermanentContentErrors: PDF_INVALID, PDF_ENCRYPTED, PDF_TEXT_TIMEOUT, PDF_TOO_COMPLEX, PDF_TEXT_FAILED.
  */
-export const PDF_READ_LIMITS: PdfChildLimits = {
+export const PDF_READ_LIMITS: FileChildLimits = {
   // A few hundred pages of text take seconds; this is for documents far past that.
   deadlineMs: 60_000,
   maxMemoryBytes: 768 * 1024 * 1024,
@@ -26,13 +26,15 @@ export interface PdfReadAnswer {
   info?: Record<string, unknown>;
 }
 
-export type PdfReadReply = PdfChildReply<PdfReadAnswer>;
+export type PdfReadReply = FileChildReply<PdfReadAnswer>;
 
 const CODES = { timeout: 'PDF_TEXT_TIMEOUT', tooComplex: 'PDF_TOO_COMPLEX', failed: 'PDF_TEXT_FAILED' };
 
-function read(bytes: Buffer, want: PdfReadRequest['want'], limits: PdfChildLimits): Promise<PdfReadAnswer> {
-  return runPdfChild<PdfReadAnswer, PdfReadAnswer>({
+function read(bytes: Buffer, want: PdfReadRequest['want'], limits: FileChildLimits): Promise<PdfReadAnswer> {
+  return runFileChild<PdfReadAnswer, PdfReadAnswer>({
     program: 'pdfTextChild',
+    reader: 'the PDF reader',
+    heapMb: 512,
     doing: want === 'text' ? 'reading the text' : 'reading the metadata',
     request: { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), want } satisfies PdfReadRequest,
     limits,
@@ -42,12 +44,12 @@ function read(bytes: Buffer, want: PdfReadRequest['want'], limits: PdfChildLimit
 }
 
 /** Each page's text, trimmed. */
-export async function pdfPages(bytes: Buffer, overrides: Partial<PdfChildLimits> = {}): Promise<string[]> {
+export async function pdfPages(bytes: Buffer, overrides: Partial<FileChildLimits> = {}): Promise<string[]> {
   return (await read(bytes, 'text', { ...PDF_READ_LIMITS, ...overrides })).pages ?? [];
 }
 
 /** Page count and the information dictionary's scalar values (Title, Author, ...). */
-export async function pdfInfo(bytes: Buffer, overrides: Partial<PdfChildLimits> = {}): Promise<Record<string, unknown>> {
+export async function pdfInfo(bytes: Buffer, overrides: Partial<FileChildLimits> = {}): Promise<Record<string, unknown>> {
   const answer = await read(bytes, 'info', { ...PDF_READ_LIMITS, ...overrides });
   return { pages: answer.pageCount, info: answer.info ?? {} };
 }

@@ -2,7 +2,7 @@ import { extractText, getDocumentProxy, getMeta } from 'unpdf';
 import type { PdfReadAnswer, PdfReadReply, PdfReadRequest } from './pdfText';
 
 /**
- * The PDF reader process (started by pdfText.ts through pdfChild.ts, one per file): loads pdf.js (unpdf's build),
+ * The PDF reader process (started by pdfText.ts through fileChild.ts, one per file): loads pdf.js (unpdf's build),
  * announces it is ready, reads the text of every page or the document's metadata from the one file it receives,
  * answers, and exits. The parent kills it at the deadline or above the memory cap.
  */

@@ -1,6 +1,6 @@
-import JSZip from 'jszip';
 import sharp from 'sharp';
 import { download, uploadContent, waitForProcessing } from '../helpers/content';
+import { docxOf } from '../helpers/docx';
 import { reportPdf, textBombPdf } from '../helpers/pdfs';
 import { startApi, type TestApi } from '../helpers/stack';
 import { createTestTenant, startApiWithTenant, type TestTenant } from '../helpers/tenants';
@@ -14,31 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** The smallest DOCX mammoth reads: content types, the package relationship and the document part. */
-async function makeDocx(): Promise<Buffer> {
-  const zip = new JSZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-      '<Default Extension="xml" ContentType="application/xml"/>' +
-      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-  );
-  const p = (text: string) => `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`;
-  zip.file(
-    'word/document.xml',
-    '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' +
-      p('Docx heading about walruses') +
-      p('Second paragraph mentions the tundra.') +
-      '</w:body></w:document>',
-  );
-  return zip.generateAsync({ type: 'nodebuffer' });
-}
+const makeDocx = () => docxOf(['Docx heading about walruses', 'Second paragraph mentions the tundra.']);
 
 async function processed(bytes: Buffer, filename: string, type?: string) {
   const up = await uploadContent(api, tenant.owner.token, { bytes, filename, type });

@@ -4,43 +4,47 @@ import path from 'node:path';
 import { PermanentContentError } from './errors';
 
 /**
- * One PDF job in a child process of its own: pdf.js parses untrusted files, so the process is killed when the job
- * passes its deadline or its memory cap, and a crash (V8 out of heap, native code) ends that process only. A 290 kB
- * PDF whose compressed page holds two million text operations needed 740 MB of heap and 13 s to read in-process;
- * at 2 MB it runs a worker out of memory, again at every retry. The children: pdfRenderChild.ts (a first page's
- * pixels, for thumbnails) and pdfTextChild.ts (text and metadata).
+ * One file job in a child process of its own: pdf.js and mammoth parse untrusted files, so the process is killed
+ * when the job passes its deadline or its memory cap, and a crash (V8 out of heap, native code) ends that process
+ * only. In-process, a 290 kB PDF whose compressed page holds two million text operations needed 740 MB of heap and
+ * 13 s to read, and a 60 kB DOCX whose document is 20 MB of tiny paragraphs 2.8 GB and 28 s: a little more of
+ * either ran a worker out of memory, again at every retry. The children: pdfRenderChild.ts (a first page's pixels,
+ * for thumbnails), pdfTextChild.ts (text and metadata) and docxChild.ts (Markdown).
  *
  * Protocol: the child loads, answers `{ ready: true }`, receives one request, answers `{ ok: true, ... }` or
  * `{ ok: false, code, message }` and exits. Failures that depend on the file are PermanentContentErrors with a
  * stable code; a child that cannot start is a plain Error (worth a retry).
  */
-export interface PdfChildLimits {
+export interface FileChildLimits {
   /** Wall time of the job, from the moment the booted child receives the file. */
   deadlineMs: number;
   /** Resident memory of the child (checked every 100 ms where /proc exists, i.e. Linux). */
   maxMemoryBytes: number;
 }
 
-export type PdfChildReply<Answer> = { ready: true } | ({ ok: true } & Answer) | { ok: false; code: string; message: string };
+export type FileChildReply<Answer> = { ready: true } | ({ ok: true } & Answer) | { ok: false; code: string; message: string };
 
-export interface PdfChildJob<Answer, Result> {
+export interface FileChildJob<Answer, Result> {
   /** The child's module, next to this file, without extension. */
-  program: 'pdfRenderChild' | 'pdfTextChild';
+  program: 'pdfRenderChild' | 'pdfTextChild' | 'docxChild';
+  /** The child in messages: "the PDF reader". */
+  reader: string;
+  /** Its V8 heap (--max-old-space-size). */
+  heapMb: number;
   /** What the job does, in messages: "rendering the first page". */
   doing: string;
   request: unknown;
-  limits: PdfChildLimits;
+  limits: FileChildLimits;
   /** Codes of the child's own failures. */
   codes: { timeout: string; tooComplex: string; failed: string };
   /** The child's answer as the result (or throws a PermanentContentError for a malformed one). */
   accept(answer: Answer): Result;
 }
 
-/** Jobs at a time per process: each takes a core and up to its memory cap; others wait (uncharged). */
+/** Jobs at a time per process, of every kind: each takes a core and up to its memory cap; others wait (uncharged). */
 const MAX_CONCURRENT_JOBS = 2;
 /** Starting node (and, under tsx, the TypeScript hook) and loading pdf.js; beyond this the machine is in trouble. */
 const BOOT_TIMEOUT_MS = 30_000;
-const HEAP_MB = 512;
 const MEMORY_POLL_MS = 100;
 
 let running = 0;
@@ -58,12 +62,12 @@ async function acquire(): Promise<() => void> {
   };
 }
 
-function childProgram(program: string): { entry: string; execArgv: string[] } {
+function childProgram(program: string, heapMb: number): { entry: string; execArgv: string[] } {
   // Compiled JavaScript in production; TypeScript through tsx's CommonJS hook under tsx and jest.
   const typescript = path.extname(__filename) === '.ts';
   return {
     entry: path.join(__dirname, `${program}${typescript ? '.ts' : '.js'}`),
-    execArgv: [...(typescript ? ['--require', require.resolve('tsx/cjs')] : []), `--max-old-space-size=${HEAP_MB}`],
+    execArgv: [...(typescript ? ['--require', require.resolve('tsx/cjs')] : []), `--max-old-space-size=${heapMb}`],
   };
 }
 
@@ -77,7 +81,7 @@ async function residentBytes(pid: number): Promise<number | null> {
   }
 }
 
-export async function runPdfChild<Answer, Result>(job: PdfChildJob<Answer, Result>): Promise<Result> {
+export async function runFileChild<Answer, Result>(job: FileChildJob<Answer, Result>): Promise<Result> {
   const release = await acquire();
   try {
     return await runInChild(job);
@@ -86,8 +90,9 @@ export async function runPdfChild<Answer, Result>(job: PdfChildJob<Answer, Resul
   }
 }
 
-function runInChild<Answer, Result>(job: PdfChildJob<Answer, Result>): Promise<Result> {
-  const { entry, execArgv } = childProgram(job.program);
+function runInChild<Answer, Result>(job: FileChildJob<Answer, Result>): Promise<Result> {
+  const { entry, execArgv } = childProgram(job.program, job.heapMb);
+  const { reader } = job;
   const { limits, codes } = job;
   const permanent = (code: string, message: string) => new PermanentContentError(message, code);
   return new Promise<Result>((resolve, reject) => {
@@ -96,7 +101,7 @@ function runInChild<Answer, Result>(job: PdfChildJob<Answer, Result>): Promise<R
       // An empty environment: the child parses untrusted files and needs none of the process's settings.
       child = fork(entry, [], { execArgv, env: {}, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     } catch (err) {
-      reject(new Error(`the PDF reader could not start: ${(err as Error).message}`));
+      reject(new Error(`${reader} could not start: ${(err as Error).message}`));
       return;
     }
     let stderr = '';
@@ -107,7 +112,7 @@ function runInChild<Answer, Result>(job: PdfChildJob<Answer, Result>): Promise<R
     let stoppedFor: PermanentContentError | null = null;
     let deadlineTimer: NodeJS.Timeout | undefined;
     let memoryTimer: NodeJS.Timeout | undefined;
-    const bootTimer = setTimeout(() => finish({ error: new Error(`the PDF reader did not start within ${BOOT_TIMEOUT_MS} ms`) }), BOOT_TIMEOUT_MS);
+    const bootTimer = setTimeout(() => finish({ error: new Error(`${reader} did not start within ${BOOT_TIMEOUT_MS} ms`) }), BOOT_TIMEOUT_MS);
 
     function finish(outcome: { result: Result } | { error: Error }): void {
       if (phase === 'done') return;
@@ -134,14 +139,14 @@ function runInChild<Answer, Result>(job: PdfChildJob<Answer, Result>): Promise<R
       memoryTimer = setTimeout(() => void watchMemory(), MEMORY_POLL_MS);
     }
 
-    child.on('message', (reply: PdfChildReply<Answer>) => {
+    child.on('message', (reply: FileChildReply<Answer>) => {
       if ('ready' in reply) {
         if (phase !== 'booting') return;
         phase = 'working';
         clearTimeout(bootTimer);
         deadlineTimer = setTimeout(() => stop(permanent(codes.timeout, `${job.doing} took longer than ${limits.deadlineMs} ms and was stopped`)), limits.deadlineMs);
         child.send(job.request as object, (err) => {
-          if (err) finish({ error: new Error(`the PDF could not be passed to its reader: ${err.message}`) });
+          if (err) finish({ error: new Error(`the file could not be passed to ${reader}: ${err.message}`) });
         });
         void watchMemory();
         return;
@@ -157,20 +162,20 @@ function runInChild<Answer, Result>(job: PdfChildJob<Answer, Result>): Promise<R
       }
     });
     child.on('error', (err) => {
-      finish({ error: phase === 'booting' ? new Error(`the PDF reader could not start: ${err.message}`) : permanent(codes.failed, `the PDF reader failed: ${err.message}`) });
+      finish({ error: phase === 'booting' ? new Error(`${reader} could not start: ${err.message}`) : permanent(codes.failed, `${reader} failed: ${err.message}`) });
     });
     child.on('exit', (code, signal) => {
       if (stoppedFor) return;
       const how = signal ? `signal ${signal}` : `exit code ${code}`;
       if (phase === 'booting') {
         const detail = stderr.trim().split('\n').pop() ?? '';
-        finish({ error: new Error(`the PDF reader stopped while starting (${how})${detail ? `: ${detail.slice(0, 300)}` : ''}`) });
+        finish({ error: new Error(`${reader} stopped while starting (${how})${detail ? `: ${detail.slice(0, 300)}` : ''}`) });
       } else if (signal === 'SIGABRT' || signal === 'SIGTRAP') {
         // Mid-job, V8 gave up: out of heap (the --max-old-space-size cap) or an array past its maximum length.
-        finish({ error: permanent(codes.tooComplex, `${job.doing} needed more memory than the PDF reader may use and was stopped`) });
+        finish({ error: permanent(codes.tooComplex, `${job.doing} needed more memory than ${reader} may use and was stopped`) });
       } else {
         // Mid-job, any other end: a crash in native code, caused by this file.
-        finish({ error: permanent(codes.failed, `the PDF reader stopped unexpectedly (${how}) while ${job.doing}`) });
+        finish({ error: permanent(codes.failed, `${reader} stopped unexpectedly (${how}) while ${job.doing}`) });
       }
     });
   });
