@@ -8,7 +8,7 @@ import type { StepContext, StepResult } from './context';
 import { PermanentContentError } from '../../lib/content/errors';
 import { parseExif } from './exif';
 import { renderPdfFirstPage } from '../../lib/content/pdfRender';
-import { canExtractText, DOCX, docxMarkdown, extractText, htmlToText, pdfInfo, pdfPages, structuredData } from '../../lib/content/extractors';
+import { canExtractText, DOCX, docxMarkdown, extractText, htmlToText, pdfInfo, pdfPages, structuredData, textStats } from '../../lib/content/extractors';
 
 /**
  * The processing steps. Each reads what it needs, writes its result (derived file, extracted metadata, vectors)
@@ -84,7 +84,7 @@ async function extractMetadataStep(ctx: StepContext): Promise<StepResult> {
     };
   } else if (mime === DOCX || mime.startsWith('text/')) {
     const { text } = await extractText(await ctx.readOriginal(), mime);
-    found = { text: { chars: text.length, words: (text.match(/\S+/g) ?? []).length, lines: text.split('\n').length } };
+    found = { text: textStats(text) };
   }
   // Video and audio: the media type only (no ffprobe offline).
   await ctx.mergeExtracted({ ...base, ...found });

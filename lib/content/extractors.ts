@@ -45,8 +45,8 @@ export async function extractText(bytes: Buffer, mime: string): Promise<Extracte
   }
   if (mime === DOCX) return { text: await docxMarkdown(bytes), format: 'markdown' };
   if (mime === 'text/csv') return { text: csvToText(bytes), format: 'text' };
-  if (mime === 'application/json') return { text: flattenToLines(parseJson(bytes)).join('\n'), format: 'text' };
-  if (XML_TYPES.has(mime)) return { text: flattenToLines(parseXml(bytes)).join('\n'), format: 'text' };
+  if (mime === 'application/json') return { text: leafLines(parseJson(bytes)), format: 'text' };
+  if (XML_TYPES.has(mime)) return { text: leafLines(parseXml(bytes)), format: 'text' };
   if (TEXT_TYPES.has(mime) || mime.startsWith('text/')) return { text: decode(bytes), format: 'text' };
   throw new PermanentContentError(`no text extractor for ${mime}`);
 }
@@ -54,10 +54,23 @@ export async function extractText(bytes: Buffer, mime: string): Promise<Extracte
 /**
  * Parsed data costs far more memory than its bytes: a CSV row `a` becomes an object of ~110 bytes of heap for 2
  * bytes of file, so a 100 MB file of tiny rows needs ~5 GB, past the process's heap, and V8 ends a process that runs
- * out of it (the API, or the worker in a retry loop). Files are measured before (JSON, XML) or while (CSV) they are
- * parsed, and one with more values than this is refused: at most ~250 MB of heap, and about a second of parsing.
+ * out of it (the API, or the worker in a retry loop). Files are counted before they are parsed, and one with more
+ * values than this is refused: at most ~250 MB of heap, and a few seconds of parsing.
  */
 export const MAX_STRUCTURED_VALUES = 1_000_000;
+/**
+ * Characters of text made from structured data (CSV rows as `column: value` pairs, JSON and XML leaves as `path:
+ * value` lines). Column names and paths repeat on every line, so the text can be far larger than the file (two
+ * 1 MB column names over 400,000 rows ran a 2 GB heap out); past this the step fails instead.
+ */
+export const MAX_STRUCTURED_TEXT_CHARS = 20_000_000;
+
+function tooMuchText(what: string): PermanentContentError {
+  return new PermanentContentError(
+    `${what}: its text would pass ${MAX_STRUCTURED_TEXT_CHARS.toLocaleString('en-US')} characters (the file is stored; split it to search it)`,
+    'TOO_MUCH_TEXT',
+  );
+}
 
 function tooManyValues(what: string): PermanentContentError {
   return new PermanentContentError(
@@ -88,6 +101,8 @@ export function jsonValuesAtLeast(text: string, limit: number): number {
       inArray.push(true);
       afterOpenArray = true;
     } else if (c === 0x7b) inArray.push(false);
+    // Nesting deeper than the values allowed is no valid file within them (and the stack must not grow unbounded).
+    if (inArray.length > limit) return limit + 1;
     else if (c === 0x5d || c === 0x7d) inArray.pop();
     else if (c === 0x3a || (c === 0x2c && inArray[inArray.length - 1])) count++; // a member's value, a next element
   }
@@ -130,28 +145,62 @@ function parseJson(bytes: Buffer): unknown {
   }
 }
 
+/**
+ * An upper bound of the cells a CSV text holds (csv-parse's defaults: `,` between cells, `"` quotes, a line per
+ * record), counted up to `limit + 1`: commas and line ends outside quotes, plus one. Counted before parsing because
+ * csv-parse builds each record's whole array of cells first: one line of 45 million commas ran a 2 GB heap out.
+ */
+export function csvCellsAtLeast(text: string, limit: number): number {
+  let count = 1;
+  let quoted = false;
+  for (let i = 0; i < text.length && count <= limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) quoted = !quoted; // a doubled quote inside quotes toggles twice
+    else if (!quoted && (c === 0x2c || c === 0x0a)) count++;
+  }
+  return count;
+}
+
 function parseCsvRows(bytes: Buffer): Record<string, string>[] {
   const text = decode(bytes);
-  let rows: Record<string, string>[];
-  let maxRows: number;
+  if (csvCellsAtLeast(text, MAX_STRUCTURED_VALUES) > MAX_STRUCTURED_VALUES) throw tooManyValues('CSV');
   try {
-    // Rows are objects keyed by the header's columns: the header says how many rows fit the values allowed, and
-    // parsing stops one row past that.
-    const header = (parseCsv(text, { to_line: 1, skip_empty_lines: true, relax_column_count: true }) as string[][])[0] ?? [];
-    maxRows = Math.floor(MAX_STRUCTURED_VALUES / Math.max(1, header.length));
-    rows = parseCsv(text, { columns: true, skip_empty_lines: true, relax_column_count: true, trim: true, to: maxRows + 1 }) as Record<string, string>[];
+    return parseCsv(text, { columns: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as Record<string, string>[];
   } catch (err) {
     throw new PermanentContentError(`invalid CSV: ${(err as Error).message}`);
   }
-  if (rows.length > maxRows) throw tooManyValues('CSV');
-  return rows;
+}
+
+/** Lines joined up to MAX_STRUCTURED_TEXT_CHARS; past it, `tooMuchText`. */
+class BoundedText {
+  private readonly lines: string[] = [];
+  private chars = 0;
+
+  constructor(private readonly what: string) {}
+
+  add(line: string): void {
+    this.chars += line.length + 1;
+    if (this.chars > MAX_STRUCTURED_TEXT_CHARS) throw tooMuchText(this.what);
+    this.lines.push(line);
+  }
+
+  text(): string {
+    return this.lines.join('\n');
+  }
 }
 
 function csvToText(bytes: Buffer): string {
   // One line per row, "column: value" pairs: readable in snippets and searchable by column names and values.
-  return parseCsvRows(bytes)
-    .map((row) => Object.entries(row).map(([k, v]) => `${k}: ${v}`).join('; '))
-    .join('\n');
+  const out = new BoundedText('CSV');
+  for (const row of parseCsvRows(bytes)) {
+    let line = '';
+    for (const [column, value] of Object.entries(row)) {
+      line += `${line ? '; ' : ''}${column}: ${value}`;
+      if (line.length > MAX_STRUCTURED_TEXT_CHARS) throw tooMuchText('CSV');
+    }
+    out.add(line);
+  }
+  return out.text();
 }
 
 function parseXml(bytes: Buffer): unknown {
@@ -164,14 +213,49 @@ function parseXml(bytes: Buffer): unknown {
   }
 }
 
-/** `a.b[0].c: value` lines of every leaf. */
-export function flattenToLines(value: unknown, prefix = '', out: string[] = [], limit = 200_000): string[] {
-  if (out.length >= limit) return out;
-  if (Array.isArray(value)) value.forEach((v, i) => flattenToLines(v, `${prefix}[${i}]`, out, limit));
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) flattenToLines(v, prefix ? `${prefix}.${k}` : k, out, limit);
-  } else if (value !== null && value !== undefined && value !== '') out.push(prefix ? `${prefix}: ${String(value)}` : String(value));
-  return out;
+/** Characters, words (runs of non-space) and lines of a text, counted without building arrays of them. */
+export function textStats(text: string): { chars: number; words: number; lines: number } {
+  let words = 0;
+  let lines = 1;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) lines++;
+    // The whitespace of /\s/ that matters in text: space, tab, line breaks, form feed, vertical tab, NBSP.
+    const space = c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0xfeff || (c >= 0x2000 && c <= 0x200a) || c === 0x3000 || c === 0x1680 || c === 0x202f || c === 0x205f;
+    if (space) inWord = false;
+    else if (!inWord) {
+      inWord = true;
+      words++;
+    }
+  }
+  return { chars: text.length, words, lines };
+}
+
+/**
+ * `a.b[0].c: value` lines of every leaf, with an explicit stack (parsed JSON can be nested hundreds of thousands
+ * deep, past the call stack) and at most MAX_STRUCTURED_TEXT_CHARS of text.
+ */
+function leafLines(root: unknown): string {
+  const out = new BoundedText('the structured data');
+  const stack: { value: unknown; path: string }[] = [{ value: root, path: '' }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: `${path}[${i}]` });
+    } else if (value && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        stack.push({ value: child, path: path ? `${path}.${key}` : key });
+      }
+    } else if (value !== null && value !== undefined && value !== '') {
+      const text = String(value);
+      if (path.length + text.length > MAX_STRUCTURED_TEXT_CHARS) throw tooMuchText('the structured data');
+      out.add(path ? `${path}: ${text}` : text);
+    }
+  }
+  return out.text();
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -203,7 +287,7 @@ export function htmlToText(html: string): string {
     }
     parts.push(html.slice(i, lt));
     if (html.startsWith('<!--', lt)) {
-      const end = html.indexOf('-->', lt + 4);
+      const end = html.indexOf('-->', lt + 2); // from +2: `<!-->` and `<!--->` close themselves, as in a browser
       parts.push(' ');
       if (end < 0) break; // an unclosed comment hides the rest of the page, as in a browser
       i = end + 3;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chunkText } from '../../activities/content/chunking';
 import { parseRange, contentDisposition } from '../../domain/content/service';
 import { PermanentContentError } from '../../lib/content/errors';
-import { htmlToText, jsonValuesAtLeast, MAX_STRUCTURED_VALUES, structuredData } from '../../lib/content/extractors';
+import { csvCellsAtLeast, extractText, htmlToText, jsonValuesAtLeast, MAX_STRUCTURED_VALUES, structuredData, textStats } from '../../lib/content/extractors';
 import { mediaTypeOf, sniffMimeType } from '../../lib/content/mediaTypes';
 import { createEmbeddingProvider, guardedTransport, lexicalHashEmbedding, resolveEmbeddingSpec } from '../../lib/embeddings';
 import { createSsrfGuard } from '../../lib/net/ssrfGuard';
@@ -145,7 +145,7 @@ describe('structured data: values counted before the memory is spent', () => {
   });
 
   test.each([
-    ['text/csv', (n: number) => `h,i\n${'a,b\n'.repeat(n / 2)}`],
+    ['text/csv', (n: number) => `h,i${'\na,b'.repeat(n / 2 - 1)}`], // n cells, the header's included
     ['application/json', (n: number) => `[${'{},'.repeat(n - 2)}{}]`],
     ['application/xml', (n: number) => `<r>${'<a/>'.repeat(n - 1)}</r>`],
   ])('%s: up to the limit parses, one more is refused as TOO_MANY_VALUES', (mime, file) => {
@@ -163,6 +163,33 @@ describe('structured data: values counted before the memory is spent', () => {
   });
 });
 
+describe('text from structured data stays bounded and never overflows the stack', () => {
+  test('CSV cells are counted outside quotes, before csv-parse builds a record', () => {
+    expect(csvCellsAtLeast('a,b\n"c,d\ne",f', 100)).toBe(4);
+    expect(csvCellsAtLeast(',,,,,,', 3)).toBe(4); // stops one past the limit
+    // One line of 2,000,000 commas: refused before parsing (csv-parse would build the whole record first).
+    expect(() => structuredData(Buffer.from(`h\n${','.repeat(2_000_000)}`), 'text/csv')).toThrow(/CSV: more than 1,000,000 values/);
+  });
+
+  test('column names repeated on every row: refused past the text limit, as TOO_MUCH_TEXT', async () => {
+    const wide = 'x'.repeat(100_000);
+    const csv = Buffer.from(`${wide}1,${wide}2\n${'a,b\n'.repeat(200)}`); // 40 MB of text from a 200 kB file
+    await expect(extractText(csv, 'text/csv')).rejects.toMatchObject({ code: 'TOO_MUCH_TEXT', message: expect.stringMatching(/^CSV: its text would pass/) });
+  });
+
+  test('JSON nested 400,000 deep is flattened without recursion; unbalanced braces are refused at once', async () => {
+    const deep = `${'['.repeat(400_000)}1${']'.repeat(400_000)}`;
+    const { text } = await extractText(Buffer.from(deep), 'application/json');
+    expect(text).toBe(`${'[0]'.repeat(400_000)}: 1`);
+    expect(jsonValuesAtLeast('{'.repeat(5_000_000), MAX_STRUCTURED_VALUES)).toBe(MAX_STRUCTURED_VALUES + 1);
+  });
+
+  test('words and lines are counted without arrays of them', () => {
+    expect(textStats(' one two\tthree\n\nfour\u00a0five ')).toEqual({ chars: 26, words: 5, lines: 3 });
+    expect(textStats('')).toEqual({ chars: 0, words: 0, lines: 1 });
+  });
+});
+
 describe('HTML to text', () => {
   test('drops tags, hidden elements and comments; block ends make lines; entities decode', () => {
     const html =
@@ -177,6 +204,7 @@ describe('HTML to text', () => {
   test('an unclosed hidden element drops only its tag; an unclosed comment hides the rest', () => {
     expect(htmlToText('<p>a</p><script>b<p>c</p>')).toBe('a\nb c');
     expect(htmlToText('<p>a</p><!-- b <p>c</p>')).toBe('a');
+    expect(htmlToText('before<!-->after<!--->end')).toBe('before after end'); // comments that close themselves
   });
 
   // Each took minutes with the regular expressions this scanner replaced (quadratic in the page); Jest's 60 s
