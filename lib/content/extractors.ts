@@ -109,15 +109,28 @@ export function jsonValuesAtLeast(text: string, limit: number): number {
   return count;
 }
 
-/** An upper bound of the elements and attributes an XML text holds: each opens with `<` and a name, or has an `=`. */
-function xmlValuesAtLeast(text: string, limit: number): number {
+/**
+ * An upper bound of the elements and attributes an XML text holds: each element opens with `<` and a name, each
+ * attribute has an `=` inside a tag. An `=` in text or in a quoted attribute value is not one.
+ */
+export function xmlValuesAtLeast(text: string, limit: number): number {
   let count = 0;
+  let inTag = false;
+  let quote = 0; // the quote character of an attribute value being read, or 0
   for (let i = 0; i < text.length && count <= limit; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x3d) count++;
-    else if (c === 0x3c) {
+    if (quote) {
+      if (c === quote) quote = 0;
+    } else if (inTag) {
+      if (c === 0x22 || c === 0x27) quote = c;
+      else if (c === 0x3d) count++;
+      else if (c === 0x3e) inTag = false;
+    } else if (c === 0x3c) {
       const next = text.charCodeAt(i + 1);
-      if (next !== 0x2f && next !== 0x21 && next !== 0x3f) count++; // not </, <! or <?
+      if (next !== 0x2f && next !== 0x21 && next !== 0x3f) {
+        count++; // not </, <! or <?
+        inTag = true;
+      }
     }
   }
   return count;

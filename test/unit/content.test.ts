@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chunkText } from '../../activities/content/chunking';
 import { parseRange, contentDisposition } from '../../domain/content/service';
 import { PermanentContentError } from '../../lib/content/errors';
-import { csvCellsAtLeast, extractText, htmlToText, jsonValuesAtLeast, MAX_STRUCTURED_VALUES, structuredData, textStats } from '../../lib/content/extractors';
+import { csvCellsAtLeast, extractText, htmlToText, jsonValuesAtLeast, MAX_STRUCTURED_VALUES, structuredData, textStats, xmlValuesAtLeast } from '../../lib/content/extractors';
 import { mediaTypeOf, sniffMimeType } from '../../lib/content/mediaTypes';
 import { createEmbeddingProvider, guardedTransport, lexicalHashEmbedding, resolveEmbeddingSpec } from '../../lib/embeddings';
 import { createSsrfGuard } from '../../lib/net/ssrfGuard';
@@ -182,6 +182,11 @@ describe('text from structured data stays bounded and never overflows the stack'
     const { text } = await extractText(Buffer.from(deep), 'application/json');
     expect(text).toBe(`${'[0]'.repeat(400_000)}: 1`);
     expect(jsonValuesAtLeast('{'.repeat(5_000_000), MAX_STRUCTURED_VALUES)).toBe(MAX_STRUCTURED_VALUES + 1);
+  });
+
+  test('XML elements and attributes are counted; `=` in text and in attribute values is not', () => {
+    expect(xmlValuesAtLeast('<?xml version="1.0"?><r a="x=y" b=\'1\'><!-- = --><c>1 = 1 > 0</c></r>', 100)).toBe(4);
+    expect(xmlValuesAtLeast(`<r>${'a=b '.repeat(10)}</r>`, 100)).toBe(1);
   });
 
   test('words and lines are counted without arrays of them', () => {
