@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ServiceUnavailableError } from '../unavailable';
 import { PermanentContentError } from './errors';
 
 /**
@@ -47,11 +48,22 @@ const MAX_CONCURRENT_JOBS = 2;
 const BOOT_TIMEOUT_MS = 30_000;
 const MEMORY_POLL_MS = 100;
 
+/**
+ * Jobs waiting for a slot, at most: each holds its file (up to the processing limit, 100 MB) in memory meanwhile.
+ * Past it a job is refused as unavailable: the API answers 503, an activity retries later.
+ */
+export const MAX_WAITING_JOBS = 32;
+
 let running = 0;
 const waiting: (() => void)[] = [];
 
 async function acquire(): Promise<() => void> {
-  if (running >= MAX_CONCURRENT_JOBS) await new Promise<void>((resolve) => waiting.push(resolve));
+  if (running >= MAX_CONCURRENT_JOBS) {
+    if (waiting.length >= MAX_WAITING_JOBS) {
+      throw new ServiceUnavailableError('file readers', `${MAX_WAITING_JOBS} files are already waiting to be read; retry later`);
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
   running += 1;
   let released = false;
   return () => {

@@ -1,4 +1,7 @@
+import type { PermanentContentError } from '../../lib/content/errors';
+import { MAX_WAITING_JOBS } from '../../lib/content/fileChild';
 import { renderPdfFirstPage } from '../../lib/content/pdfRender';
+import { ServiceUnavailableError } from '../../lib/unavailable';
 import { brokenPdf, passwordProtectedPdf, pdfOfPageSize, pdfWithBlackRectangle, permanentFailure, regionLevels, slowPdf } from '../helpers/pdfs';
 
 /**
@@ -49,4 +52,20 @@ test('a render past its deadline is stopped: PDF_RENDER_TIMEOUT, well before the
 test('a render above its memory cap is stopped: PDF_TOO_COMPLEX', async () => {
   // Any renderer process is bigger than 16 MiB: the first look at its memory stops it.
   expect(await permanentFailure(renderPdfFirstPage(await slowPdf(), 512, { maxMemoryBytes: 16 * 1024 * 1024 }))).toMatchObject({ code: 'PDF_TOO_COMPLEX' });
+});
+
+test('past the jobs waiting for a slot, another is refused at once as unavailable (the API answers 503)', async () => {
+  const slow = await slowPdf();
+  const broken = brokenPdf();
+  const outcomes: Promise<unknown>[] = [];
+  // Two renders hold both slots; the rest wait (broken files, each refused quickly once it runs).
+  for (let i = 0; i < 2; i++) outcomes.push(renderPdfFirstPage(slow, 512, { deadlineMs: 2000 }).catch((err: unknown) => err));
+  for (let i = 0; i < MAX_WAITING_JOBS; i++) outcomes.push(renderPdfFirstPage(broken, 512).catch((err: unknown) => err));
+  await expect(renderPdfFirstPage(broken, 512)).rejects.toBeInstanceOf(ServiceUnavailableError);
+  const settled = await Promise.all(outcomes);
+  expect(settled.map((err) => (err as PermanentContentError).code)).toEqual([
+    'PDF_RENDER_TIMEOUT',
+    'PDF_RENDER_TIMEOUT',
+    ...Array.from({ length: MAX_WAITING_JOBS }, () => 'PDF_INVALID'),
+  ]);
 });
