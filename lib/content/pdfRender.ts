@@ -57,7 +57,7 @@ export interface PdfRenderRequest {
   limits: Pick<PdfRenderLimits, 'maxPages' | 'maxPageEdge' | 'maxImagePixels'>;
 }
 
-interface RenderAnswer {
+export interface RenderAnswer {
   width: number;
   height: number;
   rgba: Uint8Array;

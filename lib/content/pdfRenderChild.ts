@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import type { PdfRenderErrorCode, PdfRenderReply, PdfRenderRequest } from './pdfRender';
+import { serveOneFile } from './fileChildEntry';
+import type { PdfRenderErrorCode, PdfRenderReply, PdfRenderRequest, RenderAnswer } from './pdfRender';
 
 /**
  * The PDF renderer process (started by pdfRender.ts, one per render): loads pdf.js, announces it is ready, renders
@@ -19,13 +20,6 @@ class RenderFailure extends Error {
 const PDFJS_ROOT = path.dirname(require.resolve('pdfjs-dist/package.json'));
 /** pdf.js reads these with fs in Node: trailing slashes required. */
 const assetDir = (name: string): string => path.join(PDFJS_ROOT, name) + path.sep;
-
-function send(reply: PdfRenderReply): Promise<void> {
-  return new Promise((resolve) => {
-    if (!process.send) resolve();
-    else process.send(reply, undefined, undefined, () => resolve());
-  });
-}
 
 function classify(err: unknown): RenderFailure {
   if (err instanceof RenderFailure) return err;
@@ -92,23 +86,13 @@ async function render(request: PdfRenderRequest, pdfjs: typeof import('pdfjs-dis
   }
 }
 
-async function main(): Promise<void> {
-  // The parent gone (worker stopped or crashed): nobody waits for this render.
-  process.once('disconnect', () => process.exit(1));
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  process.once('message', (request: PdfRenderRequest) => {
-    render(request, pdfjs)
-      .catch((err: unknown) => {
-        const failure = classify(err);
-        return { ok: false as const, code: failure.code, message: failure.message };
-      })
-      .then(send)
-      .finally(() => process.exit(0));
-  });
-  await send({ ready: true });
-}
-
-main().catch((err: unknown) => {
-  process.stderr.write(`pdf renderer: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
+serveOneFile<PdfRenderRequest, RenderAnswer, typeof import('pdfjs-dist/legacy/build/pdf.mjs')>({
+  name: 'pdf renderer',
+  prepare: () => import('pdfjs-dist/legacy/build/pdf.mjs'),
+  handle: (request, pdfjs) =>
+    render(request, pdfjs).catch((err: unknown): PdfRenderReply => {
+      const failure = classify(err);
+      return { ok: false, code: failure.code, message: failure.message };
+    }),
+  failed: { code: 'PDF_RENDER_FAILED', describe: (message) => `rendering the first page failed: ${message}` },
 });

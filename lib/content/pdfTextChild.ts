@@ -1,4 +1,5 @@
 import { extractText, getDocumentProxy, getMeta } from 'unpdf';
+import { serveOneFile } from './fileChildEntry';
 import type { PdfReadAnswer, PdfReadReply, PdfReadRequest } from './pdfText';
 
 /**
@@ -6,13 +7,6 @@ import type { PdfReadAnswer, PdfReadReply, PdfReadRequest } from './pdfText';
  * announces it is ready, reads the text of every page or the document's metadata from the one file it receives,
  * answers, and exits. The parent kills it at the deadline or above the memory cap.
  */
-function send(reply: PdfReadReply): Promise<void> {
-  return new Promise((resolve) => {
-    if (!process.send) resolve();
-    else process.send(reply, undefined, undefined, () => resolve());
-  });
-}
-
 async function read(request: PdfReadRequest): Promise<PdfReadAnswer> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
@@ -37,28 +31,17 @@ async function read(request: PdfReadRequest): Promise<PdfReadAnswer> {
   }
 }
 
-async function main(): Promise<void> {
-  // The parent gone (worker stopped or crashed): nobody waits for this file.
-  process.once('disconnect', () => process.exit(1));
-  process.once('message', (request: PdfReadRequest) => {
-    read(request)
-      .then(
-        (answer): PdfReadReply => ({ ok: true, ...answer }),
-        (err: unknown): PdfReadReply => {
-          const code = (err as { code?: unknown }).code;
-          const message = err instanceof Error ? err.message : String(err);
-          return typeof code === 'string' && code.startsWith('PDF_')
-            ? { ok: false, code, message }
-            : { ok: false, code: 'PDF_TEXT_FAILED', message: `reading the PDF failed: ${message}` };
-        },
-      )
-      .then(send)
-      .finally(() => process.exit(0));
-  });
-  await send({ ready: true });
-}
-
-main().catch((err: unknown) => {
-  process.stderr.write(`pdf reader: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
+serveOneFile<PdfReadRequest, PdfReadAnswer, void>({
+  name: 'pdf reader',
+  prepare: async () => undefined,
+  handle: (request) =>
+    read(request).then(
+      (answer): PdfReadReply => ({ ok: true, ...answer }),
+      (err: unknown): PdfReadReply => {
+        const code = (err as { code?: unknown }).code;
+        if (typeof code === 'string' && code.startsWith('PDF_')) return { ok: false, code, message: (err as Error).message };
+        throw err;
+      },
+    ),
+  failed: { code: 'PDF_TEXT_FAILED', describe: (message) => `reading the PDF failed: ${message}` },
 });
