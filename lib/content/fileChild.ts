@@ -1,6 +1,6 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { spawnNodeChild } from '../nodeChild';
 import { ServiceUnavailableError } from '../unavailable';
 import { PermanentContentError } from './errors';
 
@@ -74,15 +74,6 @@ async function acquire(): Promise<() => void> {
   };
 }
 
-function childProgram(program: string, heapMb: number): { entry: string; execArgv: string[] } {
-  // Compiled JavaScript in production; TypeScript through tsx's CommonJS hook under tsx and jest.
-  const typescript = path.extname(__filename) === '.ts';
-  return {
-    entry: path.join(__dirname, `${program}${typescript ? '.ts' : '.js'}`),
-    execArgv: [...(typescript ? ['--require', require.resolve('tsx/cjs')] : []), `--max-old-space-size=${heapMb}`],
-  };
-}
-
 async function residentBytes(pid: number): Promise<number | null> {
   try {
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -103,15 +94,13 @@ export async function runFileChild<Answer, Result>(job: FileChildJob<Answer, Res
 }
 
 function runInChild<Answer, Result>(job: FileChildJob<Answer, Result>): Promise<Result> {
-  const { entry, execArgv } = childProgram(job.program, job.heapMb);
   const { reader } = job;
   const { limits, codes } = job;
   const permanent = (code: string, message: string) => new PermanentContentError(message, code);
   return new Promise<Result>((resolve, reject) => {
     let child: ChildProcess;
     try {
-      // An empty environment: the child parses untrusted files and needs none of the process's settings.
-      child = fork(entry, [], { execArgv, env: {}, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+      child = spawnNodeChild(__filename, job.program, { heapMb: job.heapMb, stderr: 'pipe', serialization: 'advanced' });
     } catch (err) {
       reject(new Error(`${reader} could not start: ${(err as Error).message}`));
       return;

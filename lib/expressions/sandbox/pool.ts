@@ -1,5 +1,5 @@
-import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { spawnNodeChild } from '../../nodeChild';
 import { ExpressionError } from '../errors';
 import type { SandboxReply, SandboxTask } from './protocol';
 
@@ -15,14 +15,8 @@ import type { SandboxReply, SandboxTask } from './protocol';
  * over a list in CEL; a heap cap). In a thread that took the API or the worker down with it; in a child it ends
  * only the child, and the task that did it is answered EXPRESSION_TOO_COMPLEX. The child's heap is capped too.
  *
- * The child's code is child.ts: compiled JavaScript in production, TypeScript (through tsx, which is a
- * dependency) under tsx and jest, chosen by this file's own extension.
+ * The child's code is child.ts, started by lib/nodeChild.ts (empty environment, heap cap, no core dumps).
  */
-const BOOT_SOURCE = `
-const boot = JSON.parse(process.env.LOOM_SANDBOX_BOOT);
-if (boot.tsxApi) require(boot.tsxApi).register();
-require(boot.entry);
-`;
 
 /** Old-generation heap of one sandbox process: content extraction hands JSONata files of up to 100 MB. */
 export const SANDBOX_HEAP_MB = 1024;
@@ -63,14 +57,6 @@ export interface SandboxPool {
   close(): Promise<void>;
 }
 
-function bootData(): { entry: string; tsxApi: string | null } {
-  const typescript = path.extname(__filename) === '.ts';
-  return {
-    entry: path.join(__dirname, `child${typescript ? '.ts' : '.js'}`),
-    tsxApi: typescript ? require.resolve('tsx/cjs/api') : null,
-  };
-}
-
 /**
  * A process that ended in the middle of a task. Killed by V8 over an allocation the task asked for (its report is
  * on stderr): the task's fault, said plainly. Otherwise the sandbox failed, whatever the task was.
@@ -104,14 +90,10 @@ function setHeld(child: ChildProcess, held: boolean): void {
 }
 
 function spawnChild(): ChildProcess {
-  // Through sh for `ulimit -c 0`: a tenant who makes V8 abort again and again must not fill the disk with core dumps
-  // of a 1 GiB heap. `exec` leaves Node itself as the child.
-  const node = [process.execPath, `--max-old-space-size=${SANDBOX_HEAP_MB}`, '-e', BOOT_SOURCE];
-  return spawnProcess('/bin/sh', ['-c', 'ulimit -c 0; exec "$@"', 'sandbox', ...node], {
-    // Nothing of the parent's environment (database URLs, secrets) reaches the process that runs tenants' code.
-    env: { LOOM_SANDBOX_BOOT: JSON.stringify(bootData()) },
+  return spawnNodeChild(__filename, 'child', {
+    heapMb: SANDBOX_HEAP_MB,
     // V8's own report of an abort goes to the parent's stderr, where operators read the process's logs.
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    stderr: 'inherit',
     // JSON, not 'advanced' (structured clone): tasks and answers are plain JSON, and it costs ~20 µs less per trip.
     serialization: 'json',
   });
