@@ -97,13 +97,12 @@ export function jsonValuesAtLeast(text: string, limit: number): number {
     if (c === 0x22) {
       // a string: skip to its closing quote, past escaped characters
       for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
-    } else if (c === 0x5b) {
-      inArray.push(true);
-      afterOpenArray = true;
-    } else if (c === 0x7b) inArray.push(false);
-    // Nesting deeper than the values allowed is no valid file within them (and the stack must not grow unbounded).
-    if (inArray.length > limit) return limit + 1;
-    else if (c === 0x5d || c === 0x7d) inArray.pop();
+    } else if (c === 0x5b || c === 0x7b) {
+      inArray.push(c === 0x5b);
+      afterOpenArray = c === 0x5b;
+      // Nesting deeper than the values allowed is no valid file within them (and the stack must not grow unbounded).
+      if (inArray.length > limit) return limit + 1;
+    } else if (c === 0x5d || c === 0x7d) inArray.pop();
     else if (c === 0x3a || (c === 0x2c && inArray[inArray.length - 1])) count++; // a member's value, a next element
   }
   return count;
@@ -264,7 +263,6 @@ function leafLines(root: unknown): string {
       }
     } else if (value !== null && value !== undefined && value !== '') {
       const text = String(value);
-      if (path.length + text.length > MAX_STRUCTURED_TEXT_CHARS) throw tooMuchText('the structured data');
       out.add(path ? `${path}: ${text}` : text);
     }
   }
