@@ -6,13 +6,13 @@ import { readdirSync, readFileSync } from 'node:fs';
  */
 const TICKS_PER_SECOND = 100;
 
-/** CPU ticks (user + system) and nice value from a `stat` file of /proc; null when the process or thread is gone. */
-function readStat(path: string): { ticks: number; nice: number } | null {
+/** CPU ticks (user + system), nice value and parent pid from a `stat` file of /proc; null when it is gone. */
+function readStat(path: string): { ticks: number; nice: number; parent: number } | null {
   try {
     const stat = readFileSync(path, 'utf8');
     // Fields after the command name, which is in parentheses and may contain spaces: state is [0], utime [11].
     const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { ticks: Number(rest[11]) + Number(rest[12]), nice: Number(rest[16]) };
+    return { ticks: Number(rest[11]) + Number(rest[12]), nice: Number(rest[16]), parent: Number(rest[1]) };
   } catch {
     return null;
   }
@@ -65,16 +65,6 @@ export function postgresPids(): number[] {
   return pidsMatching((_cmd, comm) => comm === 'postgres');
 }
 
-/** Parent pid of a process, from /proc/<pid>/stat (field 4); null when it is gone. */
-function parentOf(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The given processes and every process below them: the API's and the workers' expression sandbox processes
  * (lib/expressions/sandbox) do their JSONata and CEL work, which is part of what a run costs.
@@ -84,8 +74,8 @@ export function withDescendants(pids: number[]): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const parent = parentOf(Number(entry));
-    if (parent !== null) children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    const parent = readStat(`/proc/${entry}/stat`)?.parent;
+    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
   }
   for (const pid of out) for (const child of children.get(pid) ?? []) out.add(child);
   return [...out];
