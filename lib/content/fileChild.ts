@@ -14,7 +14,9 @@ import { PermanentContentError } from './errors';
  *
  * Protocol: the child loads, answers `{ ready: true }`, receives one request, answers `{ ok: true, ... }` or
  * `{ ok: false, code, message }` and exits. Failures that depend on the file are PermanentContentErrors with a
- * stable code; a child that cannot start is a plain Error (worth a retry).
+ * stable code. Failures that do not (a child that cannot start, or one killed from outside mid-job: the kernel's OOM
+ * killer under memory pressure, a service manager stopping the process group) are ServiceUnavailableErrors: the API
+ * answers 503 and an activity retries, instead of marking a good file failed for good.
  */
 export interface FileChildLimits {
   /** Wall time of the job, from the moment the booted child receives the file. */
@@ -44,6 +46,8 @@ export interface FileChildJob<Answer, Result> {
 
 /** Jobs at a time per process, of every kind: each takes a core and up to its memory cap; others wait (uncharged). */
 const MAX_CONCURRENT_JOBS = 2;
+/** Signals that end a child from outside; ours (deadline, memory cap) are never seen here, `stop` answered first. */
+const KILLED_FROM_OUTSIDE = new Set<NodeJS.Signals>(['SIGKILL', 'SIGTERM', 'SIGINT', 'SIGHUP']);
 /** Starting node (and, under tsx, the TypeScript hook) and loading pdf.js; beyond this the machine is in trouble. */
 const BOOT_TIMEOUT_MS = 30_000;
 const MEMORY_POLL_MS = 100;
@@ -97,12 +101,13 @@ function runInChild<Answer, Result>(job: FileChildJob<Answer, Result>): Promise<
   const { reader } = job;
   const { limits, codes } = job;
   const permanent = (code: string, message: string) => new PermanentContentError(message, code);
+  const unavailable = (message: string) => new ServiceUnavailableError('file readers', message);
   return new Promise<Result>((resolve, reject) => {
     let child: ChildProcess;
     try {
       child = spawnNodeChild(__filename, job.program, { heapMb: job.heapMb, stderr: 'pipe', serialization: 'advanced' });
     } catch (err) {
-      reject(new Error(`${reader} could not start: ${(err as Error).message}`));
+      reject(unavailable(`${reader} could not start: ${(err as Error).message}`));
       return;
     }
     let stderr = '';
@@ -113,7 +118,7 @@ function runInChild<Answer, Result>(job: FileChildJob<Answer, Result>): Promise<
     let stoppedFor: PermanentContentError | null = null;
     let deadlineTimer: NodeJS.Timeout | undefined;
     let memoryTimer: NodeJS.Timeout | undefined;
-    const bootTimer = setTimeout(() => finish({ error: new Error(`${reader} did not start within ${BOOT_TIMEOUT_MS} ms`) }), BOOT_TIMEOUT_MS);
+    const bootTimer = setTimeout(() => finish({ error: unavailable(`${reader} did not start within ${BOOT_TIMEOUT_MS} ms`) }), BOOT_TIMEOUT_MS);
 
     function finish(outcome: { result: Result } | { error: Error }): void {
       if (phase === 'done') return;
@@ -147,7 +152,7 @@ function runInChild<Answer, Result>(job: FileChildJob<Answer, Result>): Promise<
         clearTimeout(bootTimer);
         deadlineTimer = setTimeout(() => stop(permanent(codes.timeout, `${job.doing} took longer than ${limits.deadlineMs} ms and was stopped`)), limits.deadlineMs);
         child.send(job.request as object, (err) => {
-          if (err) finish({ error: new Error(`the file could not be passed to ${reader}: ${err.message}`) });
+          if (err) finish({ error: unavailable(`the file could not be passed to ${reader}: ${err.message}`) });
         });
         void watchMemory();
         return;
@@ -163,14 +168,16 @@ function runInChild<Answer, Result>(job: FileChildJob<Answer, Result>): Promise<
       }
     });
     child.on('error', (err) => {
-      finish({ error: phase === 'booting' ? new Error(`${reader} could not start: ${err.message}`) : permanent(codes.failed, `${reader} failed: ${err.message}`) });
+      finish({ error: phase === 'booting' ? unavailable(`${reader} could not start: ${err.message}`) : permanent(codes.failed, `${reader} failed: ${err.message}`) });
     });
     child.on('exit', (code, signal) => {
       if (stoppedFor) return;
       const how = signal ? `signal ${signal}` : `exit code ${code}`;
       if (phase === 'booting') {
         const detail = stderr.trim().split('\n').pop() ?? '';
-        finish({ error: new Error(`${reader} stopped while starting (${how})${detail ? `: ${detail.slice(0, 300)}` : ''}`) });
+        finish({ error: unavailable(`${reader} stopped while starting (${how})${detail ? `: ${detail.slice(0, 300)}` : ''}`) });
+      } else if (signal && KILLED_FROM_OUTSIDE.has(signal)) {
+        finish({ error: unavailable(`${reader} was stopped from outside (${how}) while ${job.doing}; retry later`) });
       } else if (signal === 'SIGABRT' || signal === 'SIGTRAP') {
         // Mid-job, V8 gave up: out of heap (the --max-old-space-size cap) or an array past its maximum length.
         finish({ error: permanent(codes.tooComplex, `${job.doing} needed more memory than ${reader} may use and was stopped`) });

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { withDescendants } from '../../bench/lib/cpu';
 import { pdfInfo, pdfPages } from '../../lib/content/pdfText';
+import { ServiceUnavailableError } from '../../lib/unavailable';
 import { brokenPdf, passwordProtectedPdf, permanentFailure, reportPdf, textBombPdf } from '../helpers/pdfs';
 
 /**
@@ -30,4 +33,35 @@ test('a text bomb is stopped at the memory cap (PDF_TOO_COMPLEX) and at the dead
     code: 'PDF_TEXT_TIMEOUT',
     message: 'reading the text took longer than 300 ms and was stopped',
   });
+});
+
+const residentMb = (pid: number): number => Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** This process's PDF text reader (a child), once it holds more than `mb` of memory: booted, and reading. */
+async function busyTextReader(mb: number): Promise<number> {
+  for (;;) {
+    const [pid] = withDescendants([process.pid]).filter((candidate) => {
+      try {
+        return candidate !== process.pid && readFileSync(`/proc/${candidate}/cmdline`, 'utf8').includes('pdfTextChild') && residentMb(candidate) > mb;
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
+    if (pid !== undefined) return pid;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+test.each(['SIGKILL', 'SIGTERM'] as const)('a reader ended from outside by %s is unavailable (retry), not the fault of the file', async (signal) => {
+  // The kernel's OOM killer sends SIGKILL, a service manager SIGTERM to the process group: a good file must not be
+  // marked failed for good (before: PDF_TEXT_FAILED, permanent).
+  const reading = pdfPages(await textBombPdf(), { deadlineMs: 60_000, maxMemoryBytes: 4096 * 1024 * 1024 }).then(
+    () => null,
+    (err: unknown) => err,
+  );
+  process.kill(await busyTextReader(200), signal); // a booted reader takes ~60 MB; this one climbs towards its heap cap
+  const err = await reading;
+  expect(err).toBeInstanceOf(ServiceUnavailableError);
+  expect((err as Error).message).toBe(`the PDF reader was stopped from outside (signal ${signal}) while reading the text; retry later`);
+  expect(await pdfPages(await reportPdf())).toHaveLength(3); // the next file is read as before
 });

@@ -33,4 +33,25 @@ test('credentials in URLs are still found; a megabyte of `a.a.a.` is scanned in 
   expect(found.problems).toHaveLength(2);
   const long = 'a.'.repeat(MB / 2);
   expect(scanInlineCredentials({ note: long }, 'config')).toEqual({ problems: [], redacted: { note: long } });
+  // Schemes of any length (a regex that bounded it at 64 characters let a longer one keep its password).
+  const scheme = `x${'-y'.repeat(50)}`;
+  expect(scanInlineCredentials({ url: `${scheme}://u:p@h` }, 'c').redacted).toEqual({ url: `${scheme}://u:****@h` });
+  const longScheme = `${'a'.repeat(MB)}://u:p@h`;
+  expect(scanInlineCredentials({ url: longScheme }, 'c').redacted).toEqual({ url: `${'a'.repeat(MB)}://u:****@h` });
+  // Many `://` in a row, each with a scheme, a user or a password that runs on: no scan restarts over them.
+  for (const many of ['://'.repeat(MB / 3), 'a://b:'.repeat(MB / 6), 'a://b'.repeat(MB / 5), 'a.a://:'.repeat(MB / 7)]) {
+    expect(scanInlineCredentials({ note: many }, 'c').problems).toEqual([]);
+  }
+  expect(scanInlineCredentials({ url: `${'a://b:c@'.repeat(3)}` }, 'c').redacted).toEqual({ url: 'a://b:****@'.repeat(3) });
+});
+
+test('URL passwords are found where the regex found them: a scheme starts with a letter at a word boundary', () => {
+  const redact = (url: string) => (scanInlineCredentials({ url }, 'c').redacted as { url: string }).url;
+  expect(redact('_abc://u:p@h')).toBe('_abc://u:p@h'); // no boundary before `a`, and no other letter after one
+  expect(redact('_a.b://u:p@h')).toBe('_a.b://u:****@h'); // the scheme starts at `b`
+  expect(redact('1a://u:p@h')).toBe('1a://u:p@h');
+  expect(redact('HTTPS://u:p:q@h')).toBe('HTTPS://u:****@h'); // a password may hold `:`
+  expect(redact('https://u@h:p@x')).toBe('https://u@h:p@x'); // no `:` before the first `@`
+  expect(redact('https://u:p/x@h')).toBe('https://u:p/x@h');
+  expect(redact('https://u:${p}@h https://v:w@h')).toBe('https://u:${p}@h https://v:****@h');
 });
