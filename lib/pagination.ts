@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { validationError, type AppError } from './errors';
+import { isUuid } from './ids';
+import { isCursorTimestamp } from './timestamps';
 
 /**
  * One list convention for every endpoint: `limit` (default 20, max 100) and an opaque `cursor`; responses are
@@ -53,11 +55,29 @@ export function invalidCursor(path = 'query.cursor'): AppError {
   return validationError('invalid cursor', [{ path, problem: 'not a cursor from this list' }]);
 }
 
-/** The position a list's cursor encodes; null without a cursor; `invalidCursor(path)` thrown for a foreign one. */
-export function decodeCursorOrThrow(cursor: string | null | undefined, path = 'query.cursor'): CursorPosition | null {
+/**
+ * What a list sorts by, which its cursor's sort value must be: a timestamp, a version number (a positive int4), or
+ * `any` for a list that checks the value itself (content queries sort by a field the client picks).
+ */
+export type CursorSort = 'time' | 'version' | 'any';
+
+const MAX_INT4 = 2_147_483_647;
+
+function sortValueFits(sort: CursorSort, value: string): boolean {
+  if (sort === 'time') return isCursorTimestamp(value);
+  if (sort === 'version') return /^\d{1,10}$/.test(value) && Number(value) <= MAX_INT4;
+  return true;
+}
+
+/**
+ * The position a list's cursor encodes; null without a cursor; `invalidCursor(path)` thrown for a foreign one. A
+ * cursor is client input like any other: its id must be a UUID and its sort value of the list's kind, or
+ * PostgreSQL's cast of a crafted one (`["x","y"]`) fails the query (22P02, 22007, 22003: a 500 before this).
+ */
+export function decodeCursorOrThrow(cursor: string | null | undefined, sort: CursorSort = 'time', path = 'query.cursor'): CursorPosition | null {
   if (!cursor) return null;
   const position = decodeCursor(cursor);
-  if (!position) throw invalidCursor(path);
+  if (!position || !isUuid(position.id) || !sortValueFits(sort, position.sort)) throw invalidCursor(path);
   return position;
 }
 

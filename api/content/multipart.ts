@@ -5,6 +5,7 @@ import { AppError, validationError } from '../../lib/errors';
 import { sniffMimeType, SNIFF_BYTES } from '../../lib/content/mediaTypes';
 import { UploadLimitError, writeStreamToObject, type WrittenObject } from '../../lib/content/objectWriter';
 import { storageQuotaExceeded } from '../../lib/content/quota';
+import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from '../../lib/jsonDepth';
 import type { ReceivedUpload, UploadFields, UploadTarget } from '../../domain/content/upload';
 import { refuseRestOfBody } from '../http/body';
 
@@ -17,6 +18,8 @@ const FIELDS_ALLOWANCE = MAX_FIELDS * MAX_FIELD_BYTES + 512 * 1024;
 /** Bidirectional controls: U+202E and friends make `invoice<RLO>fdp.exe` display as `invoiceexe.pdf`. */
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 const MAX_FILENAME = 255;
+/** `content_versions.declared_mime_type` is a varchar(255). */
+const MAX_DECLARED_TYPE_CHARS = 255;
 
 /**
  * The name recorded for an uploaded file (metadata only: object keys never derive from it). The last path
@@ -41,15 +44,20 @@ export function sanitizeFilename(name: string | undefined): string {
   return /^\.*$/.test(out) ? 'file' : out;
 }
 
-function parseTags(raw: string[]): unknown {
-  if (raw.length === 1 && raw[0]!.trim().startsWith('[')) {
-    try {
-      return JSON.parse(raw[0]!) as unknown;
-    } catch {
-      throw validationError('invalid tags', [{ path: 'tags', problem: 'not a JSON array' }]);
-    }
+/** A text part holding JSON; `expected` says what it should be when it does not parse. */
+function parseJsonField(text: string, field: 'tags' | 'metadata', expected: string): unknown {
+  if (jsonNestedDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw validationError(`invalid ${field}`, [{ path: field, problem: `nested deeper than ${MAX_JSON_DEPTH} levels` }]);
   }
-  return raw;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw validationError(`invalid ${field}`, [{ path: field, problem: expected }]);
+  }
+}
+
+function parseTags(raw: string[]): unknown {
+  return raw.length === 1 && raw[0]!.trim().startsWith('[') ? parseJsonField(raw[0]!, 'tags', 'not a JSON array') : raw;
 }
 
 /**
@@ -112,6 +120,12 @@ export async function receiveMultipartUpload(ctx: Context, options: UploadTarget
         stream.resume();
         return;
       }
+      if (info.mimeType.length > MAX_DECLARED_TYPE_CHARS) {
+        // Stored with the version (a varchar of this size): longer is no media type, and failed the insert (a 500).
+        problems.push({ path: 'file', problem: `the part's Content-Type is longer than ${MAX_DECLARED_TYPE_CHARS} characters` });
+        stream.resume();
+        return;
+      }
       filename = sanitizeFilename(info.filename);
       declaredMimeType = info.mimeType && info.mimeType !== 'application/octet-stream' ? info.mimeType.toLowerCase() : null;
       filePromise = writeStreamToObject(stream, {
@@ -144,18 +158,16 @@ export async function receiveMultipartUpload(ctx: Context, options: UploadTarget
 
   try {
     await parsed;
-    if (!filePromise) throw validationError('no file', [{ path: 'file', problem: 'a `file` part is required' }]);
+    if (!filePromise) {
+      throw problems.length ? validationError('invalid upload', problems) : validationError('no file', [{ path: 'file', problem: 'a `file` part is required' }]);
+    }
     const file = await filePromise;
     if (problems.length) throw validationError('invalid upload', problems);
     const fields: UploadFields = {};
     if (fieldValues.title) fields.title = fieldValues.title[fieldValues.title.length - 1];
     if (fieldValues.tags) fields.tags = parseTags(fieldValues.tags);
     if (fieldValues.metadata) {
-      try {
-        fields.metadata = JSON.parse(fieldValues.metadata[fieldValues.metadata.length - 1]!) as unknown;
-      } catch {
-        throw validationError('invalid metadata', [{ path: 'metadata', problem: 'not valid JSON' }]);
-      }
+      fields.metadata = parseJsonField(fieldValues.metadata[fieldValues.metadata.length - 1]!, 'metadata', 'not valid JSON');
     }
     return { fields, file: { ...file, filename, declaredMimeType } };
   } catch (err) {

@@ -27,7 +27,7 @@ export function eventRoutes(service: EventsService): RouteDef[] {
       permission: 'events:publish',
       idempotent: true,
       body: z.strictObject({
-        type: z.string().max(200).describe('custom.<name>'),
+        type: z.string().max(100).describe('custom.<name>(.<name>)*, at most 100 characters'),
         data: z.record(z.string(), z.unknown()).optional().default({}),
       }),
       responses: {

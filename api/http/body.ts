@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { parse as parseYaml } from 'yaml';
 import { AppError } from '../../lib/errors';
+import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from '../../lib/jsonDepth';
 import type { BodyFormat } from './route';
 
 /**
@@ -77,6 +78,9 @@ function stripProto(_key: string, value: unknown): unknown {
 }
 
 export function parseJson(text: string): unknown {
+  if (jsonNestedDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new AppError('INVALID_JSON', `JSON body nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   try {
     return JSON.parse(text, stripProto);
   } catch (err) {

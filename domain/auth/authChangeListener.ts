@@ -1,6 +1,7 @@
 import type { Db } from '../../db/knex';
 import type { ListenConnection, PgNotification } from '../../db/listen';
 import type { ChangeEvictedCache } from '../../lib/auth/changeEvictedCache';
+import { isUuid } from '../../lib/ids';
 
 /**
  * Keeps the process's caches of access rows current (lib/auth/changeEvictedCache.ts): the session check's
@@ -32,7 +33,6 @@ const WRITE_TO_AUTH_TABLE = new RegExp(
   ].join('|'),
   'i',
 );
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface QueryEvent {
   sql?: string;
@@ -53,7 +53,7 @@ export interface AuthChangeListener {
 /** The ids a write names (session, user, organization ids...), or null when it names none (evict everything). */
 export function idsOfAuthWrite(event: QueryEvent): string[] | null | undefined {
   if (!event.sql || !WRITE_TO_AUTH_TABLE.test(event.sql)) return undefined;
-  const ids = (event.bindings ?? []).filter((b): b is string => typeof b === 'string' && UUID.test(b));
+  const ids = (event.bindings ?? []).filter((b): b is string => typeof b === 'string' && isUuid(b));
   return ids.length ? ids : null;
 }
 
@@ -81,7 +81,7 @@ export function createAuthChangeListener(db: Db, log: (err: unknown, message: st
   const onNotification = (message: PgNotification): void => {
     if (message.channel !== AUTH_CHANGED_CHANNEL || !message.payload) return;
     const id = message.payload.slice(message.payload.indexOf(':') + 1);
-    cache.evict(UUID.test(id) ? [id] : null);
+    cache.evict(isUuid(id) ? [id] : null);
   };
 
   function drop(held: ListenConnection): void {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../../lib/pagination';
+import { isoTimestamp } from '../../lib/timestamps';
 
 /** Request and response shapes of the content endpoints (they are the OpenAPI document). */
 
@@ -20,7 +21,9 @@ export const metadataSchema = z
   .refine((value) => JSON.stringify(value).length <= 64 * 1024, 'metadata larger than 64 KiB');
 export const titleSchema = z.string().trim().min(1).max(500);
 
-const iso = z.iso.datetime({ offset: true });
+const iso = isoTimestamp();
+/** A version number as clients name one; versions are an int4 (beyond it, PostgreSQL's cast failed: a 500). */
+const MAX_VERSION = 1_000_000;
 const range = <T extends z.ZodType>(item: T) => z.strictObject({ gte: item.optional(), lte: item.optional() });
 
 export const filterSchema = z
@@ -56,7 +59,7 @@ export const updateBody = z
   });
 
 export const downloadQuery = z.object({
-  version: z.coerce.number().int().min(1).optional().describe('Version to download (default: current)'),
+  version: z.coerce.number().int().min(1).max(MAX_VERSION).optional().describe('Version to download (default: current)'),
   variant: z.enum(VARIANTS).optional().default('original').describe('The original file or a derived file'),
   disposition: z.enum(['attachment', 'inline']).optional().default('attachment'),
 });
@@ -67,7 +70,7 @@ export const processBody = z.strictObject({
     .min(1)
     .optional()
     .describe('Steps to run (default: all), always in pipeline order'),
-  version: z.number().int().min(1).optional().describe('Version to process (default: current)'),
+  version: z.number().int().min(1).max(MAX_VERSION).optional().describe('Version to process (default: current)'),
 });
 
 export const statusQuery = z.object({ jobId: z.uuid().optional().describe('A specific job (default: the latest)') });
@@ -111,12 +114,12 @@ export const extractBody = z.discriminatedUnion('type', [
       .optional()
       .describe('PDF page range (1-based, inclusive)'),
     maxChars: z.number().int().min(1).max(1_000_000).optional().default(100_000),
-    version: z.number().int().min(1).optional(),
+    version: z.number().int().min(1).max(MAX_VERSION).optional(),
   }),
   z.strictObject({
     type: z.literal('jsonata'),
     expression: z.string().min(1).max(4000).describe('JSONata over JSON, CSV (array of row objects) or XML (object)'),
-    version: z.number().int().min(1).optional(),
+    version: z.number().int().min(1).max(MAX_VERSION).optional(),
   }),
   z.strictObject({
     type: z.literal('fields'),
@@ -125,16 +128,16 @@ export const extractBody = z.discriminatedUnion('type', [
       .min(1)
       .max(100)
       .describe('Dot/bracket paths (`a.b[0].c`) into JSON/XML; column names for CSV'),
-    version: z.number().int().min(1).optional(),
+    version: z.number().int().min(1).max(MAX_VERSION).optional(),
   }),
   z.strictObject({
     type: z.literal('regex'),
     pattern: z.string().min(1).max(1000),
     flags: z.string().regex(/^[imsu]*$/).optional().default(''),
     maxMatches: z.number().int().min(1).max(10_000).optional().default(1000),
-    version: z.number().int().min(1).optional(),
+    version: z.number().int().min(1).max(MAX_VERSION).optional(),
   }),
-  z.strictObject({ type: z.literal('metadata'), version: z.number().int().min(1).optional() }),
+  z.strictObject({ type: z.literal('metadata'), version: z.number().int().min(1).max(MAX_VERSION).optional() }),
 ]);
 export type ExtractRequest = z.infer<typeof extractBody>;
 

@@ -220,7 +220,7 @@ export function createContentSearch(deps: AppDeps, vectors: VectorStore) {
     ) {
       const sortField = body.sort?.field ?? 'createdAt';
       const direction = body.sort?.direction ?? 'desc';
-      const after: q.QueryPosition | null = decodeCursorOrThrow(body.cursor, 'body.cursor');
+      const after: q.QueryPosition | null = decodeCursorOrThrow(body.cursor, 'any', 'body.cursor');
       let rows;
       try {
         rows = await q.queryContent(db, organizationId, { filter: body.filter, sortField, direction, limit: body.limit, after });

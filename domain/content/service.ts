@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/record';
 import type { Actor, OrganizationContext } from '../principals';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { zodIssueDetails } from '../../lib/zodIssues';
-import { decodeCursorOrThrow, encodeCursor, invalidCursor } from '../../lib/pagination';
+import { decodeCursorOrThrow, encodeCursor } from '../../lib/pagination';
 import { contentPrefix, originalKey } from '../../lib/content/keys';
 import { mediaTypeOf } from '../../lib/content/mediaTypes';
 import { remainingBytes, storageQuotaExceeded, type StorageQuota } from '../../lib/content/quota';
@@ -201,8 +201,7 @@ export function createContentService(deps: AppDeps) {
 
     async listVersions(organizationId: string, id: string, limit: number, cursor: string | undefined) {
       await load(organizationId, id);
-      const position = decodeCursorOrThrow(cursor);
-      if (position && !/^\d+$/.test(position.sort)) throw invalidCursor();
+      const position = decodeCursorOrThrow(cursor, 'version');
       const before = position ? Number(position.sort) : null;
       const rows = await q.listVersions(db, organizationId, id, limit, before);
       const data = rows.slice(0, limit);

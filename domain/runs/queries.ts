@@ -30,8 +30,8 @@ export interface RunRow {
   updated_at: Date;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID.test(value);
+import { isUuid } from '../../lib/ids';
+export { isUuid };
 
 export async function insertRun(
   db: Db,

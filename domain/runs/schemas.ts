@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NODE_STATUSES, RUN_STATUSES, RUN_VIEW_STATUSES } from '../../lib/dag/model';
 import { parseDuration } from '../../lib/duration';
 import { pageQuerySchema } from '../../lib/pagination';
+import { isoTimestamp } from '../../lib/timestamps';
 
 export const workflowParams = z.object({ id: z.string().max(100) });
 export const runParams = z.object({ id: z.string().max(100), run_id: z.string().max(100) });
@@ -47,8 +48,8 @@ export const listAllRunsQuery = pageQuerySchema.extend({
     .regex(/^[a-z_]{1,40}$/, 'a trigger type such as manual, webhook, schedule, event, retry, subworkflow')
     .optional()
     .describe('only runs started this way: `manual`, `webhook`, `schedule`, `event`, `retry`, `dead_letter_replay`, `subworkflow`'),
-  created_after: z.iso.datetime({ offset: true }).optional().describe('only runs created at or after this time (ISO 8601)'),
-  created_before: z.iso.datetime({ offset: true }).optional().describe('only runs created before this time (ISO 8601)'),
+  created_after: isoTimestamp().optional().describe('only runs created at or after this time (ISO 8601)'),
+  created_before: isoTimestamp().optional().describe('only runs created before this time (ISO 8601)'),
 });
 export type ListAllRunsQuery = z.output<typeof listAllRunsQuery>;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/knex';
 import { AppError, notFound } from '../../lib/errors';
 import type { NodeState, RunStatus, RunViewStatus } from '../../lib/dag/model';
-import { decodeCursorOrThrow, invalidCursor, toPage, type Page } from '../../lib/pagination';
+import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
 import { approvalForManualRun } from '../../lib/triggers/approval';
 import { checkParameters } from '../../workflows/runs/parameters';
 import type { RunInput, RunOptions, RunTrigger } from '../../workflows/runs/types';
@@ -93,14 +93,6 @@ export interface RunsService {
 function cursorAfter(cursor: string | undefined): { createdAt: string; id: string } | undefined {
   const position = decodeCursorOrThrow(cursor);
   return position ? { createdAt: position.sort, id: position.id } : undefined;
-}
-
-/** A cursor of the runs list across workflows: the row's exact `created_at` (text, microseconds) and its id. */
-function keysetAfter(cursor: string | undefined): { createdAt: string; id: string } | undefined {
-  const position = decodeCursorOrThrow(cursor);
-  if (!position) return undefined;
-  if (!isUuid(position.id) || Number.isNaN(Date.parse(position.sort))) throw invalidCursor();
-  return { createdAt: position.sort, id: position.id };
 }
 
 /** `admission` gates the starts (domain/runs/admission.ts); callers that are not API clients keep the default, none. */
@@ -292,7 +284,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
         triggerType: query.trigger,
         createdAfter: query.created_after,
         createdBefore: query.created_before,
-        after: keysetAfter(query.cursor),
+        after: cursorAfter(query.cursor),
         limit: query.limit + 1,
       });
       const page = toPage(rows, query.limit, (r) => ({ sort: r.sort_key, id: r.id }));

@@ -4,8 +4,8 @@ import type { EncryptedSecret } from '../../lib/secrets';
 
 /** All SQL of the triggers domain (secrets, receipts, webhook lookup). Every query is scoped by organization. */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: string): boolean => UUID.test(v);
+import { isUuid } from '../../lib/ids';
+export { isUuid };
 const SLUG_CHARS = /^[a-z0-9-]{1,100}$/;
 
 /** An active organization by id or slug (the first segment of a webhook URL). */

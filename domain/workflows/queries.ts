@@ -1,5 +1,6 @@
 import type { Db } from '../../db/knex';
 import { queryNamed } from '../../db/namedStatement';
+import { isUuid } from '../../lib/ids';
 import type { CompiledWorkflow, StoredDefinition, WorkflowStatus } from '../../lib/dag/model';
 
 /** All SQL of the workflows domain. Every function takes the organization id: tenants never see each other. */
@@ -38,7 +39,6 @@ export interface LoadedWorkflowVersion {
   compiled: CompiledWorkflow;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The columns a run start needs, in one round trip (workflow, version and organization name). */
 const LOAD_VERSION = `
@@ -63,7 +63,7 @@ export async function loadWorkflowVersion(
   workflowId: string,
   version?: number,
 ): Promise<LoadedWorkflowVersion | null> {
-  if (!UUID.test(workflowId) || !UUID.test(organizationId)) return null;
+  if (!isUuid(workflowId) || !isUuid(organizationId)) return null;
   const [row] = await queryNamed<LoadedRow>(db, 'workflow_version_load', LOAD_VERSION, [workflowId, organizationId, version ?? null]);
   if (!row) return null;
   const def = row.definition;
@@ -133,7 +133,7 @@ export async function findWorkflow(
   organizationId: string,
   workflowId: string,
 ): Promise<WorkflowWithDefinition | null> {
-  if (!UUID.test(workflowId)) return null;
+  if (!isUuid(workflowId)) return null;
   const row = await db('workflows as w')
     .join('workflow_versions as v', function joinCurrent() {
       this.on('v.workflow_id', 'w.id').andOn('v.version', 'w.current_version');
@@ -182,7 +182,7 @@ export async function listWorkflows(
 
 /** Locks the workflow row for an update in `trx`. */
 export async function lockWorkflow(db: Db, organizationId: string, workflowId: string): Promise<WorkflowRow | null> {
-  if (!UUID.test(workflowId)) return null;
+  if (!isUuid(workflowId)) return null;
   const row = await db<WorkflowRow>('workflows')
     .where({ id: workflowId, organization_id: organizationId })
     .forUpdate()
@@ -224,7 +224,7 @@ export async function findVersion(
   workflowId: string,
   version: number,
 ): Promise<WorkflowVersionRow | null> {
-  if (!UUID.test(workflowId)) return null;
+  if (!isUuid(workflowId)) return null;
   const row = await db<WorkflowVersionRow>('workflow_versions')
     .where({ workflow_id: workflowId, organization_id: organizationId, version })
     .first();
@@ -246,7 +246,7 @@ export async function listVersions(
 }
 
 export async function deleteWorkflow(db: Db, organizationId: string, workflowId: string): Promise<boolean> {
-  if (!UUID.test(workflowId)) return false;
+  if (!isUuid(workflowId)) return false;
   const count = await db('workflows').where({ id: workflowId, organization_id: organizationId }).delete();
   return count > 0;
 }
@@ -256,7 +256,7 @@ export async function findWorkflowsForReference(
   db: Db,
   workflowIds: string[],
 ): Promise<{ id: string; organization_id: string; definition: StoredDefinition }[]> {
-  const ids = workflowIds.filter((id) => UUID.test(id));
+  const ids = workflowIds.filter((id) => isUuid(id));
   if (ids.length === 0) return [];
   return db('workflows as w')
     .join('workflow_versions as v', function joinCurrent() {

@@ -12,7 +12,7 @@ import { definitionSecretReferences } from '../../lib/dag/secretReferences';
 import { validateDefinition, type DefinitionInput, type ValidationEnv } from '../../lib/dag/validate';
 import { AppError, notFound, type ErrorDetail } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { decodeCursorOrThrow, encodeCursor, invalidCursor, type Page } from '../../lib/pagination';
+import { decodeCursorOrThrow, encodeCursor, type Page } from '../../lib/pagination';
 import type { Role } from '../../lib/permissions';
 import { zodIssueDetails } from '../../lib/zodIssues';
 import { recordAudit } from '../audit/record';
@@ -414,9 +414,8 @@ export function createWorkflowsService(deps: ServiceDeps) {
       query: { limit: number; cursor?: string },
     ): Promise<Page<WorkflowVersionRow>> {
       await get(organizationId, id);
-      const position = decodeCursorOrThrow(query.cursor);
+      const position = decodeCursorOrThrow(query.cursor, 'version');
       const before = position ? Number(position.sort) : undefined;
-      if (before !== undefined && !Number.isInteger(before)) throw invalidCursor();
       const rows = await listVersions(db, organizationId, id, { beforeVersion: before, limit: query.limit + 1 });
       const data = rows.slice(0, query.limit);
       const last = data[data.length - 1];

@@ -82,7 +82,7 @@ function runPayload() {
 
 export type CatalogEventType = keyof typeof EVENT_CATALOG;
 
-/** Custom events published by API clients: `custom.<word>(.<word>)*`, any JSON object as payload. */
+/** Custom events published by API clients: `custom.<word>(.<word>)*`, at most 100 characters (the stored type), any JSON object as payload. */
 export const CUSTOM_EVENT_TYPE = /^custom\.[a-z0-9_]{1,50}(\.[a-z0-9_]{1,50}){0,4}$/;
 
 export const EVENT_SOURCES = ['content', 'run', 'member', 'custom'] as const;

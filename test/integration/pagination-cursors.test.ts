@@ -58,3 +58,41 @@ test('a content query cursor made for another sort is refused the same way', asy
   const bySize = await query({ sort: { field: 'size', direction: 'asc' }, limit: 1, cursor });
   expect({ status: bySize.status, body: bySize.body }).toEqual({ status: 400, body: refusal('body.cursor') });
 });
+
+/** A cursor's own text as a client can craft it: base64url of any JSON pair. */
+const crafted = (sort: string, id: string) => Buffer.from(JSON.stringify([sort, id])).toString('base64url');
+
+test('crafted cursors whose values PostgreSQL cannot cast are refused as foreign, not failed (a 500 before)', async () => {
+  const workflowId = await createWorkflowFixture(api, tenant, { nodes: [toolNode('echo', 'json_transform', { expression: '$' })] });
+  const uploaded = await uploadContent(api, token, { bytes: Buffer.from('hello'), filename: 'b.txt', type: 'text/plain' });
+  const contentId = (uploaded.body as { id: string }).id;
+  const org = `/api/v1/organizations/${tenant.organizationId}`;
+  const byTime = [
+    '/api/auth/security-events',
+    `${org}/audit-logs`,
+    '/api/v1/organizations',
+    `${org}/members`,
+    `${org}/invitations`,
+    `${org}/api-keys`,
+    '/api/v1/workflows',
+    `/api/v1/workflows/${workflowId}/runs`,
+    '/api/v1/runs',
+    '/api/v1/dead-letters',
+    '/api/v1/events/quarantine',
+  ];
+  const uuid = '0b9e4d4c-5a55-4e0b-9a3e-2f6f3b1c8d11';
+  for (const list of byTime) {
+    for (const cursor of [crafted('x', 'y'), crafted('2026-01-01T00:00:00Z', 'y'), crafted('1', uuid), crafted('0000-01-01T00:00:00Z', uuid)]) {
+      const res = await api.request('GET', `${list}?cursor=${cursor}`, { token });
+      expect({ list, cursor, status: res.status, body: res.body }).toEqual({ list, cursor, status: 400, body: refusal('query.cursor') });
+    }
+  }
+  for (const list of [`/api/v1/workflows/${workflowId}/versions`, `/api/v1/content/${contentId}/versions`]) {
+    for (const cursor of [crafted('99999999999', uuid), crafted('2147483648', uuid), crafted('1', 'y')]) {
+      const res = await api.request('GET', `${list}?cursor=${cursor}`, { token });
+      expect({ list, cursor, status: res.status, body: res.body }).toEqual({ list, cursor, status: 400, body: refusal('query.cursor') });
+    }
+  }
+  const query = await api.request('POST', '/api/v1/content/query', { token, body: { cursor: crafted('2026-01-01T00:00:00Z', 'y') } });
+  expect({ status: query.status, body: query.body }).toEqual({ status: 400, body: refusal('body.cursor') });
+});

@@ -208,6 +208,15 @@ describe('hmac (Standard Webhooks)', () => {
   });
 });
 
+test('an Idempotency-Key of the full 255 characters is a delivery key like any other (it overflowed the column: a 500)', async () => {
+  await activeWorkflow(tenant, [{ id: 'long', type: 'webhook', config: { path: 'long-key', authentication: 'none', allowUnauthenticated: true } }]);
+  const key = 'k'.repeat(255);
+  const first = await api.request('POST', hook('long-key'), { body: { n: 1 }, headers: { 'idempotency-key': key } });
+  expect(first.status).toBe(202);
+  const retry = await api.request('POST', hook('long-key'), { body: { n: 1 }, headers: { 'idempotency-key': key } });
+  expect({ status: retry.status, run: retry.body.run_id }).toEqual({ status: 200, run: first.body.run_id });
+});
+
 describe('none, idempotency and limits', () => {
   let workflowId: string;
   beforeAll(async () => {

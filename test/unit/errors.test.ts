@@ -31,6 +31,19 @@ describe('error mapping', () => {
     expect(e.message).not.toMatch(/secret/);
   });
 
+  test("PostgreSQL's refusals of a value for its column are a 400, whatever check is missing above them", () => {
+    for (const code of ['22001', '22003', '22007', '22008', '22P02']) {
+      const e = toAppError(Object.assign(new Error('value too long for type character varying(255)'), { code }));
+      expect({ code, status: e.status, errorCode: e.code, message: e.message }).toEqual({
+        code,
+        status: 400,
+        errorCode: 'VALIDATION_ERROR',
+        message: 'a value in the request does not fit its field (too long, out of range or malformed)',
+      });
+    }
+    expect(toAppError(Object.assign(new Error('x'), { code: '23505' })).status).toBe(500); // not a value's fault alone
+  });
+
   test('http errors from koa map by status', () => {
     expect(toAppError(Object.assign(new Error('too big'), { status: 413 })).code).toBe('PAYLOAD_TOO_LARGE');
     expect(toAppError(Object.assign(new Error('x'), { status: 400, expose: true })).message).toBe('x');
