@@ -162,6 +162,18 @@ export function rssTrend(series: RssSeries, flatMbPerMinute: number, warmupShare
   };
 }
 
+/**
+ * The soak's verdict on its trends: the worst slope, and whether every judged process was flat. A group that churns
+ * with no process alive through the whole soak (the API's sandbox children when no request needed one) has no slope
+ * to judge; it is reported, not failed. Any other trend without a slope (no samples) fails the row.
+ */
+export function judgeRssTrends(trends: RssTrend[]): { worst: RssTrend | null; judged: number; met: boolean } {
+  const judged = trends.filter((t) => t.processesThroughout !== 0);
+  const finite = judged.filter((t) => Number.isFinite(t.slope));
+  const worst = finite.reduce<RssTrend | null>((w, t) => (w === null || Math.abs(t.slope) > Math.abs(w.slope) ? t : w), null);
+  return { worst, judged: judged.length, met: judged.length > 0 && finite.length === judged.length && judged.every((t) => t.flat) };
+}
+
 /** Every process in /proc whose command line contains all of `parts` (e.g. the Temporal dev server on our port). */
 export function pidsWithCommandLine(...parts: string[]): number[] {
   return pidsMatching((cmdline) => parts.every((part) => cmdline.includes(part)));

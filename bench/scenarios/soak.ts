@@ -4,7 +4,7 @@ import { cpuMeter, stackCpuGroups } from '../lib/cpu';
 import { databaseBytes, growthPer1000Runs, sqliteBytes, temporalDbFile } from '../lib/growth';
 import { sampleClosedLoop } from '../lib/load';
 import { startMinioMemorySampler } from '../lib/minioMemory';
-import { rssTrend, startRssSampler, type RssTrend } from '../lib/rss';
+import { judgeRssTrends, rssTrend, startRssSampler, type RssTrend } from '../lib/rss';
 import { checkRuns, rssTargets, SETTLE_MS } from '../lib/soakChecks';
 import { openLoop, weightedPicker, type OpenLoopResult } from '../lib/soakLoad';
 import { MIX, REQUEST_TIMEOUT_MS, SoakClient } from '../lib/soakOperations';
@@ -181,8 +181,7 @@ export async function soakScenario(ctx: BenchContext): Promise<void> {
   });
 
   const trends: RssTrend[] = series.map((s) => rssTrend(s, FLAT_MB_PER_MINUTE));
-  const finite = trends.filter((t) => Number.isFinite(t.slope));
-  const worst = finite.reduce<RssTrend | null>((w, t) => (w === null || Math.abs(t.slope) > Math.abs(w.slope) ? t : w), null);
+  const { worst, met: rssFlat } = judgeRssTrends(trends);
   ctx.addRow({
     id: 'soak_rss_slope',
     path: `Soak: RSS slope of the worst process, least squares after 10% warm-up (MB/min)`,
@@ -190,10 +189,11 @@ export async function soakScenario(ctx: BenchContext): Promise<void> {
     ours: { value: worst ? worst.slope : Number.NaN, unit: 'MB/min' },
     ratio: null,
     goal: `within ±${FLAT_MB_PER_MINUTE} MB/min for every process`,
-    met: finite.length === trends.length && trends.length > 0 && trends.every((t) => t.flat),
+    met: rssFlat,
     notes:
       trends
         .map((t) => {
+          if (t.processesThroughout === 0) return `${t.name}: no process alive throughout (${t.processesFirst} -> ${t.processesLast}), not judged`;
           const processes =
             t.processesThroughout === null
               ? ''
