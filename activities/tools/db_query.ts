@@ -37,6 +37,12 @@ async function connectionString(input: DbQueryInput, ctx: ToolContext): Promise<
   return value;
 }
 
+/** Socket errors name the address connected to (`connect ECONNREFUSED 10.1.2.3:5432`): keep their code, not the address. */
+function withoutAddress(err: unknown): string {
+  const e = err as { code?: string; message?: string };
+  return e.code && /^E[A-Z]+$/.test(e.code) ? e.code : (e.message ?? 'no detail');
+}
+
 export default defineTool({
   id: 'db_query',
   name: 'Database query',
@@ -72,26 +78,32 @@ export default defineTool({
       if (err instanceof SsrfRefusedError) throw new NonRetryableToolError('URL_REFUSED', err.message);
       throw retryable('DNS_FAILED', (err as Error).message);
     }
+    // pg reports a dropped connection (server gone, backend terminated) as an 'error' event and fails the pending
+    // or next query with it; remembering the event tells a lost connection from an error in the tenant's SQL.
+    let connectionLost = false;
+    client.on('error', () => {
+      connectionLost = true;
+    });
     const abort = (): void => void client.end().catch(() => undefined);
     ctx.signal?.addEventListener('abort', abort);
     try {
       try {
         await client.connect();
       } catch (err) {
-        // The driver's socket errors name the address connected to: keep the code, not the address.
-        const e = err as { code?: string; message?: string };
-        throw retryable('DB_CONNECTION_FAILED', e.code && /^E[A-Z]+$/.test(e.code) ? `cannot connect to the database (${e.code})` : (e.message ?? 'cannot connect'));
+        throw retryable('DB_CONNECTION_FAILED', `cannot connect to the database (${withoutAddress(err)})`);
       }
-      await client.query(readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
       let result: QueryResult<Record<string, unknown>>;
       try {
+        await client.query(readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
         // The extended protocol takes exactly one statement, and values travel apart from the SQL.
         // (`queryMode` is honoured by pg 8.x but missing from @types/pg.)
         const query = { text: input.sql, values: input.params ?? [], queryMode: 'extended' } as QueryConfig;
         result = await client.query<Record<string, unknown>>(query);
         await client.query('COMMIT');
       } catch (err) {
+        // Settles only once the connection has answered or closed, so a closing connection has said so by then.
         await client.query('ROLLBACK').catch(() => undefined);
+        if (connectionLost) throw retryable('DB_CONNECTION_LOST', `the database connection was lost (${withoutAddress(err)})`);
         const e = err as { code?: string; message?: string };
         // 57014 query_canceled (timeout), 40001/40P01 serialization/deadlock: worth a retry; others are the query's fault.
         if (e.code === '57014' || e.code === '40001' || e.code === '40P01') throw retryable(`DB_${e.code}`, e.message ?? 'query failed');

@@ -115,11 +115,18 @@ export async function vettedPostgresConfig(raw: string, guard: SsrfGuard): Promi
 /**
  * An unconnected client for a tenant's database: the only place a `pg.Client` is made for a destination a tenant
  * named (lint forbids it elsewhere). `options` may set timeouts and the application name, never the target.
+ *
+ * The client comes with an 'error' listener for its whole life, `end()` included: pg emits 'error' when the server
+ * drops the connection or sends a message out of turn, and an 'error' event nobody listens to throws out of the
+ * event loop, ending the worker and every tenant's activities in it. The failure still reaches the caller: pg fails
+ * the pending query, or the next one, with it; callers wanting the error itself add their own listener.
  */
 export async function tenantPostgresClient(
   raw: string,
   guard: SsrfGuard,
   options: Pick<ClientConfig, 'connectionTimeoutMillis' | 'statement_timeout' | 'query_timeout' | 'application_name'>,
 ): Promise<Client> {
-  return new Client({ ...options, ...(await vettedPostgresConfig(raw, guard)) });
+  const client = new Client({ ...options, ...(await vettedPostgresConfig(raw, guard)) });
+  client.on('error', () => undefined);
+  return client;
 }

@@ -1,0 +1,193 @@
+import { once } from 'node:events';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import type { ActivityDeps } from '../../activities/deps';
+import dbQuery from '../../activities/tools/db_query';
+import { NonRetryableToolError, type ToolContext } from '../../activities/tools/types';
+import { loadConfig } from '../../lib/config';
+import { outboundGuards } from '../../lib/net/outbound';
+import { tenantPostgresClient } from '../../lib/net/postgresTarget';
+
+/**
+ * db_query against a tenant's PostgreSQL that misbehaves: a fake server speaking just enough of the v3 protocol
+ * (startup, simple-query BEGIN/COMMIT/ROLLBACK, one extended query) drops the connection or sends an error out of
+ * turn. pg reports that as an 'error' event on the client; with no listener it would end the worker process.
+ */
+
+/** What the fake server does once the extended query (Parse, Bind, Describe, Execute, Sync) has arrived. */
+type ExtendedQueryAnswer = (socket: Socket) => void;
+
+interface FakePostgres {
+  url: string;
+  /** Resolves when the client has sent Terminate (the tool's `client.end()`). */
+  terminated: Promise<void>;
+  close(): Promise<void>;
+}
+
+function backendMessage(type: string, body: Buffer = Buffer.alloc(0)): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeInt32BE(body.length + 4);
+  return Buffer.concat([Buffer.from(type, 'ascii'), length, body]);
+}
+
+const cString = (text: string): Buffer => Buffer.from(`${text}\0`, 'utf8');
+const int16 = (n: number): Buffer => Buffer.from([(n >> 8) & 0xff, n & 0xff]);
+const int32 = (n: number): Buffer => {
+  const b = Buffer.alloc(4);
+  b.writeInt32BE(n);
+  return b;
+};
+
+const readyForQuery = (status: 'I' | 'T'): Buffer => backendMessage('Z', Buffer.from(status, 'ascii'));
+const commandComplete = (tag: string): Buffer => backendMessage('C', cString(tag));
+
+/** One text column `n` of type int4 (oid 23). */
+const rowDescription = (): Buffer =>
+  backendMessage('T', Buffer.concat([int16(1), cString('n'), int32(0), int16(0), int32(23), int16(4), int32(-1), int16(0)]));
+const dataRow = (value: string): Buffer => backendMessage('D', Buffer.concat([int16(1), int32(Buffer.byteLength(value)), Buffer.from(value)]));
+
+const errorResponse = (severity: string, code: string, message: string): Buffer =>
+  backendMessage('E', Buffer.concat([cString(`S${severity}`), cString(`V${severity}`), cString(`C${code}`), cString(`M${message}`), Buffer.from([0])]));
+
+/** The answer of a well-behaved server to `SELECT n FROM ...` with the given values. */
+function answerRows(values: string[]): ExtendedQueryAnswer {
+  return (socket) => {
+    socket.write(
+      Buffer.concat([backendMessage('1'), backendMessage('2'), rowDescription(), ...values.map(dataRow), commandComplete(`SELECT ${values.length}`), readyForQuery('T')]),
+    );
+  };
+}
+
+async function startFakePostgres(answerExtendedQuery: ExtendedQueryAnswer, afterTerminate?: (socket: Socket) => void): Promise<FakePostgres> {
+  const sockets = new Set<Socket>();
+  let reportTerminated: () => void = () => undefined;
+  const terminated = new Promise<void>((resolve) => (reportTerminated = resolve));
+
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    let pending = Buffer.alloc(0);
+    let started = false;
+    socket.on('data', (chunk: Buffer) => {
+      pending = Buffer.concat([pending, chunk]);
+      for (;;) {
+        if (!started) {
+          // StartupMessage: length, protocol 3.0, parameters; no type byte.
+          if (pending.length < 4 || pending.length < pending.readInt32BE(0)) return;
+          pending = pending.subarray(pending.readInt32BE(0));
+          started = true;
+          socket.write(
+            Buffer.concat([
+              backendMessage('R', int32(0)), // AuthenticationOk
+              backendMessage('S', Buffer.concat([cString('client_encoding'), cString('UTF8')])),
+              backendMessage('S', Buffer.concat([cString('server_version'), cString('16.0')])),
+              backendMessage('K', Buffer.concat([int32(4242), int32(1717)])), // BackendKeyData
+              readyForQuery('I'),
+            ]),
+          );
+          continue;
+        }
+        if (pending.length < 5 || pending.length < 1 + pending.readInt32BE(1)) return;
+        const type = String.fromCharCode(pending[0]!);
+        const body = pending.subarray(5, 1 + pending.readInt32BE(1));
+        pending = pending.subarray(1 + pending.readInt32BE(1));
+        if (type === 'Q') {
+          const sql = body.toString('utf8').replace(/\0$/, '');
+          const command = sql.split(' ')[0]!;
+          socket.write(Buffer.concat([commandComplete(command), readyForQuery(command === 'BEGIN' ? 'T' : 'I')]));
+        } else if (type === 'S') {
+          answerExtendedQuery(socket);
+        } else if (type === 'X') {
+          reportTerminated();
+          if (afterTerminate) afterTerminate(socket);
+          else socket.end();
+        }
+        // Parse, Bind, Describe, Execute: answered together at Sync.
+      }
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `postgres://tenant@127.0.0.1:${port}/warehouse`,
+    terminated,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+// Loopback is refused to tools unless the operator allow-lists it (TOOLS_HTTP_ALLOWED_HOSTS), as the integration
+// tests do for their tenant databases.
+const config = loadConfig({ SERVICE_JWT_SECRET: 's'.repeat(32), TOOLS_HTTP_ALLOWED_HOSTS: '127.0.0.1' });
+const ctx: ToolContext = {
+  organizationId: 'o',
+  runId: 'r',
+  nodeId: 'n',
+  attempt: 1,
+  idempotencyKey: 'r:n',
+  deps: { config } as ActivityDeps,
+  signal: new AbortController().signal,
+  heartbeat: () => undefined,
+};
+
+const servers: FakePostgres[] = [];
+async function fakePostgres(answerExtendedQuery: ExtendedQueryAnswer, afterTerminate?: (socket: Socket) => void): Promise<FakePostgres> {
+  const server = await startFakePostgres(answerExtendedQuery, afterTerminate);
+  servers.push(server);
+  return server;
+}
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+/** The worker is still there and working: a well-behaved database answers the next call. */
+async function expectNextCallAnswered(): Promise<void> {
+  const healthy = await fakePostgres(answerRows(['1', '2', '3']));
+  await expect(dbQuery.execute({ connection_string: healthy.url, sql: 'SELECT n FROM t', max_rows: 2 }, ctx)).resolves.toEqual({
+    rows: [{ n: 1 }, { n: 2 }],
+    row_count: 3,
+    truncated: true,
+    fields: ['n'],
+  });
+}
+
+describe('db_query when the tenant database drops the connection', () => {
+  test('closed mid-query: the call fails with a retryable DB_CONNECTION_LOST, the process lives on', async () => {
+    const server = await fakePostgres((socket) => socket.destroy());
+    const failure = dbQuery.execute({ connection_string: server.url, sql: 'SELECT n FROM t' }, ctx);
+    await expect(failure).rejects.toMatchObject({ code: 'DB_CONNECTION_LOST', message: expect.stringContaining('connection was lost') });
+    await expect(failure).rejects.not.toBeInstanceOf(NonRetryableToolError);
+    await expectNextCallAnswered();
+  });
+
+  test('backend terminated by the SQL itself (FATAL 57P01, then close): DB_CONNECTION_LOST', async () => {
+    const server = await fakePostgres((socket) => {
+      socket.write(Buffer.concat([backendMessage('1'), backendMessage('2'), errorResponse('FATAL', '57P01', 'terminating connection due to administrator command')]));
+      socket.end();
+    });
+    await expect(
+      dbQuery.execute({ connection_string: server.url, sql: 'SELECT pg_terminate_backend(pg_backend_pid())' }, ctx),
+    ).rejects.toMatchObject({ code: 'DB_CONNECTION_LOST', message: expect.stringContaining('terminating connection due to administrator command') });
+    await expectNextCallAnswered();
+  });
+
+  test('an error sent after the client has ended (answer to Terminate) is absorbed', async () => {
+    const server = await fakePostgres(answerRows(['7']), (socket) => {
+      socket.end(errorResponse('FATAL', '57P01', 'terminating connection due to administrator command'));
+    });
+    // `client.end()` waits for the server to close, so the call settles after the late message has been read.
+    await expect(dbQuery.execute({ connection_string: server.url, sql: 'SELECT n FROM t' }, ctx)).resolves.toMatchObject({ rows: [{ n: 7 }], truncated: false });
+    await server.terminated;
+    await expectNextCallAnswered();
+  });
+});
+
+describe('tenant PostgreSQL clients', () => {
+  test('are made with an error listener, so a caller that adds none cannot crash the worker', async () => {
+    const client = await tenantPostgresClient('postgres://tenant@127.0.0.1:15432/warehouse', outboundGuards(config).tools, {});
+    expect(() => client.emit('error', new Error('Connection terminated unexpectedly'))).not.toThrow();
+  });
+});
