@@ -3,33 +3,33 @@ import type { EvalContext } from '../../workflows/runs/types';
 import { REFERENCE } from '../../lib/dag/model';
 import { isParameterRoot } from '../../lib/dag/parameterRoots';
 import { ExpressionError } from '../../lib/expressions';
+import { InputResolutionError } from './inputResolutionError';
 import { evaluate, render, scope, type ExpressionScope } from './expressions';
-import { resolveRefs } from './values';
+import { StoredValueReader } from './values';
 
 /**
  * Node inputs are resolved in activities, never in workflow code, so an upgrade of the expression evaluator
  * cannot change what a replayed history computes.
  */
 
-export class InputResolutionError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { InputResolutionError } from './inputResolutionError';
 
 /**
  * The scope expressions see: `params`, `nodes.<id>` (outputs, references resolved), the loop iterator and its
  * position as `<iterator>_index` (`loop` is a reserved word in CEL, so `loop.index` could never be written).
  */
-export async function buildScope(deps: ActivityDeps, organizationId: string, context: EvalContext): Promise<ExpressionScope> {
-  const nodes = (await resolveRefs(deps, organizationId, context.nodes)) as Record<string, unknown>;
-  const params = (await resolveRefs(deps, organizationId, context.params)) as Record<string, unknown>;
+export async function buildScope(
+  deps: ActivityDeps,
+  organizationId: string,
+  context: EvalContext,
+  // One reader for the whole scope: its limits hold for params, outputs and iterator together (values.ts).
+  reader: StoredValueReader = new StoredValueReader(deps, organizationId),
+): Promise<ExpressionScope> {
+  const nodes = (await reader.resolve(context.nodes)) as Record<string, unknown>;
+  const params = (await reader.resolve(context.params)) as Record<string, unknown>;
   const locals = context.iterator
     ? {
-        [context.iterator.name]: await resolveRefs(deps, organizationId, context.iterator.value),
+        [context.iterator.name]: await reader.resolve(context.iterator.value),
         [`${context.iterator.name}_index`]: context.iterator.index,
       }
     : undefined;

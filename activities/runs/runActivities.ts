@@ -13,7 +13,7 @@ import type { CompiledWorkflow, NodeState, RunError, RunStatus } from '../../lib
 import { REFERENCE } from '../../lib/dag/model';
 import type { EvalContext, RunTrigger, ValueRef } from '../../workflows/runs/types';
 import { buildScope, evaluateExpression, InputResolutionError, readReference, renderValue, toolInputFrom } from './resolve';
-import { loadValue, resolveRefs, storeIfLarge, storeValue } from './values';
+import { bytesAndMiB, loadValue, STORED_VALUE_LIMITS, StoredValueReader, storeIfLarge, storeValue, VALUE_TOO_LARGE } from './values';
 import { recordRunFinishedEvent } from '../events/runEvents';
 
 /**
@@ -93,17 +93,27 @@ export function createRunActivities(deps: ActivityDeps) {
       largeOutputBytes: number;
     }): Promise<{ count: number; items?: unknown[]; ref?: ValueRef }> {
       return guarded(async () => {
-      const scope = await buildScope(deps, input.organizationId, input.context);
+      // One reader for the scope and the items: the stored-value limits hold for the activity as a whole.
+      const reader = new StoredValueReader(deps, input.organizationId);
+      const scope = await buildScope(deps, input.organizationId, input.context, reader);
       const text = input.items.trim();
       const value = REFERENCE.test(text)
         ? readReference(scope, text)
         : text.startsWith('${')
           ? await renderValue(text, scope)
           : await evaluateExpression(text, scope);
-      const resolved = await resolveRefs(deps, input.organizationId, value);
+      // Resolving never shortens a list: too many items are refused before any of them is read.
+      if (Array.isArray(value)) checkLoopSize(value.length, input.maxItems);
+      const resolved = await reader.resolve(value);
       if (!Array.isArray(resolved)) throw nonRetryable('LOOP_ITEMS_NOT_LIST', `loop items must be a list, got ${typeName(resolved)}`);
-      if (resolved.length > input.maxItems) {
-        throw nonRetryable('LOOP_TOO_LARGE', `loop has ${resolved.length} items, more than maxItems ${input.maxItems}`);
+      checkLoopSize(resolved.length, input.maxItems);
+      // Stored items are read back whole by every batch (runLoadLoopItems): refused here, before any item runs.
+      const bytes = Buffer.byteLength(JSON.stringify(resolved), 'utf8');
+      if (bytes > STORED_VALUE_LIMITS.valueBytes) {
+        throw nonRetryable(
+          VALUE_TOO_LARGE,
+          `loop items are ${bytes} bytes serialized, more than the ${bytesAndMiB(STORED_VALUE_LIMITS.valueBytes)} a node may read of one stored value`,
+        );
       }
       const stored = await storeIfLarge(deps, input.organizationId, input.runId, `${input.nodeId}.items`, resolved, input.largeOutputBytes);
       return Array.isArray(stored) ? { count: resolved.length, items: stored } : { count: resolved.length, ref: stored as ValueRef };
@@ -111,8 +121,10 @@ export function createRunActivities(deps: ActivityDeps) {
     },
 
     async runLoadLoopItems(input: { organizationId: string; ref: ValueRef; start: number; end: number }): Promise<unknown[]> {
-      const all = (await loadValue(deps, input.organizationId, input.ref)) as unknown[];
-      return all.slice(input.start, input.end);
+      return guarded(async () => {
+        const all = (await loadValue(deps, input.organizationId, input.ref)) as unknown[];
+        return all.slice(input.start, input.end);
+      });
     },
 
     async runStoreLoopBatch(input: {
@@ -137,10 +149,18 @@ export function createRunActivities(deps: ActivityDeps) {
       batches: ValueRef[];
       largeOutputBytes: number;
     }): Promise<unknown> {
-      const outputs: unknown[] = [];
-      for (const ref of input.batches) outputs.push(...((await loadValue(deps, input.organizationId, ref)) as unknown[]));
-      const value = { results: outputs, count: outputs.length };
-      return storeIfLarge(deps, input.organizationId, input.runId, input.nodeId, value, input.largeOutputBytes);
+      return guarded(async () => {
+        // The batches are the loop's own, as many as maxItems allows: only their bytes are limited.
+        const reader = new StoredValueReader(deps, input.organizationId, {
+          ...STORED_VALUE_LIMITS,
+          distinctValues: Math.max(STORED_VALUE_LIMITS.distinctValues, input.batches.length),
+          references: Math.max(STORED_VALUE_LIMITS.references, input.batches.length),
+        });
+        const outputs: unknown[] = [];
+        for (const ref of input.batches) outputs.push(...((await reader.load(ref)) as unknown[]));
+        const value = { results: outputs, count: outputs.length };
+        return storeIfLarge(deps, input.organizationId, input.runId, input.nodeId, value, input.largeOutputBytes);
+      });
     },
 
     async runRenderValue(input: { organizationId: string; value: unknown; context: EvalContext }): Promise<unknown> {
@@ -194,6 +214,10 @@ export function createRunActivities(deps: ActivityDeps) {
       return { deleted: await purgeExpiredDeadLetters(db) };
     },
   };
+}
+
+function checkLoopSize(items: number, maxItems: number): void {
+  if (items > maxItems) throw nonRetryable('LOOP_TOO_LARGE', `loop has ${items} items, more than maxItems ${maxItems}`);
 }
 
 function typeName(value: unknown): string {

@@ -1,6 +1,7 @@
 import type { ActivityDeps } from '../deps';
 import { organizationPrefix } from '../../lib/storage';
 import { isValueRef, type ValueRef } from '../../workflows/runs/types';
+import { InputResolutionError } from './inputResolutionError';
 
 /**
  * Large run values live in object storage and travel through Temporal as `{ $ref: 's3://<bucket>/<key>' }`
@@ -56,33 +57,160 @@ export async function storeIfLarge(
   return storeValue(deps, organizationId, runId, name, value);
 }
 
-export async function loadValue(deps: ActivityDeps, organizationId: string, ref: ValueRef): Promise<unknown> {
-  const key = ownedKey(ref, deps.config.minio.bucket, organizationId);
-  if (!key) throw new Error(`reference ${ref.$ref} is not a run value of this organization`);
-  const stream = await deps.storage.getObject(deps.config.minio.bucket, key);
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+const MiB = 1024 * 1024;
+
+/**
+ * What one activity (one node execution: a tool, a condition, a loop's items, a rendered value) may read of stored
+ * values. A reference costs ~100 bytes to write and may stand for megabytes, and the same one may appear any number
+ * of times, also inside stored values: unbounded, 700 copies of a reference to a 7 MB output in a 70 KB parameter
+ * had the worker read 5 GB and die out of memory at every retry. Beyond a limit the node fails, not retryable,
+ * with VALUE_TOO_LARGE (docs/runs.md#large-values).
+ */
+export interface StoredValueLimits {
+  /** Bytes of one stored object; its size is checked (stat) before a byte of it is read. */
+  valueBytes: number;
+  /** Bytes of the references expanded, each counted every time it appears: about the size of the resolved value. */
+  totalBytes: number;
+  /** Distinct stored objects read (each is read once, however often it is referenced). */
+  distinctValues: number;
+  /** References expanded, repeats included (a repeat is parsed again: every use gets its own copy). */
+  references: number;
+}
+
+export const STORED_VALUE_LIMITS: Readonly<StoredValueLimits> = {
+  // The largest values built-in tools return at the default settings are content_read's 10 MB file as base64
+  // (13.4 MB) and http_request's 5 MB body as base64 (6.7 MB): over twice the former.
+  valueBytes: 32 * MiB,
+  // Two values of the largest size, or about five of the largest tool outputs, per node execution.
+  totalBytes: 64 * MiB,
+  // Stored values are outputs over RUN_LARGE_OUTPUT_BYTES (256 KB): over 256 of them already pass totalBytes.
+  distinctValues: 1_000,
+  references: 10_000,
+};
+
+/** The failure type (error code) of a node whose stored values pass a limit. */
+export const VALUE_TOO_LARGE = 'VALUE_TOO_LARGE';
+
+function tooLarge(message: string): InputResolutionError {
+  return new InputResolutionError(VALUE_TOO_LARGE, message);
+}
+
+export function bytesAndMiB(bytes: number): string {
+  return `${bytes} bytes (${Math.round((bytes / MiB) * 10) / 10} MiB)`;
 }
 
 /**
- * Replaces every reference in a value by the stored value (references inside stored values too, e.g. a loop's
- * item outputs). Objects that merely look like references but belong elsewhere are left as they are.
+ * One activity's reads of stored values, within `limits` for all of them together: share one reader between the
+ * resolutions of one activity. Each object is downloaded once; every use of it parses its own copy, so a caller
+ * that changes a resolved value never changes another.
  */
-export async function resolveRefs(deps: ActivityDeps, organizationId: string, value: unknown, depth = 0): Promise<unknown> {
-  if (depth > 64 || value === null || typeof value !== 'object') return value;
-  // Most values hold no reference: one serialization is cheaper than walking them.
-  if (depth === 0 && !JSON.stringify(value).includes('"$ref"')) return value;
-  if (isValueRef(value)) {
-    if (!ownedKey(value, deps.config.minio.bucket, organizationId)) return value;
-    return resolveRefs(deps, organizationId, await loadValue(deps, organizationId, value), depth + 1);
+export class StoredValueReader {
+  private readonly sizes = new Map<string, number>();
+  private readonly texts = new Map<string, string>();
+  private bytesExpanded = 0;
+  private referencesExpanded = 0;
+
+  constructor(
+    private readonly deps: ActivityDeps,
+    private readonly organizationId: string,
+    private readonly limits: Readonly<StoredValueLimits> = STORED_VALUE_LIMITS,
+  ) {}
+
+  // Read when needed only: values without references never touch the storage settings.
+  private get bucket(): string {
+    return this.deps.config.minio.bucket;
   }
-  if (Array.isArray(value)) {
-    const out: unknown[] = [];
-    for (const item of value) out.push(await resolveRefs(deps, organizationId, item, depth + 1));
+
+  /** One stored value, parsed (references inside it are left as they are). */
+  async load(ref: ValueRef): Promise<unknown> {
+    const key = ownedKey(ref, this.bucket, this.organizationId);
+    if (!key) throw new Error(`reference ${ref.$ref} is not a run value of this organization`);
+    return JSON.parse(await this.read(key)) as unknown;
+  }
+
+  /**
+   * Replaces every reference in a value by the stored value (references inside stored values too, e.g. a loop's
+   * item outputs). Objects that merely look like references but belong elsewhere are left as they are.
+   */
+  resolve(value: unknown): Promise<unknown> {
+    return this.resolveAt(value, 0);
+  }
+
+  private async resolveAt(value: unknown, depth: number): Promise<unknown> {
+    if (depth > 64 || value === null || typeof value !== 'object') return value;
+    // Most values hold no reference: one serialization is cheaper than walking them.
+    if (depth === 0 && !JSON.stringify(value).includes('"$ref"')) return value;
+    if (isValueRef(value)) {
+      if (!ownedKey(value, this.bucket, this.organizationId)) return value;
+      return this.resolveAt(await this.load(value), depth + 1);
+    }
+    if (Array.isArray(value)) {
+      const out: unknown[] = [];
+      for (const item of value) out.push(await this.resolveAt(item, depth + 1));
+      return out;
+    }
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = await this.resolveAt(v, depth + 1);
     return out;
   }
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = await resolveRefs(deps, organizationId, v, depth + 1);
-  return out;
+
+  /** The object's text, counted against the limits before anything is downloaded. */
+  private async read(key: string): Promise<string> {
+    const { limits } = this;
+    this.referencesExpanded += 1;
+    if (this.referencesExpanded > limits.references) {
+      throw tooLarge(`the node's values hold more than ${limits.references} references to stored values (the limit per node)`);
+    }
+    let size = this.sizes.get(key);
+    if (size === undefined) {
+      if (this.sizes.size >= limits.distinctValues) {
+        throw tooLarge(`the node reads more than ${limits.distinctValues} distinct stored values (the limit per node)`);
+      }
+      size = (await this.deps.storage.statObject(this.bucket, key)).size;
+      if (size > limits.valueBytes) {
+        throw tooLarge(
+          `stored value ${refUrl(this.bucket, key)} is ${size} bytes, ` +
+            `more than the ${bytesAndMiB(limits.valueBytes)} a node may read of one stored value`,
+        );
+      }
+      this.sizes.set(key, size);
+    }
+    if (this.bytesExpanded + size > limits.totalBytes) {
+      throw tooLarge(
+        `the stored values the node reads come to more than ${bytesAndMiB(limits.totalBytes)}, the limit per node ` +
+          '(a value referenced several times counts each time)',
+      );
+    }
+    this.bytesExpanded += size;
+    let text = this.texts.get(key);
+    if (text === undefined) {
+      text = await this.download(key, size);
+      this.texts.set(key, text);
+    }
+    return text;
+  }
+
+  /** Stops at `size` bytes: the object may have been replaced by a larger one since its stat. */
+  private async download(key: string, size: number): Promise<string> {
+    const stream = await this.deps.storage.getObject(this.bucket, key);
+    const chunks: Buffer[] = [];
+    let received = 0;
+    for await (const chunk of stream) {
+      received += (chunk as Buffer).length;
+      // Leaving the loop destroys the stream.
+      if (received > size) throw new Error(`stored value ${refUrl(this.bucket, key)} changed while it was read`);
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+}
+
+/** One stored value, parsed; refused unread when larger than STORED_VALUE_LIMITS.valueBytes. */
+export function loadValue(deps: ActivityDeps, organizationId: string, ref: ValueRef): Promise<unknown> {
+  return new StoredValueReader(deps, organizationId).load(ref);
+}
+
+/** `value` with its references resolved (StoredValueReader.resolve), within the limits of one activity. */
+export function resolveRefs(deps: ActivityDeps, organizationId: string, value: unknown): Promise<unknown> {
+  return new StoredValueReader(deps, organizationId).resolve(value);
 }

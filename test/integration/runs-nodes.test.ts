@@ -57,6 +57,21 @@ describe('tool nodes', () => {
     const download = await fetch(ref.download_url);
     expect(((await download.json()) as { result: string }).result).toHaveLength(5000);
   });
+
+  test('a parameter repeating a reference to a large output fails the node VALUE_TOO_LARGE, without retries', async () => {
+    const producer = await createWorkflowFixture(api, tenant, { nodes: [transform('big', "$pad('', 1000000, 'x')", null)] });
+    const first = await runToEnd(api, token, producer);
+    expect(first.status).toBe('completed');
+    const ref = { $ref: first.node_states.big.output.$ref as string };
+    // 100 copies of a 1 MB value: 100 MB once resolved, past the 64 MiB a node may read (docs/runs.md#large-values)
+    const consumer = await createWorkflowFixture(api, tenant, {
+      parameters: [{ name: 'list', type: 'array', required: true }],
+      nodes: [toolNode('measure', 'json_transform', { expression: '$count($)' }, { inputs: [{ name: 'data', from: 'params.list' }] })],
+    });
+    const run = await runToEnd(api, token, consumer, { list: Array.from({ length: 100 }, () => ref) });
+    expect(run.status).toBe('failed');
+    expect(run.node_states.measure).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'VALUE_TOO_LARGE' } });
+  });
 });
 
 describe('condition', () => {
