@@ -9003,7 +9003,7 @@ export interface operations {
                     data?: {
                         [key: string]: unknown;
                     };
-                    /** @description custom.<name> */
+                    /** @description custom.<name>(.<name>)*, at most 100 characters */
                     type: string;
                 };
             };
