@@ -2,9 +2,10 @@ import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import { deliveryInput, startDelivery } from '../../domain/events/deliveries';
 import { eventEnvelope, type OutboxEventRow } from '../../domain/events/outbox';
-import { claimUndispatchedEvents, insertDeliveryIfAbsent, markEventsDispatched } from '../../domain/events/queries';
+import { claimUndispatchedEvents, deferEventDispatch, insertDeliveryIfAbsent, markEventsDispatched } from '../../domain/events/queries';
 import { isTransientDispatchError, recordDispatchFailure } from '../../domain/events/quarantine';
 import { withDefaults } from '../../domain/organizations/settingsModel';
+import { createRateLimiter } from '../../domain/ratelimit/limiter';
 import { prepareTriggeredRun, startRunExecution } from '../../domain/triggers/runStarter';
 import type { StoredDefinition } from '../../lib/dag/model';
 import { eventTriggerMatches, MAX_CHAIN_DEPTH, subscriptionMatches } from '../../lib/events/catalog';
@@ -13,6 +14,17 @@ import { uuidFrom } from '../../lib/triggers/ids';
 import { memoByKey } from '../../lib/memoByKey';
 import { mapParameters } from '../../lib/triggers/mapping';
 import type { ActivityDeps } from '../deps';
+
+/**
+ * The organization has started its budget of runs by events this window (EVENTS_TRIGGERED_RUNS_RATE_LIMIT): the event
+ * waits for the next window, with the runs it already started kept (their ids are derived from the event, so the
+ * next dispatch starts only the rest).
+ */
+class OutOfEventRunBudget extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`the organization's budget of runs started by events is spent; retry in ${retryAfterSeconds} s`);
+  }
+}
 
 interface CandidateRow {
   id: string;
@@ -41,10 +53,18 @@ interface BatchLookups {
  * 3. the row is marked dispatched and the transaction commits.
  * An event whose dispatch fails is retried with backoff and quarantined after EVENTS_DISPATCH_MAX_ATTEMPTS.
  * Run events do not trigger the workflow that emitted them, and chains of event-triggered runs stop at depth 5.
+ * Each new run counts against its organization's budget of event-started runs; an event past it is deferred to
+ * the budget's next window (no attempt counted), so one organization's chain cannot hold up the others' events.
  */
 export function createEventActivities(deps: ActivityDeps) {
   const { db, config } = deps;
   const taskQueue = config.temporal.taskQueue;
+  const limiter = createRateLimiter(db);
+
+  async function admitEventRun(organizationId: string): Promise<void> {
+    const decision = await limiter.hit([{ bucket: 'events.runs', key: organizationId, rule: config.triggers.eventRunRate }]);
+    if (!decision.allowed) throw new OutOfEventRunBudget(decision.retryAfterSeconds);
+  }
 
   /** Active workflows of the organization with an event trigger (any: each event is matched against them). */
   async function eventTriggeredWorkflows(organizationId: string): Promise<CandidateRow[]> {
@@ -90,6 +110,7 @@ export function createEventActivities(deps: ActivityDeps) {
             declared.map((d) => d.name),
           ),
         onInvalidParameters: 'record_failed',
+        admit: () => admitEventRun(organizationId),
       });
       if (outcome.kind === 'ready') {
         await startRunExecution(client, taskQueue, outcome.input);
@@ -141,11 +162,16 @@ export function createEventActivities(deps: ActivityDeps) {
           }
           dispatched.push(event.id);
         } catch (err) {
-          if (isTransientDispatchError(err)) throw err;
-          const failure = await recordDispatchFailure(trx, event, err, config.triggers);
-          const log = { eventId: event.id, eventType: event.type, organizationId: event.organization_id, attempts: failure.attempts, error: failure.error };
-          if (failure.quarantined) deps.logger.error(log, 'event quarantined after its last dispatch attempt');
-          else deps.logger.warn(log, 'event dispatch failed; retried later');
+          if (err instanceof OutOfEventRunBudget) {
+            await deferEventDispatch(trx, event.id, err.retryAfterSeconds * 1000);
+            deps.logger.info({ eventId: event.id, organizationId: event.organization_id, retryAfterSeconds: err.retryAfterSeconds }, err.message);
+          } else {
+            if (isTransientDispatchError(err)) throw err;
+            const failure = await recordDispatchFailure(trx, event, err, config.triggers);
+            const log = { eventId: event.id, eventType: event.type, organizationId: event.organization_id, attempts: failure.attempts, error: failure.error };
+            if (failure.quarantined) deps.logger.error(log, 'event quarantined after its last dispatch attempt');
+            else deps.logger.warn(log, 'event dispatch failed; retried later');
+          }
         }
         Context.current().heartbeat();
       }

@@ -80,6 +80,13 @@ export async function claimUndispatchedEvents(trx: Knex.Transaction, limit: numb
     .skipLocked()) as OutboxEventRow[];
 }
 
+/** An event whose organization is out of its budget of event-started runs: claimed again after `delayMs`, no attempt counted. */
+export async function deferEventDispatch(trx: Knex.Transaction, id: string, delayMs: number): Promise<void> {
+  await trx('outbox_events')
+    .where({ id })
+    .update({ next_attempt_at: trx.raw("now() + (? || ' milliseconds')::interval", [String(delayMs)]) });
+}
+
 /** A failed dispatch attempt: counted, with its error; retried after `retryInMs`, or quarantined. */
 export async function recordEventDispatchFailure(
   trx: Knex.Transaction,

@@ -35,6 +35,11 @@ export interface PrepareRequest {
   createdBy?: string | null;
   /** Parameters that do not check: refuse (webhooks answer 422) or record a failed run (events, schedules). */
   onInvalidParameters: 'refuse' | 'record_failed';
+  /**
+   * Called before a new run row is inserted, never for a run prepared before (a repeated prepare must start what it
+   * inserted): throws to leave the run unstarted (events out of their organization's budget).
+   */
+  admit?: () => Promise<void>;
 }
 
 export async function prepareTriggeredRun(db: Db, config: Config, request: PrepareRequest): Promise<PrepareOutcome> {
@@ -62,6 +67,7 @@ export async function prepareTriggeredRun(db: Db, config: Config, request: Prepa
   if (problems.length && request.onInvalidParameters === 'refuse') {
     return { kind: 'refused', code: 'INVALID_PARAMETERS', message: 'the parameters do not match the declared parameters', problems };
   }
+  await request.admit?.();
   let row: RunRow;
   try {
     row = await insertRun(db, {

@@ -340,6 +340,12 @@ export const spec = {
     dispatchRetryMaxMs: setting('EVENTS_DISPATCH_RETRY_MAX_INTERVAL', duration('5m')),
     /** Custom events an organization may publish per window (each can start runs that no admission gate refuses). */
     publishRate: setting('EVENTS_PUBLISH_RATE_LIMIT', rate('600/1m')),
+    /**
+     * Runs event triggers may start per organization per window. Run events chain (a run's `run.completed` starts a
+     * run of every other subscribed workflow, to depth 5), so one start could fan out to tens of thousands; past the
+     * budget the organization's events wait for the next window and other organizations' events go first.
+     */
+    eventRunRate: setting('EVENTS_TRIGGERED_RUNS_RATE_LIMIT', rate('300/1m')),
     delivery: {
       maxAttempts: setting('WEBHOOKS_MAX_ATTEMPTS', int(8, 1, 50)),
       initialIntervalMs: setting('WEBHOOKS_RETRY_INITIAL_INTERVAL', duration('30s')),

@@ -88,6 +88,42 @@ describe('event triggers', () => {
     await second.close();
   });
 
+  test("past its budget of event-started runs an organization's events wait, every run starts once, others go first", async () => {
+    // The test worker's budget is 10 runs per 10 s window per organization (test/setup/globalSetup.ts). 24 runs
+    // wanted at once span at most two windows, so at least 4 of them must wait for a third.
+    const t = await createTestTenant(api);
+    const subscribers = [];
+    for (let i = 0; i < 4; i++) subscribers.push(await workflowWith(t, [{ type: 'event', config: { source: 'custom', event: 'burst' } }]));
+    const other = await createTestTenant(api);
+    const otherWorkflow = await workflowWith(other, [{ type: 'event', config: { source: 'custom', event: 'ping' } }]);
+    const publish = async (who: TestTenant, type: string) => {
+      const res = await api.request('POST', '/api/v1/events', { token: who.owner.token, body: { type, data: {} } });
+      expect(res.status).toBe(202);
+      return res.body.id as string;
+    };
+    const burst = [];
+    for (let i = 0; i < 6; i++) burst.push(await publish(t, 'custom.burst'));
+    const ping = await publish(other, 'custom.ping');
+    for (const id of [...burst, ping]) {
+      await eventually(async () => ((await api.deps.db('outbox_events').where({ id }).first('dispatched_at'))?.dispatched_at ? true : undefined), `dispatch of ${id}`, 90_000);
+    }
+
+    const runs = await api.deps.db('workflow_runs').whereIn('workflow_id', subscribers).select('workflow_id', 'trigger', 'created_at');
+    expect(runs).toHaveLength(24);
+    for (const workflowId of subscribers) {
+      const events = runs.filter((r) => r.workflow_id === workflowId).map((r) => r.trigger.eventId);
+      expect(events.sort()).toEqual([...burst].sort()); // one run per event and subscriber, none twice
+    }
+    // Deferred, not failed: events waited for a later window with no attempt counted.
+    const rows = await api.deps.db('outbox_events').whereIn('id', burst).select('attempts', 'last_error', 'next_attempt_at');
+    expect(rows.filter((r) => r.next_attempt_at !== null)).not.toHaveLength(0);
+    expect(rows.map((r) => [r.attempts, r.last_error])).toEqual(rows.map(() => [0, null]));
+    // The other organization's event, published after the burst, did not wait for it.
+    const [pinged] = await runsOf(otherWorkflow);
+    const pingedAt = (await api.deps.db('workflow_runs').where({ id: pinged.id }).first('created_at')).created_at as Date;
+    expect(pingedAt.getTime()).toBeLessThan(Math.max(...runs.map((r) => (r.created_at as Date).getTime())));
+  }, 150_000);
+
   test('custom events published by clients; names must be custom.*; viewers may not publish', async () => {
     const workflowId = await workflowWith(tenant, [{ type: 'event', config: { source: 'custom', event: 'order.paid' } }], 'active', [{ name: 'amount', type: 'number' }]);
     const bad = await api.request('POST', '/api/v1/events', { token: tenant.owner.token, body: { type: 'content.uploaded', data: {} } });
