@@ -5,9 +5,15 @@ import { z } from 'zod';
  * have (22008, a 500 before this), and a list cursor is whatever text the client sends back.
  */
 
-/** ISO 8601 date-time with an offset (`Z` or `±hh:mm`), year 0001 or later. */
+/** An offset PostgreSQL takes: at most 15 hours (zod's ISO check takes up to 23:59; PostgreSQL answers 22009). */
+const OFFSET_HOURS = /([+-])(\d{2})(?::?\d{2})?$/;
+
+/** ISO 8601 date-time with an offset (`Z` or `±hh:mm` up to ±15:59), year 0001 or later. */
 export const isoTimestamp = () =>
-  z.iso.datetime({ offset: true }).refine((value) => Number(value.slice(0, 4)) >= 1, { message: 'the year must be 0001 or later' });
+  z.iso
+    .datetime({ offset: true })
+    .refine((value) => Number(value.slice(0, 4)) >= 1, { message: 'the year must be 0001 or later' })
+    .refine((value) => Number(OFFSET_HOURS.exec(value)?.[2] ?? 0) <= 15, { message: 'the offset must be at most 15 hours' });
 
 /**
  * The timestamp texts our cursors carry, strictly: ISO (`2026-11-27T22:45:55.123456Z`) or PostgreSQL's own text

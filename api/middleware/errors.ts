@@ -9,11 +9,11 @@ import { requestIdOf } from '../http/requestLog';
  * a generic message (the details go to the log, never to the client).
  */
 /**
- * PostgreSQL's refusals of a value for its column: too long (22001), out of range (22003, 22008), not of the type
- * (22007, 22P02). Schemas and checks refuse such input first with a precise message; this is the net under them, so
+ * PostgreSQL's refusals of a value for its column: too long (22001), out of range (22003, 22008, 22009: a time zone
+ * offset), not of the type (22007, 22P02). Schemas and checks refuse such input first with a precise message; this is the net under them, so
  * a check that is missing answers 400 and not 500. Each one caught here is logged as a gap to close.
  */
-const VALUE_REFUSED_BY_COLUMN = new Set(['22001', '22003', '22007', '22008', '22P02']);
+const VALUE_REFUSED_BY_COLUMN = new Set(['22001', '22003', '22007', '22008', '22009', '22P02']);
 
 function pgCodeOf(err: unknown): string | null {
   const code = (err as { code?: unknown } | null)?.code;

@@ -32,7 +32,7 @@ describe('error mapping', () => {
   });
 
   test("PostgreSQL's refusals of a value for its column are a 400, whatever check is missing above them", () => {
-    for (const code of ['22001', '22003', '22007', '22008', '22P02']) {
+    for (const code of ['22001', '22003', '22007', '22008', '22009', '22P02']) {
       const e = toAppError(Object.assign(new Error('value too long for type character varying(255)'), { code }));
       expect({ code, status: e.status, errorCode: e.code, message: e.message }).toEqual({
         code,

@@ -75,7 +75,8 @@ test('a content version beyond any stored one (and beyond int4) is a 400 on down
     await api.request('POST', `/api/v1/content/${contentId}/process`, { token, body: { version } }),
     await api.request('POST', `/api/v1/content/${contentId}/extract`, { token, body: { type: 'text', version } }),
   ];
-  for (const res of cases) expect(outcome(res)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+  const paths = ['query.version', 'body.version', 'body.version'];
+  cases.forEach((res, i) => expect(outcome(res)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', details: [expect.objectContaining({ path: paths[i] })] }));
 });
 
 test('the year 0000 (which PostgreSQL does not have) is a 400 in run and content filters', async () => {
@@ -87,4 +88,8 @@ test('the year 0000 (which PostgreSQL does not have) is a 400 in run and content
   });
   expect(outcome(search)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
   expect((await api.request('GET', '/api/v1/runs?created_after=0001-01-01T00:00:00Z', { token })).status).toBe(200);
+  // An offset beyond PostgreSQL's ±15 h (zod's ISO check takes up to 23:59): 22009, a 500 before.
+  const offset = await api.request('GET', `/api/v1/runs?created_after=${encodeURIComponent('2026-01-01T00:00:00+16:00')}`, { token });
+  expect(outcome(offset)).toMatchObject({ status: 400, details: [expect.objectContaining({ path: 'query.created_after' })] });
+  expect((await api.request('GET', `/api/v1/runs?created_after=${encodeURIComponent('2026-01-01T00:00:00+14:00')}`, { token })).status).toBe(200);
 });
