@@ -150,9 +150,12 @@ export function createRunActivities(deps: ActivityDeps) {
       largeOutputBytes: number;
     }): Promise<unknown> {
       return guarded(async () => {
-        // The batches are the loop's own, as many as maxItems allows: only their bytes are limited.
+        // The batches are the loop's own, as many as maxItems allows: each is held to the limit of one stored value,
+        // their sum is not. A loop whose combined output no node reads (or only its download link) must still
+        // complete after its items ran; a node that reads it later meets the limits then.
         const reader = new StoredValueReader(deps, input.organizationId, {
           ...STORED_VALUE_LIMITS,
+          totalBytes: Number.POSITIVE_INFINITY,
           distinctValues: Math.max(STORED_VALUE_LIMITS.distinctValues, input.batches.length),
           references: Math.max(STORED_VALUE_LIMITS.references, input.batches.length),
         });

@@ -242,13 +242,16 @@ describe('activities fail the node, not retryable', () => {
     expect(storage.reads).toEqual([]);
   });
 
-  test('combining loop batches stops at 64 MiB', async () => {
+  test('combining loop batches: each batch within one stored value, their sum not limited (the items already ran)', async () => {
     const { storage, deps } = setUp();
     const batches = [0, 1, 2].map((i) => storage.put(key(`each.batch-${i}`), [i], 25 * MiB));
+    const combined = await createRunActivities(deps).runCombineLoopBatches({ organizationId: ORG, runId: 'run2', nodeId: 'each', batches, largeOutputBytes: 256 * 1024 });
+    expect(combined).toEqual({ results: [0, 1, 2], count: 3 });
+    expect(storage.reads).toEqual([key('each.batch-0'), key('each.batch-1'), key('each.batch-2')]);
+    const oversized = storage.put(key('each.batch-big'), [3], 40 * MiB);
     const err = await failureOf(
-      createRunActivities(deps).runCombineLoopBatches({ organizationId: ORG, runId: 'run2', nodeId: 'each', batches, largeOutputBytes: 256 * 1024 }),
+      createRunActivities(deps).runCombineLoopBatches({ organizationId: ORG, runId: 'run2', nodeId: 'each', batches: [oversized], largeOutputBytes: 256 * 1024 }),
     );
     expectValueTooLarge(err);
-    expect(storage.reads).toEqual([key('each.batch-0'), key('each.batch-1')]);
   });
 });
