@@ -2,7 +2,7 @@ import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import { deliveryInput, startDelivery } from '../../domain/events/deliveries';
 import { eventEnvelope, type OutboxEventRow } from '../../domain/events/outbox';
-import { claimUndispatchedEvents, deferEventDispatch, insertDeliveryIfAbsent, markEventsDispatched } from '../../domain/events/queries';
+import { claimUndispatchedEvents, deferOrganizationEvents, insertDeliveryIfAbsent, markEventsDispatched } from '../../domain/events/queries';
 import { isTransientDispatchError, recordDispatchFailure } from '../../domain/events/quarantine';
 import { withDefaults } from '../../domain/organizations/settingsModel';
 import { createRateLimiter } from '../../domain/ratelimit/limiter';
@@ -16,9 +16,9 @@ import { mapParameters } from '../../lib/triggers/mapping';
 import type { ActivityDeps } from '../deps';
 
 /**
- * The organization has started its budget of runs by events this window (EVENTS_TRIGGERED_RUNS_RATE_LIMIT): the event
- * waits for the next window, with the runs it already started kept (their ids are derived from the event, so the
- * next dispatch starts only the rest).
+ * The organization has started its budget of runs by events this window (EVENTS_TRIGGERED_RUNS_RATE_LIMIT): its
+ * events wait for the next window, with the runs they already started kept (their ids are derived from the event,
+ * so the next dispatch starts only the rest).
  */
 class OutOfEventRunBudget extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -53,8 +53,9 @@ interface BatchLookups {
  * 3. the row is marked dispatched and the transaction commits.
  * An event whose dispatch fails is retried with backoff and quarantined after EVENTS_DISPATCH_MAX_ATTEMPTS.
  * Run events do not trigger the workflow that emitted them, and chains of event-triggered runs stop at depth 5.
- * Each new run counts against its organization's budget of event-started runs; an event past it is deferred to
- * the budget's next window (no attempt counted), so one organization's chain cannot hold up the others' events.
+ * Each new run counts against its organization's budget of event-started runs; past it all of the organization's due
+ * events are deferred to the budget's next window in one statement (no attempt counted), so its chain costs one
+ * refusal per window and other organizations' events are dispatched meanwhile.
  */
 export function createEventActivities(deps: ActivityDeps) {
   const { db, config } = deps;
@@ -154,7 +155,10 @@ export function createEventActivities(deps: ActivityDeps) {
       const events = await claimUndispatchedEvents(trx, config.triggers.dispatchBatch);
       const lookups: BatchLookups = { workflows: memoByKey(eventTriggeredWorkflows), settings: memoByKey(organizationSettings) };
       const dispatched: string[] = [];
+      // Organizations out of their budget of event-started runs in this batch: all their due events were deferred.
+      const deferred = new Set<string>();
       for (const event of events) {
+        if (event.organization_id && deferred.has(event.organization_id)) continue;
         try {
           if (event.organization_id) {
             await startRuns(client, event, lookups);
@@ -163,8 +167,10 @@ export function createEventActivities(deps: ActivityDeps) {
           dispatched.push(event.id);
         } catch (err) {
           if (err instanceof OutOfEventRunBudget) {
-            await deferEventDispatch(trx, event.id, err.retryAfterSeconds * 1000);
-            deps.logger.info({ eventId: event.id, organizationId: event.organization_id, retryAfterSeconds: err.retryAfterSeconds }, err.message);
+            const organizationId = event.organization_id!;
+            const waiting = await deferOrganizationEvents(trx, organizationId, err.retryAfterSeconds * 1000);
+            deferred.add(organizationId);
+            deps.logger.info({ eventId: event.id, organizationId, events: waiting, retryAfterSeconds: err.retryAfterSeconds }, err.message);
           } else {
             if (isTransientDispatchError(err)) throw err;
             const failure = await recordDispatchFailure(trx, event, err, config.triggers);

@@ -80,11 +80,26 @@ export async function claimUndispatchedEvents(trx: Knex.Transaction, limit: numb
     .skipLocked()) as OutboxEventRow[];
 }
 
-/** An event whose organization is out of its budget of event-started runs: claimed again after `delayMs`, no attempt counted. */
-export async function deferEventDispatch(trx: Knex.Transaction, id: string, delayMs: number): Promise<void> {
-  await trx('outbox_events')
-    .where({ id })
-    .update({ next_attempt_at: trx.raw("now() + (? || ' milliseconds')::interval", [String(delayMs)]) });
+/**
+ * An organization out of its budget of event-started runs: every one of its events due now (those this batch claimed
+ * included) is claimed again after `delayMs`, no attempt counted. One statement per organization and window, so a
+ * backlog of thousands is not claimed and deferred event by event ahead of other organizations' events. The clock,
+ * not the transaction's start: a long batch must not defer into the past.
+ */
+export async function deferOrganizationEvents(trx: Knex.Transaction, organizationId: string, delayMs: number): Promise<number> {
+  return trx('outbox_events')
+    .whereIn(
+      'id',
+      trx('outbox_events')
+        .select('id')
+        .where({ organization_id: organizationId })
+        .whereNull('dispatched_at')
+        .andWhere((q) => q.whereNull('quarantine_status').orWhere('quarantine_status', 'replayed'))
+        .andWhere((q) => q.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', trx.raw('clock_timestamp()')))
+        .forUpdate()
+        .skipLocked(),
+    )
+    .update({ next_attempt_at: trx.raw("clock_timestamp() + (? || ' milliseconds')::interval", [String(delayMs)]) });
 }
 
 /** A failed dispatch attempt: counted, with its error; retried after `retryInMs`, or quarantined. */
