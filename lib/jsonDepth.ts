@@ -6,6 +6,16 @@
 export const MAX_JSON_DEPTH = 256;
 
 /**
+ * The index of the closing quote of the JSON string whose opening quote is at `at` (or the text's length when it
+ * never closes), past escaped characters: scanners of JSON text skip strings with it, whose brackets do not count.
+ */
+export function jsonStringEnd(text: string, at: number): number {
+  let i = at + 1;
+  for (; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+  return i;
+}
+
+/**
  * Whether a JSON text nests arrays and objects deeper than `maxDepth`, read in one pass without parsing (brackets
  * inside strings do not count). Malformed text gets some answer; the parser refuses it afterwards.
  */
@@ -13,10 +23,8 @@ export function jsonNestedDeeperThan(text: string, maxDepth: number): boolean {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      // a string: skip to its closing quote, past escaped characters
-      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
-    } else if (c === 0x5b || c === 0x7b) {
+    if (c === 0x22) i = jsonStringEnd(text, i);
+    else if (c === 0x5b || c === 0x7b) {
       if (++depth > maxDepth) return true;
     } else if (c === 0x5d || c === 0x7d) depth--;
   }

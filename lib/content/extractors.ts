@@ -1,5 +1,6 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
+import { jsonStringEnd } from '../jsonDepth';
 import { PermanentContentError } from './errors';
 import { docxMarkdown } from './docx';
 import { pdfPages } from './pdfText';
@@ -94,10 +95,8 @@ export function jsonValuesAtLeast(text: string, limit: number): number {
       afterOpenArray = false;
       if (c !== 0x5d) count++;
     }
-    if (c === 0x22) {
-      // a string: skip to its closing quote, past escaped characters
-      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
-    } else if (c === 0x5b || c === 0x7b) {
+    if (c === 0x22) i = jsonStringEnd(text, i);
+    else if (c === 0x5b || c === 0x7b) {
       inArray.push(c === 0x5b);
       afterOpenArray = c === 0x5b;
       // Nesting deeper than the values allowed is no valid file within them (and the stack must not grow unbounded).

@@ -10,7 +10,7 @@ import { runFileChild, type FileChildLimits, type FileChildReply } from './fileC
  *
  * Failures that depend on the file are PermanentContentErrors with a stable code (PDF_ENCRYPTED, PDF_INVALID,
  * PDF_TOO_MANY_PAGES, PDF_PAGE_SIZE, PDF_RENDER_TIMEOUT, PDF_TOO_COMPLEX, PDF_RENDER_FAILED); a renderer that cannot
- * start is a plain Error (worth a retry).
+ * start, or is killed from outside, is a ServiceUnavailableError (worth a retry; fileChild.ts).
  */
 export interface PdfRenderLimits extends FileChildLimits {
   /** Documents claiming more pages are refused (a real document stays far below). */
