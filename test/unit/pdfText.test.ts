@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { withDescendants } from '../../bench/lib/cpu';
+import { memoryOf } from '../../bench/lib/rss';
 import { pdfInfo, pdfPages } from '../../lib/content/pdfText';
 import { ServiceUnavailableError } from '../../lib/unavailable';
 import { brokenPdf, passwordProtectedPdf, permanentFailure, reportPdf, textBombPdf } from '../helpers/pdfs';
@@ -35,14 +36,12 @@ test('a text bomb is stopped at the memory cap (PDF_TOO_COMPLEX) and at the dead
   });
 });
 
-const residentMb = (pid: number): number => Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-
 /** This process's PDF text reader (a child), once it holds more than `mb` of memory: booted, and reading. */
 async function busyTextReader(mb: number): Promise<number> {
   for (;;) {
     const [pid] = withDescendants([process.pid]).filter((candidate) => {
       try {
-        return candidate !== process.pid && readFileSync(`/proc/${candidate}/cmdline`, 'utf8').includes('pdfTextChild') && residentMb(candidate) > mb;
+        return candidate !== process.pid && readFileSync(`/proc/${candidate}/cmdline`, 'utf8').includes('pdfTextChild') && (memoryOf(candidate)?.rss ?? 0) > mb * 1024 * 1024;
       } catch {
         return false; // gone meanwhile
       }
