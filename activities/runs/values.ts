@@ -11,7 +11,11 @@ import { InputResolutionError } from './inputResolutionError';
  */
 
 export function runObjectKey(organizationId: string, runId: string, name: string): string {
-  const safe = name.replace(/[^A-Za-z0-9_.-]/g, '.');
+  // `each[3]` (a loop item) is `each.3`: never `..`, which ownedKey refuses as a way out of the run's folder.
+  const safe = name
+    .replace(/[^A-Za-z0-9_.-]+/g, '.')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^\.|\.$/g, '');
   return `${organizationPrefix(organizationId)}runs/${runId}/${safe}.json`;
 }
 

@@ -7,7 +7,7 @@ import { defineTool } from '../../activities/tools/types';
 import { buildScope } from '../../activities/runs/resolve';
 import { createRunActivities } from '../../activities/runs/runActivities';
 import { runTool } from '../../activities/runs/toolActivities';
-import { loadValue, resolveRefs } from '../../activities/runs/values';
+import { loadValue, resolveRefs, storeValue } from '../../activities/runs/values';
 import type { ToolActivityInput, ValueRef } from '../../workflows/runs/types';
 
 /**
@@ -87,6 +87,13 @@ describe('resolving references', () => {
     const big = storage.put(key('big'), outputOf(6 * MiB));
     const resolved = await resolveRefs(deps, ORG, { a: outer, b: foreign, c: [big], d: 'plain' });
     expect(resolved).toEqual({ a: { rows: [{ n: 1 }, { n: 1 }] }, b: foreign, c: [outputOf(6 * MiB)], d: 'plain' });
+  });
+
+  test("a loop item's stored output (`each[3]`) resolves: its key holds no `..`", async () => {
+    const { deps } = setUp();
+    const ref = await storeValue(deps, ORG, 'run1', 'each[3]', { result: 'item 3' });
+    expect(ref.$ref).toBe(`s3://${BUCKET}/${key('each.3')}`);
+    expect(await resolveRefs(deps, ORG, { items: [ref] })).toEqual({ items: [{ result: 'item 3' }] });
   });
 
   test('each stored object is downloaded once, and every use of it is its own copy', async () => {
