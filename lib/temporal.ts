@@ -6,7 +6,12 @@ import type { Config } from './config';
  * The connection is lazy so the API starts (and reports "not ready") while Temporal is still coming up.
  */
 export function createTemporalClient(config: Config['temporal']): Client {
-  const connection = Connection.lazy({ address: config.address, connectTimeout: '5s' });
+  // gRPC's default 4 MB is less than a long run's history page or the live state of a run with many large outputs.
+  const connection = Connection.lazy({
+    address: config.address,
+    connectTimeout: '5s',
+    channelArgs: { 'grpc.max_receive_message_length': 64 * 1024 * 1024 },
+  });
   return new Client({ connection, namespace: config.namespace });
 }
 
