@@ -127,7 +127,8 @@ export function runRoutes(s: RunsService, options: { maxWaitMs: number }): Route
       description:
         'While the run is open, node states are live (a Temporal query; the stored row when the query cannot be ' +
         'answered). Once it has finished, everything comes from PostgreSQL. `duration` is in milliseconds. Outputs ' +
-        'larger than RUN_LARGE_OUTPUT_BYTES appear as `{ $ref, bytes, download_url }` (a presigned link, 15 minutes).',
+        'larger than RUN_LARGE_OUTPUT_BYTES, and those stored to keep what the run assembles within ' +
+        'RUN_PAYLOAD_BUDGET_BYTES, appear as `{ $ref, bytes, download_url }` (a presigned link, 15 minutes).',
       tags,
       auth: 'org',
       permission: 'run:read',

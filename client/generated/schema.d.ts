@@ -1883,7 +1883,7 @@ export interface paths {
         };
         /**
          * Read a run: status, node states, results and errors
-         * @description While the run is open, node states are live (a Temporal query; the stored row when the query cannot be answered). Once it has finished, everything comes from PostgreSQL. `duration` is in milliseconds. Outputs larger than RUN_LARGE_OUTPUT_BYTES appear as `{ $ref, bytes, download_url }` (a presigned link, 15 minutes).
+         * @description While the run is open, node states are live (a Temporal query; the stored row when the query cannot be answered). Once it has finished, everything comes from PostgreSQL. `duration` is in milliseconds. Outputs larger than RUN_LARGE_OUTPUT_BYTES, and those stored to keep what the run assembles within RUN_PAYLOAD_BUDGET_BYTES, appear as `{ $ref, bytes, download_url }` (a presigned link, 15 minutes).
          *
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `run:read`).
          */

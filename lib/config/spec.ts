@@ -153,6 +153,8 @@ export const spec = {
     loopBatchSize: setting('RUN_LOOP_BATCH_SIZE', int(500, 1, 2000)),
     maxConcurrentNodes: setting('RUN_MAX_CONCURRENT_NODES', int(200, 1, 1500)),
     largeOutputBytes: setting('RUN_LARGE_OUTPUT_BYTES', int(256 * 1024, 1024, 1024 * 1024)),
+    /** Under Temporal's 2 MB payload limit, with room for the rest of a command (docs/runs.md#large-values). */
+    payloadBudgetBytes: setting('RUN_PAYLOAD_BUDGET_BYTES', int(1024 * 1024, 16 * 1024, 1536 * 1024)),
   },
   /**
    * Per-organization admission of runs started through the API (docs/runs.md#fairness); kept out of `runs`, which

@@ -27,11 +27,13 @@ import { cancelledAttempts } from './cancellation';
 import { executeLoop } from './loop';
 import { untakenBranch } from './scheduler/branch';
 import { decide, type SchedulerAction } from './scheduler/decide';
+import { chooseSpills, jsonBytes, planPass, type PassInput, type SpillKey } from './scheduler/spill';
+import { PayloadBudget } from './payloads';
 import { failuresFailingTheRun } from './scheduler/outcome';
 import { isOpen } from './scheduler/state';
 import { mayRetryWithinSecond, strategyFor } from './strategy';
 import { awaitApproval, type ApprovalGate } from '../triggers/approval';
-import { ownsRunRecord, type EvalContext, type RunInput, type RunStateView, type RunSummary } from './types';
+import { isValueRef, ownsRunRecord, type EvalContext, type RunInput, type RunStateView, type RunSummary, type ValueRef } from './types';
 
 /**
  * The DAG interpreter: one workflow execution per run (workflow id = run id). Node semantics (lib/dag/model.ts,
@@ -72,6 +74,10 @@ class Interpreter {
   private readonly joinsTolerateFailures: boolean;
   /** Whether this execution keeps a workflow_runs row (top-level runs, and children since SUBWORKFLOW_RUNS_PATCH). */
   private readonly ownsRecord: boolean;
+  /** Runs started with a payload budget keep what they assemble within it (payloads.ts); older runs have none. */
+  private readonly payloads: PayloadBudget | null;
+  /** Parameters stored to keep contexts within the budget: their references travel instead. */
+  private readonly storedParams = new Map<string, ValueRef>();
 
   constructor(
     private readonly input: RunInput,
@@ -90,6 +96,8 @@ class Interpreter {
       chainDepth: typeof input.trigger.chainDepth === 'number' ? input.trigger.chainDepth : 0,
     };
     this.ownsRecord = ownsRunRecord(input);
+    const budget = input.options.payloadBudgetBytes;
+    this.payloads = budget ? new PayloadBudget(budget, this.env) : null;
     // Asked in the first workflow task, only by runs that own a row and start subworkflows (other runs record no marker).
     this.env.childRuns = this.ownsRecord && startsSubworkflows(graph) && patched(SUBWORKFLOW_RUNS_PATCH);
     this.env.subsecondRetries = mayRetryWithinSecond(compiled.errorHandling, compiled.dag.nodes) && patched(SUBSECOND_RETRY_PATCH);
@@ -149,6 +157,7 @@ class Interpreter {
     }
     const status = cancellation ? 'cancelled' : this.failFast || this.failsTheRun() ? 'failed' : 'completed';
     this.status = status;
+    if (this.payloads) await CancellationScope.nonCancellable(() => this.fitResults(this.payloads!));
     const results: Record<string, unknown> = {};
     for (const id of this.graph.exitPoints) {
       const state = this.states[id];
@@ -190,13 +199,38 @@ class Interpreter {
     return summary;
   }
 
-  /** The final state, written once; node states in ~1 MB chunks first when they are large. */
+  /**
+   * The run's results (its exit nodes' outputs) within the budget: the largest are stored first. When they cannot be
+   * stored the results stay as they are, and the run's errors say so.
+   */
+  private async fitResults(payloads: PayloadBudget): Promise<void> {
+    const exits = this.graph.exitPoints.filter((id) => this.states[id]?.status === 'completed' && !isValueRef(this.states[id].output));
+    const candidates = exits.map((id) => ({ key: id, bytes: payloads.sizeOf(this.states[id]!.output), uses: 1 }));
+    const total = candidates.reduce((sum, c) => sum + c.bytes, 0);
+    const chosen = chooseSpills(candidates, total, payloads.bytes);
+    if (chosen.length === 0) return;
+    try {
+      const refs = await payloads.store(chosen.map((id) => ({ name: id, value: this.states[id]!.output })));
+      chosen.forEach((id, i) => (this.states[id]!.output = refs[i]));
+    } catch (err) {
+      const cause = toNodeFailure(err, 1);
+      this.errors.push({ node: null, code: 'VALUE_STORE_FAILED', message: `storing the run's large results failed: ${cause.message}`, attempt: 0, time: new Date().toISOString() });
+    }
+  }
+
+  /**
+   * The final state, written once; node states in chunks first when they are large: ~1 MB, or since the payload
+   * budget, chunks within it that leave room for the results.
+   */
   private async persist(summary: RunSummary, completedAt: string): Promise<void> {
-    const CHUNK = 1_000_000;
-    let total = 0;
+    const budgeted = this.payloads !== null;
+    const CHUNK = this.payloads?.bytes ?? 1_000_000;
+    // Runs without a budget measured characters, and must replay with the same chunks.
+    const measure = budgeted ? jsonBytes : (value: unknown) => JSON.stringify(value).length;
+    let total = budgeted ? jsonBytes(summary.results) + jsonBytes(summary.errors) : 0;
     const sizes = new Map<string, number>();
     for (const [id, state] of Object.entries(this.states)) {
-      const size = JSON.stringify(state).length;
+      const size = measure(state);
       sizes.set(id, size);
       total += size;
     }
@@ -205,9 +239,14 @@ class Interpreter {
       let chunk: Record<string, NodeState> = {};
       let chunkSize = 0;
       for (const [id, state] of Object.entries(this.states)) {
+        if (budgeted && chunkSize > 0 && chunkSize + sizes.get(id)! > CHUNK) {
+          await runActivities.runSaveNodeStates({ runId: this.input.runId, nodeStates: chunk });
+          chunk = {};
+          chunkSize = 0;
+        }
         chunk[id] = state;
         chunkSize += sizes.get(id)!;
-        if (chunkSize >= CHUNK) {
+        if (!budgeted && chunkSize >= CHUNK) {
           await runActivities.runSaveNodeStates({ runId: this.input.runId, nodeStates: chunk });
           chunk = {};
           chunkSize = 0;
@@ -229,7 +268,16 @@ class Interpreter {
   private async drive(): Promise<void> {
     for (;;) {
       this.dirty = false;
-      this.schedule();
+      let actions = this.failFast ? null : this.decideNow();
+      if (actions && this.payloads) {
+        const plan = planPass(this.passInput(actions, this.payloads));
+        if (plan.spills.length > 0) {
+          await this.spill(plan.spills, actions);
+          continue;
+        }
+        if (plan.deferStarts) actions = actions.filter((action) => action.kind !== 'start');
+      }
+      this.schedule(actions);
       if (this.inFlight === 0 && !this.graph.order.some((id) => this.isOpen(id))) return;
       if (this.inFlight === 0 && !this.dirty) {
         // Nothing runs and nothing can start: only possible with a graph the API should have refused.
@@ -246,17 +294,79 @@ class Interpreter {
     return isOpen(this.states[id]!.status);
   }
 
-  /** Applies what the scheduler decides now (scheduler/decide.ts), in its order: skips, joins, node starts. */
-  private schedule(): void {
-    if (this.failFast) {
+  private decideNow(): SchedulerAction[] {
+    return decide(this.graph, this.states, { inFlight: this.inFlight, maxConcurrentNodes: this.input.options.maxConcurrentNodes });
+  }
+
+  /** Applies what the scheduler decided (scheduler/decide.ts), in its order: skips, joins, node starts. */
+  private schedule(actions: SchedulerAction[] | null): void {
+    if (this.failFast || !actions) {
       // Nothing starts after a fail_fast failure. Dirty, so that drive() waits for its cancelled scope instead of
       // reporting the nodes left open as UNREACHABLE.
       this.dirty = true;
       return;
     }
-    const actions = decide(this.graph, this.states, { inFlight: this.inFlight, maxConcurrentNodes: this.input.options.maxConcurrentNodes });
     for (const action of actions) this.apply(action);
     if (actions.length > 0) this.dirty = true;
+  }
+
+  /** The pass as scheduler/spill.ts plans it: the joins completing and the contexts of the nodes starting. */
+  private passInput(actions: SchedulerAction[], payloads: PayloadBudget): PassInput {
+    // Only regular activities send their input through the server and keep it in history; local ones (conditions,
+    // loop items, rendering, the tools in `localTools`: budgeted runs started after LOCAL_ACTIVITIES_PATCH) do not.
+    const local = new Set(this.input.options.localTools ?? []);
+    const contextsOf = (id: string): PassInput['starts'][number]['contexts'] => {
+      const node = this.graph.nodes.get(id)!;
+      if (node.type === 'tool') return local.has(node.config.tool) ? [] : [{ reads: this.graph.reads.get(id), copies: 1 }];
+      if (node.type !== 'loop') return [];
+      // A batch child's input carries the template's context; with a regular tool, so does each item's activity,
+      // `concurrency` of them scheduled at once.
+      const { template, concurrency } = node.config;
+      const regularItems = template.type === 'tool' && !local.has(toolConfigOf({ config: template.config }).tool);
+      return [{ reads: this.graph.templateReads.get(id), copies: 1 + (regularItems ? concurrency : 0) }];
+    };
+    return {
+      joins: actions.flatMap((a) => (a.kind === 'completeJoin' ? [{ node: a.node, output: a.output }] : [])),
+      starts: actions.flatMap((a) => (a.kind === 'start' ? [{ node: a.node, contexts: contextsOf(a.node) }] : [])),
+      outputOf: (id) => (this.states[id]?.status === 'completed' ? this.states[id].output : undefined),
+      params: this.input.parameters,
+      storedParams: new Set(this.storedParams.keys()),
+      isStored: isValueRef,
+      bytesOf: (value) => payloads.sizeOf(value),
+      budget: payloads.bytes,
+    };
+  }
+
+  /**
+   * Stores the outputs and parameters the pass would otherwise carry past the budget: a stored output replaces the
+   * node's output (shown by reference, like a large one), a stored parameter travels by reference in contexts. When
+   * they cannot be stored (object storage down past the activity's retries), the pass's nodes fail instead.
+   */
+  private async spill(keys: SpillKey[], actions: SchedulerAction[]): Promise<void> {
+    const entries = keys.map((key) =>
+      'node' in key
+        ? { name: key.node, value: this.states[key.node]!.output }
+        : { name: `params.${key.param}`, value: this.input.parameters[key.param] },
+    );
+    let refs: ValueRef[];
+    try {
+      refs = await this.payloads!.store(entries);
+    } catch (err) {
+      if (isCancellation(err)) throw err;
+      const cause = toNodeFailure(err, 1);
+      const failure: NodeFailure = { code: 'VALUE_STORE_FAILED', message: `storing its large inputs failed: ${cause.message}`, attempts: 0 };
+      for (const action of actions) {
+        if ((action.kind === 'start' || action.kind === 'completeJoin') && this.isOpen(action.node)) {
+          this.recordError(action.node, failure);
+          this.fail(action.node, failure);
+        }
+      }
+      return;
+    }
+    keys.forEach((key, i) => {
+      if ('node' in key) this.states[key.node]!.output = refs[i];
+      else this.storedParams.set(key.param, refs[i]!);
+    });
   }
 
   private apply(action: SchedulerAction): void {
@@ -323,10 +433,11 @@ class Interpreter {
       if (s?.status === 'completed') nodes[ref] = s.output;
     }
     const all = this.input.parameters;
-    const params =
-      !reads || reads.params === 'all'
-        ? all
-        : Object.fromEntries(reads.params.filter((name) => name in all).map((name) => [name, all[name]]));
+    const names = !reads || reads.params === 'all' ? null : reads.params.filter((name) => name in all);
+    if (this.storedParams.size === 0) {
+      return { params: names ? Object.fromEntries(names.map((name) => [name, all[name]])) : all, nodes };
+    }
+    const params = Object.fromEntries((names ?? Object.keys(all)).map((name) => [name, this.storedParams.get(name) ?? all[name]]));
     return { params, nodes };
   }
 

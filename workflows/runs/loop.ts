@@ -11,6 +11,7 @@ import {
   type ExecEnv,
   type NodeOutcome,
 } from './execute';
+import { PayloadBudget } from './payloads';
 import { runSearchAttributes } from './searchAttributes';
 import type { ResolvedStrategy } from './strategy';
 import type { EvalContext, ValueRef } from './types';
@@ -113,7 +114,7 @@ export async function executeLoop(spec: LoopSpec, progress?: LoopProgressSink): 
       items.done += 1;
       progress?.({ ...items });
     });
-    const value = { results, count: results.length };
+    const value = { results: await fitItemOutputs(spec, results, 0), count: results.length };
     const output =
       JSON.stringify(value).length > env.options.largeOutputBytes
         ? await runActivities.runStoreValue({
@@ -168,6 +169,17 @@ export async function executeLoop(spec: LoopSpec, progress?: LoopProgressSink): 
   return { output, attempts: 1 };
 }
 
+/**
+ * Item outputs are each under the large-output threshold, but hundreds of them are sent to storage in one activity
+ * input: within the run's payload budget, the largest are stored on their own first (payloads.ts). Runs without a
+ * budget send them as they are.
+ */
+function fitItemOutputs(spec: LoopSpec, outputs: unknown[], offset: number): Promise<unknown[]> | unknown[] {
+  const budget = spec.env.options.payloadBudgetBytes;
+  if (!budget) return outputs;
+  return new PayloadBudget(budget, spec.env).fitList(outputs, spec.loopNodeId, offset);
+}
+
 /** One batch of a large loop: its items' outputs, in order, stored in object storage. */
 export async function loopBatchWorkflow(input: LoopBatchInput): Promise<ValueRef> {
   const { spec } = input;
@@ -181,7 +193,7 @@ export async function loopBatchWorkflow(input: LoopBatchInput): Promise<ValueRef
       end: input.end,
     });
   }
-  const outputs = await runLoopItems(spec, items, input.start);
+  const outputs = await fitItemOutputs(spec, await runLoopItems(spec, items, input.start), input.start);
   return runActivities.runStoreLoopBatch({
     organizationId: spec.env.organizationId,
     runId: spec.env.runId,

@@ -20,6 +20,12 @@ export interface RunOptions {
   defaultNodeTimeoutMs: number;
   /** Per-attempt time limits the tools declare (`defaultTimeoutMs`), used before `defaultNodeTimeoutMs`. */
   toolTimeoutsMs?: Record<string, number>;
+  /**
+   * What the interpreter assembles from other values (a node's context, the contexts of nodes started together, a
+   * join, a loop's outputs, the results) is kept under this many bytes by storing the largest values first
+   * (payloads.ts). Absent in runs started before: they assemble as they did.
+   */
+  payloadBudgetBytes?: number;
   /** Tools that run as local activities (`runsLocally` in their definition); absent in runs started before. */
   localTools?: string[];
 }

@@ -1,0 +1,154 @@
+import type { TestApi } from '../helpers/stack';
+import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
+import { createWorkflowFixture, runToEnd, toolNode, type RunBody } from '../helpers/runs';
+
+/**
+ * Values the interpreter assembles from other values stay under RUN_PAYLOAD_BUDGET_BYTES (docs/runs.md#large-values):
+ * each inline output is under RUN_LARGE_OUTPUT_BYTES, but a node reading a dozen of them, twenty nodes reading one,
+ * a join, a loop's outputs or a run's results add up past what Temporal takes in one payload (2 MB) or one workflow
+ * task. With the default limits, as users run them: before the budget these runs were terminated by the server.
+ */
+
+let api: TestApi;
+let tenant: TestTenant;
+let token: string;
+
+beforeAll(async () => {
+  ({ api, tenant, token } = await startApiWithTenant({ RUN_HEARTBEAT_TIMEOUT: '3s' }));
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+/** ~200 kB: inline under the default 256 KiB large-output threshold. */
+const CHARS = 200_000;
+const producer = (id: string) => toolNode(id, 'json_transform', { expression: `$pad('', ${CHARS}, 'x')`, data: null });
+const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+const isRef = (value: unknown) => typeof value === 'object' && value !== null && typeof (value as { $ref?: unknown }).$ref === 'string';
+
+function expectCompleted(run: RunBody): void {
+  if (run.status !== 'completed') throw new Error(`run ${run.status}: ${JSON.stringify(run.errors).slice(0, 1000)}`);
+}
+
+/** The execution's history in bytes: every activity input is kept there, each copy counted. */
+async function historyBytes(runId: string): Promise<number> {
+  return (await api.deps.temporal.workflow.getHandle(runId).describe()).historySize ?? Number.NaN;
+}
+
+/**
+ * A node of `delay`, a regular activity: its input (the node's context) goes through the server and into history,
+ * where a local activity's (json_transform's) stays in the worker. It answers the sizes of what it reads.
+ */
+const measuring = (id: string, reads: string[]) => toolNode(id, 'delay', { ms: 0, value: reads.map((ref) => `\${size(${ref})}`) });
+
+test('a node reading twelve inline outputs (2.4 MB together) runs', async () => {
+  const producers = ids('p', 12);
+  const workflowId = await createWorkflowFixture(api, tenant, {
+    nodes: [...producers.map(producer), measuring('measure', producers.map((id) => `nodes.${id}.result`))],
+    edges: producers.map((id) => ({ from: id, to: 'measure' })),
+  });
+  const run = await runToEnd(api, token, workflowId);
+  expectCompleted(run);
+  expect(run.results.measure.value).toEqual(producers.map(() => CHARS));
+  // Stored to fit the budget: shown like any large output, by reference.
+  expect(producers.filter((id) => isRef(run.node_states[id].output)).length).toBeGreaterThan(0);
+});
+
+test('twenty nodes reading one 200 kB output, started together, run', async () => {
+  const readers = ids('r', 20);
+  const workflowId = await createWorkflowFixture(api, tenant, {
+    nodes: [producer('big'), ...readers.map((id) => measuring(id, ['nodes.big.result']))],
+    edges: readers.map((id) => ({ from: 'big', to: id })),
+  });
+  const run = await runToEnd(api, token, workflowId);
+  expectCompleted(run);
+  for (const id of readers) expect(run.results[id].value).toEqual([CHARS]);
+  // Stored once, read by reference: not twenty copies (4 MB) in one workflow task and in history.
+  expect(isRef(run.node_states.big.output)).toBe(true);
+  expect(await historyBytes(run.id)).toBeLessThan(1_500_000);
+});
+
+test('a join of twelve 200 kB branches, read by the next node, runs', async () => {
+  const members = ids('b', 12);
+  const workflowId = await createWorkflowFixture(api, tenant, {
+    nodes: [
+      { id: 'fan', type: 'parallel', config: { joinStrategy: 'wait_all', branches: members.map((id) => ({ id: `branch_${id}`, nodes: [id] })) } },
+      ...members.map(producer),
+      toolNode('count', 'json_transform', { expression: '$count($keys($))' }, { inputs: [{ name: 'data', from: 'fan.branches' }] }),
+    ],
+    edges: [{ from: 'fan', to: 'count' }],
+  });
+  const run = await runToEnd(api, token, workflowId);
+  expectCompleted(run);
+  expect(run.results.count).toEqual({ result: 12 });
+  expect(run.node_states.fan.output.completed).toHaveLength(12);
+});
+
+test('twelve 200 kB exit outputs are the run results', async () => {
+  const exits = ids('e', 12);
+  const workflowId = await createWorkflowFixture(api, tenant, { nodes: exits.map(producer) });
+  const run = await runToEnd(api, token, workflowId);
+  expectCompleted(run);
+  expect(Object.keys(run.results).sort()).toEqual([...exits].sort());
+  // The execution completed too: its result (the summary with these results) was past the server's limit, and it
+  // was terminated after the run row was written (a parent waiting on it as a subworkflow saw a failure).
+  expect((await api.deps.temporal.workflow.getHandle(run.id).describe()).status.name).toBe('COMPLETED');
+});
+
+test('a loop of forty 100 kB item outputs runs, and the next node reads them', async () => {
+  const workflowId = await createWorkflowFixture(api, tenant, {
+    nodes: [
+      {
+        id: 'each',
+        type: 'loop',
+        config: {
+          items: '[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40]',
+          iterator: 'n',
+          concurrency: 5,
+          template: { type: 'tool', config: { tool: 'json_transform', config: { expression: "$pad('', 100000, 'y')", data: '${n}' } } },
+        },
+      },
+      toolNode('total', 'json_transform', { expression: '$sum($map($.result, function($v) { $length($v) }))' }, { inputs: [{ name: 'data', from: 'each.results' }] }),
+    ],
+    edges: [{ from: 'each', to: 'total' }],
+  });
+  const run = await runToEnd(api, token, workflowId);
+  expectCompleted(run);
+  expect(run.results.total).toEqual({ result: 40 * 100_000 });
+});
+
+test('a 600 kB parameter read by eight nodes started together runs', async () => {
+  const readers = ids('q', 8);
+  const workflowId = await createWorkflowFixture(api, tenant, {
+    parameters: [{ name: 'text', type: 'string', required: true }],
+    nodes: readers.map((id) => measuring(id, ['params.text'])),
+  });
+  const run = await runToEnd(api, token, workflowId, { text: 'z'.repeat(600_000) });
+  expectCompleted(run);
+  for (const id of readers) expect(run.results[id].value).toEqual([600_000]);
+  // The parameter is in the run's input once and stored once; the eight contexts carry its reference.
+  expect(await historyBytes(run.id)).toBeLessThan(2_000_000);
+});
+
+test("a loop's item outputs over the large-output threshold, stored by their tool, are read downstream", async () => {
+  // Stored as `each[i]`: the key once held `..` and the reference never resolved (the next node saw `{ $ref }`).
+  const workflowId = await createWorkflowFixture(api, tenant, {
+    nodes: [
+      {
+        id: 'each',
+        type: 'loop',
+        config: {
+          items: '[1,2,3]',
+          iterator: 'n',
+          concurrency: 3,
+          template: { type: 'tool', config: { tool: 'json_transform', config: { expression: "$pad('', 300000, 'w')", data: '${n}' } } },
+        },
+      },
+      toolNode('total', 'json_transform', { expression: '$sum($map($.result, function($v) { $length($v) }))' }, { inputs: [{ name: 'data', from: 'each.results' }] }),
+    ],
+    edges: [{ from: 'each', to: 'total' }],
+  });
+  const run = await runToEnd(api, token, workflowId);
+  expectCompleted(run);
+  expect(run.results.total).toEqual({ result: 3 * 300_000 });
+});

@@ -1,0 +1,60 @@
+import { runActivities, type ExecEnv } from './execute';
+import { chooseSpills, groupWithin, jsonBytes } from './scheduler/spill';
+import { isValueRef, type ValueRef } from './types';
+
+/**
+ * The payload budget of one run (RunOptions.payloadBudgetBytes; scheduler/spill.ts says why): sizes of inline
+ * values, measured once each, and the store that moves them to object storage. Runs started before the budget carry
+ * none and assemble their values as they always did, so their histories replay.
+ */
+export class PayloadBudget {
+  private readonly sizes = new Map<unknown, number>();
+
+  constructor(
+    readonly bytes: number,
+    private readonly env: ExecEnv,
+  ) {}
+
+  /** Serialized size of a value; strings and objects are measured once (outputs are read by pass after pass). */
+  sizeOf(value: unknown): number {
+    if (value === null || (typeof value !== 'object' && typeof value !== 'string')) return jsonBytes(value);
+    let size = this.sizes.get(value);
+    if (size === undefined) {
+      size = jsonBytes(value);
+      this.sizes.set(value, size);
+    }
+    return size;
+  }
+
+  /**
+   * Stores each value under its name (the object `<run>/<name>.json`) and answers their references, in order. At
+   * most a budget's worth of values are sent in one workflow task.
+   */
+  async store(values: { name: string; value: unknown }[]): Promise<ValueRef[]> {
+    const sized = values.map((v, index) => ({ ...v, index, bytes: this.sizeOf(v.value) }));
+    const refs: ValueRef[] = new Array(values.length);
+    for (const group of groupWithin(sized, this.bytes)) {
+      const stored = await Promise.all(
+        group.map(({ name, value }) =>
+          runActivities.runStoreValue({ organizationId: this.env.organizationId, runId: this.env.runId, name, value }),
+        ),
+      );
+      group.forEach(({ index }, i) => (refs[index] = stored[i]!));
+    }
+    return refs;
+  }
+
+  /**
+   * A list of values (a loop's item outputs) within the budget: the largest are stored, each as `<prefix>[<offset + i>]`,
+   * until the list's JSON fits. The list itself is not changed.
+   */
+  async fitList(values: unknown[], prefix: string, offset: number): Promise<unknown[]> {
+    const candidates = values.flatMap((value, i) => (isValueRef(value) ? [] : [{ key: i, bytes: this.sizeOf(value), uses: 1 }]));
+    const chosen = chooseSpills(candidates, this.sizeOf(values), this.bytes);
+    if (chosen.length === 0) return values;
+    const refs = await this.store(chosen.map((i) => ({ name: `${prefix}[${offset + i}]`, value: values[i] })));
+    const fitted = [...values];
+    chosen.forEach((i, k) => (fitted[i] = refs[k]));
+    return fitted;
+  }
+}
