@@ -1,18 +1,33 @@
 import { Context } from '@temporalio/activity';
 import { recordAudit } from '../../domain/audit/record';
+import { createRateLimiter } from '../../domain/ratelimit/limiter';
 import { lockRunForApproval, setRunApproval } from '../../domain/runs/queries';
 import { prepareTriggeredRun } from '../../domain/triggers/runStarter';
 import { loadWorkflowVersion } from '../../domain/workflows/queries';
 import type { ApprovalRecord } from '../../lib/triggers/approval';
 import { parseTriggers, type ScheduleConfig } from '../../lib/triggers/config';
 import { uuidFrom } from '../../lib/triggers/ids';
-import type { RunInput } from '../../workflows/runs/types';
-import type { ApprovalOutcome } from '../../workflows/triggers/types';
+import type { ApprovalOutcome, ScheduledRunPrepared } from '../../workflows/triggers/types';
 import type { ActivityDeps } from '../deps';
+
+/** The organization has started its budget of scheduled runs this window (SCHEDULES_TRIGGERED_RUNS_RATE_LIMIT). */
+class OutOfScheduleBudget extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`the organization's budget of scheduled runs is spent; retry in ${retryAfterSeconds} s`);
+  }
+}
 
 /** Activities of schedule firings and of the approval gate (workflows/triggers/). */
 export function createTriggerActivities(deps: ActivityDeps) {
   const { db, config } = deps;
+  const limiter = createRateLimiter(db);
+
+  /** Counts one new scheduled run against the organization's budget (a repeated prepare of its run is not counted). */
+  async function admitScheduledRun(organizationId: string): Promise<void> {
+    const decision = await limiter.hit([{ bucket: 'schedules.runs', key: organizationId, rule: config.triggers.scheduleRunRate }]);
+    if (!decision.allowed) throw new OutOfScheduleBudget(decision.retryAfterSeconds);
+  }
+
   return {
     /** Creates the run of one schedule firing (idempotent: the run id is derived from the firing's execution id). */
     async prepareScheduledRun(input: {
@@ -21,20 +36,27 @@ export function createTriggerActivities(deps: ActivityDeps) {
       triggerKey: string;
       firingId: string;
       firedAt: string;
-    }): Promise<{ runId: string | null; input: RunInput | null; reason: string }> {
+    }): Promise<ScheduledRunPrepared> {
       const loaded = await loadWorkflowVersion(db, input.organizationId, input.workflowId);
       if (!loaded) return { runId: null, input: null, reason: 'workflow_not_found' };
       const trigger = parseTriggers(loaded.compiled.triggers).find((t) => t.type === 'schedule' && t.key === input.triggerKey);
       if (!trigger || !trigger.enabled) return { runId: null, input: null, reason: 'trigger_removed' };
       const runId = uuidFrom(`schedule:${input.firingId}`);
-      const outcome = await prepareTriggeredRun(db, config, {
-        organizationId: input.organizationId,
-        workflowId: input.workflowId,
-        runId,
-        trigger: { type: 'schedule', triggerId: input.triggerKey, scheduleFiring: input.firingId, firedAt: input.firedAt },
-        parameters: () => (trigger.config as ScheduleConfig).parameters,
-        onInvalidParameters: 'record_failed',
-      });
+      let outcome;
+      try {
+        outcome = await prepareTriggeredRun(db, config, {
+          organizationId: input.organizationId,
+          workflowId: input.workflowId,
+          runId,
+          trigger: { type: 'schedule', triggerId: input.triggerKey, scheduleFiring: input.firingId, firedAt: input.firedAt },
+          parameters: () => (trigger.config as ScheduleConfig).parameters,
+          onInvalidParameters: 'record_failed',
+          admit: () => admitScheduledRun(input.organizationId),
+        });
+      } catch (err) {
+        if (!(err instanceof OutOfScheduleBudget)) throw err;
+        return { runId: null, input: null, reason: 'rate_limited', retryAfterMs: err.retryAfterSeconds * 1000 };
+      }
       if (outcome.kind === 'ready') return { runId, input: outcome.input, reason: 'started' };
       if (outcome.kind === 'finished') return { runId, input: null, reason: `run_${outcome.row.status}` };
       return { runId: null, input: null, reason: outcome.message };

@@ -348,6 +348,12 @@ export const spec = {
      * budget the organization's events wait for the next window and other organizations' events go first.
      */
     eventRunRate: setting('EVENTS_TRIGGERED_RUNS_RATE_LIMIT', rate('300/1m')),
+    /**
+     * Runs schedule triggers may start per organization per window. A 6-field cron fires every second and `allow_all`
+     * lets firings overlap, so a tenant picks the pace; past the budget a firing waits (a durable timer) for the next
+     * window, at most 15 minutes, and other organizations' firings are unaffected.
+     */
+    scheduleRunRate: setting('SCHEDULES_TRIGGERED_RUNS_RATE_LIMIT', rate('300/1m')),
     delivery: {
       maxAttempts: setting('WEBHOOKS_MAX_ATTEMPTS', int(8, 1, 50)),
       initialIntervalMs: setting('WEBHOOKS_RETRY_INITIAL_INTERVAL', duration('30s')),

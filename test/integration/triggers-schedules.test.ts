@@ -4,7 +4,7 @@ import { scheduleIdFor } from '../../domain/triggers/schedules';
 import { nextCronTimes } from '../../lib/triggers/cron';
 import { waitForRun } from '../helpers/runs';
 import type { TestApi } from '../helpers/stack';
-import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
+import { createTestTenant, startApiWithTenant, type TestTenant } from '../helpers/tenants';
 import { eventually } from '../helpers/triggers';
 
 /** Schedule triggers as Temporal Schedules: lifecycle with the workflow, next fire times, firing, validation. */
@@ -174,4 +174,50 @@ describe('lifecycle', () => {
     expect((await api.request('DELETE', `/api/v1/workflows/${id}`, { token: tenant.owner.token })).status).toBe(204);
     expect(await scheduleGone(scheduleId)).toBe(true);
   });
+});
+
+describe('budget of scheduled runs (SCHEDULES_TRIGGERED_RUNS_RATE_LIMIT: 10 per 10 s in tests)', () => {
+  test('a burst of 31 firings: each starts its run once, at most a budget per window; another organization is not held up', async () => {
+    // Fixed windows aligned to the epoch: 3 x limit + 1 firings within a few seconds put 16 or more into one window
+    // unless firings wait for the next one.
+    const burst = 31;
+    const own = await createTestTenant(api);
+    // One schedule fires at most once a second (a firing's workflow id carries its second): 31 schedules fire together,
+    // as they would at the top of the hour.
+    const keys = Array.from({ length: burst }, (_, i) => `tick${i}`);
+    const created = await api.request('POST', '/api/v1/workflows', {
+      token: own.owner.token,
+      body: { name: 'burst', dag: { nodes: [echo] }, triggers: keys.map((key) => ({ id: key, type: 'schedule', config: { cron: '0 0 1 1 *' } })) },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    expect((await api.request('POST', `/api/v1/workflows/${id}/activate`, { token: own.owner.token })).status).toBe(200);
+    await Promise.all(keys.map((key) => api.deps.temporal.schedule.getHandle(scheduleIdFor(id, key)).trigger()));
+
+    // Meanwhile another organization's schedule fires and its run starts without waiting for the first one's backlog.
+    const other = await createWorkflow([{ id: 'once', type: 'schedule', config: { cron: '0 0 1 1 *' } }]);
+    expect((await action(other.body.id as string, 'activate')).status).toBe(200);
+    await api.deps.temporal.schedule.getHandle(scheduleIdFor(other.body.id as string, 'once')).trigger();
+    await eventually(async () => (await api.deps.db('workflow_runs').where({ workflow_id: other.body.id as string }).first('id'))?.id as string | undefined, 'the other organization’s run', 8_000);
+
+    const rows = await eventually(
+      async () => {
+        const found = await api.deps.db('workflow_runs').where({ workflow_id: id }).select('created_at', 'trigger');
+        return found.length >= burst ? found : undefined;
+      },
+      'every firing’s run',
+      90_000,
+    );
+    expect(new Set(rows.map((r) => (r.trigger as { scheduleFiring: string }).scheduleFiring)).size).toBe(burst);
+    const perWindow = new Map<number, number>();
+    for (const row of rows) {
+      const window = Math.floor(new Date(row.created_at as string).getTime() / 10_000);
+      perWindow.set(window, (perWindow.get(window) ?? 0) + 1);
+    }
+    // 10 per window; one more tolerated where a window ends between a run's admission and its row's insert.
+    expect(Math.max(...perWindow.values())).toBeLessThanOrEqual(11);
+    expect(perWindow.size).toBeGreaterThanOrEqual(3);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await api.deps.db('workflow_runs').where({ workflow_id: id })).toHaveLength(burst);
+  }, 120_000);
 });

@@ -76,6 +76,8 @@ export default async function globalSetup(): Promise<void> {
     EVENTS_DISPATCH_RETRY_MAX_INTERVAL: '500ms',
     // triggers-events.test.ts runs a burst past it; no other test starts as many event runs in one organization.
     EVENTS_TRIGGERED_RUNS_RATE_LIMIT: '10/10s',
+    // triggers-schedules.test.ts fires a burst past it; other schedule tests fire a run or two per organization.
+    SCHEDULES_TRIGGERED_RUNS_RATE_LIMIT: '10/10s',
     // security/email-abuse.test.ts exhausts it; every other test sends fewer e-mails per organization.
     TOOLS_EMAIL_DAILY_RECIPIENTS: '5',
     // The test tools (delay, fail) for the worker and every in-process API; tools-catalogue.test.ts turns them off.

@@ -1,4 +1,4 @@
-import { ApplicationFailure, executeChild, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, executeChild, patched, proxyActivities, sleep, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../../activities';
 import { runSearchAttributes, runStartMetadata } from '../runs/searchAttributes';
 import type { ScheduledRunInput } from './types';
@@ -17,9 +17,24 @@ const { prepareScheduledRun } = proxyActivities<Activities>({
 /** The run child starts with the summary, details, memo and LoomWorkflowName that API-started runs have. */
 export const SCHEDULED_RUN_METADATA_PATCH = 'scheduled-run-metadata';
 
+/**
+ * The longest a firing waits for its organization's budget of scheduled runs (SCHEDULES_TRIGGERED_RUNS_RATE_LIMIT)
+ * before it gives up as `rate_limited`: long enough for a burst of every schedule at the top of the hour to start at
+ * the budget's pace, short of piling up firings of a schedule that fires faster than its organization may run.
+ */
+export const MAX_BUDGET_WAIT_MS = 15 * 60_000;
+
 export async function scheduledRunWorkflow(input: ScheduledRunInput): Promise<{ runId: string | null; status: string }> {
   const info = workflowInfo();
-  const prepared = await prepareScheduledRun({ ...input, firingId: info.workflowId, firedAt: info.startTime.toISOString() });
+  const prepare = () => prepareScheduledRun({ ...input, firingId: info.workflowId, firedAt: info.startTime.toISOString() });
+  let prepared = await prepare();
+  // Histories from before the budget never got `retryAfterMs`, so they replay without entering this loop.
+  for (let waited = 0; prepared.retryAfterMs !== undefined && waited < MAX_BUDGET_WAIT_MS; ) {
+    const delay = Math.max(1000, Math.min(prepared.retryAfterMs, MAX_BUDGET_WAIT_MS - waited));
+    await sleep(delay);
+    waited += delay;
+    prepared = await prepare();
+  }
   if (!prepared.input) return { runId: prepared.runId, status: prepared.reason };
   const run = prepared.input;
   try {

@@ -1,3 +1,5 @@
+import type { RunInput } from '../runs/types';
+
 /**
  * Shapes shared by the triggers' workflows, their activities and the API. Pure types and constants: bundled into
  * workflow code.
@@ -8,6 +10,17 @@ export interface ScheduledRunInput {
   organizationId: string;
   workflowId: string;
   triggerKey: string;
+}
+
+/**
+ * A firing's run, prepared: its input to start it, or why there is none. `rate_limited` (the organization's budget of
+ * scheduled runs is spent) comes with `retryAfterMs`: the firing waits that long and asks again.
+ */
+export interface ScheduledRunPrepared {
+  runId: string | null;
+  input: RunInput | null;
+  reason: string;
+  retryAfterMs?: number;
 }
 
 /** What a manual run that needs approval waits with (RunInput.approval). The approvers are checked by the API. */
