@@ -141,6 +141,25 @@ export function createRunActivities(deps: ActivityDeps) {
       return storeValue(deps, input.organizationId, input.runId, input.name, input.value);
     },
 
+    /**
+     * One stored list from lists stored in parts, in order (a loop's item outputs too large for one activity input
+     * under the run's payload budget); `wrap`: stored as a loop's output, `{ results, count }`.
+     */
+    async runJoinStoredLists(input: { organizationId: string; runId: string; name: string; parts: ValueRef[]; wrap: boolean }): Promise<ValueRef> {
+      return guarded(async () => {
+        // The parts hold outputs of items that already ran: each part is one stored value, their sum is not limited.
+        const reader = new StoredValueReader(deps, input.organizationId, {
+          ...STORED_VALUE_LIMITS,
+          totalBytes: Number.POSITIVE_INFINITY,
+          distinctValues: Math.max(STORED_VALUE_LIMITS.distinctValues, input.parts.length),
+          references: Math.max(STORED_VALUE_LIMITS.references, input.parts.length),
+        });
+        const list: unknown[] = [];
+        for (const ref of input.parts) list.push(...((await reader.load(ref)) as unknown[]));
+        return storeValue(deps, input.organizationId, input.runId, input.name, input.wrap ? { results: list, count: list.length } : list);
+      });
+    },
+
     /** Concatenates the batches' outputs in item order; the loop's output, inline or by reference. */
     async runCombineLoopBatches(input: {
       organizationId: string;

@@ -152,3 +152,24 @@ test("a loop's item outputs over the large-output threshold, stored by their too
   expectCompleted(run);
   expect(run.results.total).toEqual({ result: 3 * 300_000 });
 });
+
+test('a parallel node inside a parallel branch, both joins over the budget together, completes', async () => {
+  // The inner join completes in the same pass as the outer one (its members finish last), and it is the outer's
+  // largest member: it can only be stored once it has completed. (The first budget stored it again every pass.)
+  const inner = ['x', 'y', 'z', 'w'];
+  const workflowId = await createWorkflowFixture(api, tenant, {
+    nodes: [
+      { id: 'outer', type: 'parallel', config: { joinStrategy: 'wait_all', branches: [{ id: 'a', nodes: ['inner'] }, { id: 'b', nodes: ['quick', 'quick2'] }] } },
+      { id: 'inner', type: 'parallel', config: { joinStrategy: 'wait_all', branches: inner.map((b) => ({ id: b, nodes: [`d${b}`, `p${b}`] })) } },
+      ...inner.flatMap((b) => [toolNode(`d${b}`, 'delay', { ms: 600 }), producer(`p${b}`)]),
+      producer('quick'),
+      producer('quick2'),
+      toolNode('count', 'json_transform', { expression: '$count($keys($))' }, { inputs: [{ name: 'data', from: 'outer.branches' }] }),
+    ],
+    edges: [...inner.map((b) => ({ from: `d${b}`, to: `p${b}` })), { from: 'outer', to: 'count' }],
+  });
+  const run = await runToEnd(api, token, workflowId);
+  expectCompleted(run);
+  expect(run.results.count).toEqual({ result: 2 });
+  expect(isRef(run.node_states.inner.output)).toBe(true);
+});

@@ -92,7 +92,18 @@ export interface ExecEnv {
   subsecondRetries?: boolean;
   /** Tool activities are named after their node (READABLE_ACTIVITIES_PATCH, decided once per run like `childRuns`). */
   readableActivities?: boolean;
+  /**
+   * The payload budget this execution keeps (RunOptions.payloadBudgetBytes, once PAYLOAD_BUDGET_PATCH is asked, decided
+   * once per run like `childRuns`; loop batches inherit it with the env). Absent: values are assembled as before.
+   */
+  payloadBudgetBytes?: number;
 }
+
+/**
+ * Runs keep what they assemble within the payload budget (payloads.ts). The option alone does not decide it: a run
+ * started by a newer API may have been executed by an older worker, whose history has no spills to replay.
+ */
+export const PAYLOAD_BUDGET_PATCH = 'payload-budget';
 
 /**
  * Retry delays under SERVER_TIMER_FLOOR_MS are waited in the worker (by the next attempt's activity), no longer by a

@@ -14,6 +14,7 @@ import {
   evalActivities,
   executeSubworkflow,
   executeTool,
+  PAYLOAD_BUDGET_PATCH,
   READABLE_ACTIVITIES_PATCH,
   runActivities,
   SUBSECOND_RETRY_PATCH,
@@ -97,7 +98,8 @@ class Interpreter {
     };
     this.ownsRecord = ownsRunRecord(input);
     const budget = input.options.payloadBudgetBytes;
-    this.payloads = budget ? new PayloadBudget(budget, this.env) : null;
+    if (budget && patched(PAYLOAD_BUDGET_PATCH)) this.env.payloadBudgetBytes = budget;
+    this.payloads = this.env.payloadBudgetBytes ? new PayloadBudget(this.env.payloadBudgetBytes, this.env) : null;
     // Asked in the first workflow task, only by runs that own a row and start subworkflows (other runs record no marker).
     this.env.childRuns = this.ownsRecord && startsSubworkflows(graph) && patched(SUBWORKFLOW_RUNS_PATCH);
     this.env.subsecondRetries = mayRetryWithinSecond(compiled.errorHandling, compiled.dag.nodes) && patched(SUBSECOND_RETRY_PATCH);
@@ -157,7 +159,8 @@ class Interpreter {
     }
     const status = cancellation ? 'cancelled' : this.failFast || this.failsTheRun() ? 'failed' : 'completed';
     this.status = status;
-    if (this.payloads) await CancellationScope.nonCancellable(() => this.fitResults(this.payloads!));
+    // A cancelled execution returns no result; its results are stored by the run row's local activity only.
+    if (this.payloads && !cancellation) await CancellationScope.nonCancellable(() => this.fitResults(this.payloads!));
     const results: Record<string, unknown> = {};
     for (const id of this.graph.exitPoints) {
       const state = this.states[id];
@@ -269,13 +272,13 @@ class Interpreter {
     for (;;) {
       this.dirty = false;
       let actions = this.failFast ? null : this.decideNow();
-      if (actions && this.payloads) {
+      if (actions && this.payloads && actions.some((a) => a.kind === 'start' || a.kind === 'completeJoin')) {
         const plan = planPass(this.passInput(actions, this.payloads));
-        if (plan.spills.length > 0) {
-          await this.spill(plan.spills, actions);
-          continue;
+        if (plan.spills.length > 0 && (await this.spill(plan.spills, actions))) continue;
+        const held = new Set(plan.holdJoins);
+        if (plan.holdStarts || held.size > 0) {
+          actions = actions.filter((a) => !(a.kind === 'start' && plan.holdStarts) && !(a.kind === 'completeJoin' && held.has(a.node)));
         }
-        if (plan.deferStarts) actions = actions.filter((action) => action.kind !== 'start');
       }
       this.schedule(actions);
       if (this.inFlight === 0 && !this.graph.order.some((id) => this.isOpen(id))) return;
@@ -340,9 +343,17 @@ class Interpreter {
   /**
    * Stores the outputs and parameters the pass would otherwise carry past the budget: a stored output replaces the
    * node's output (shown by reference, like a large one), a stored parameter travels by reference in contexts. When
-   * they cannot be stored (object storage down past the activity's retries), the pass's nodes fail instead.
+   * they cannot be stored (object storage down past the activity's retries), the pass's nodes fail instead. False
+   * when nothing was left to store.
    */
-  private async spill(keys: SpillKey[], actions: SchedulerAction[]): Promise<void> {
+  private async spill(planned: SpillKey[], actions: SchedulerAction[]): Promise<boolean> {
+    // Only completed nodes' inline outputs and parameters not stored yet: each spill makes progress.
+    const keys = planned.filter((key) =>
+      'node' in key
+        ? this.states[key.node]?.status === 'completed' && !isValueRef(this.states[key.node]!.output)
+        : !this.storedParams.has(key.param),
+    );
+    if (keys.length === 0) return false;
     const entries = keys.map((key) =>
       'node' in key
         ? { name: key.node, value: this.states[key.node]!.output }
@@ -361,12 +372,13 @@ class Interpreter {
           this.fail(action.node, failure);
         }
       }
-      return;
+      return true;
     }
     keys.forEach((key, i) => {
       if ('node' in key) this.states[key.node]!.output = refs[i];
       else this.storedParams.set(key.param, refs[i]!);
     });
+    return true;
   }
 
   private apply(action: SchedulerAction): void {

@@ -12,6 +12,7 @@ import {
   type NodeOutcome,
 } from './execute';
 import { PayloadBudget } from './payloads';
+import { groupWithin, jsonBytes } from './scheduler/spill';
 import { runSearchAttributes } from './searchAttributes';
 import type { ResolvedStrategy } from './strategy';
 import type { EvalContext, ValueRef } from './types';
@@ -114,7 +115,11 @@ export async function executeLoop(spec: LoopSpec, progress?: LoopProgressSink): 
       items.done += 1;
       progress?.({ ...items });
     });
-    const value = { results: await fitItemOutputs(spec, results, 0), count: results.length };
+    const value = { results, count: results.length };
+    const budget = env.payloadBudgetBytes;
+    if (budget && jsonBytes(value) > budget) {
+      return { output: await storeInParts(env, spec.loopNodeId, results, budget, true), attempts: 1 };
+    }
     const output =
       JSON.stringify(value).length > env.options.largeOutputBytes
         ? await runActivities.runStoreValue({
@@ -170,14 +175,19 @@ export async function executeLoop(spec: LoopSpec, progress?: LoopProgressSink): 
 }
 
 /**
- * Item outputs are each under the large-output threshold, but hundreds of them are sent to storage in one activity
- * input: within the run's payload budget, the largest are stored on their own first (payloads.ts). Runs without a
- * budget send them as they are.
+ * Item outputs are each under the large-output threshold, but hundreds of them make one activity input past
+ * Temporal's limits. Within the run's payload budget they go to storage in consecutive parts, each within the budget,
+ * and one activity joins the parts into the one stored value (`name`) a batch or a loop's output always was, so
+ * readers still find one object, not a reference per item. Runs without a budget send them in one input.
  */
-function fitItemOutputs(spec: LoopSpec, outputs: unknown[], offset: number): Promise<unknown[]> | unknown[] {
-  const budget = spec.env.options.payloadBudgetBytes;
-  if (!budget) return outputs;
-  return new PayloadBudget(budget, spec.env).fitList(outputs, spec.loopNodeId, offset);
+async function storeInParts(env: ExecEnv, name: string, outputs: unknown[], budget: number, wrap: boolean): Promise<ValueRef> {
+  const payloads = new PayloadBudget(budget, env);
+  const groups = groupWithin(
+    outputs.map((value) => ({ value, bytes: payloads.sizeOf(value) })),
+    budget,
+  );
+  const parts = await payloads.store(groups.map((group, k) => ({ name: `${name}.part-${k}`, value: group.map((item) => item.value) })));
+  return runActivities.runJoinStoredLists({ organizationId: env.organizationId, runId: env.runId, name, parts, wrap });
 }
 
 /** One batch of a large loop: its items' outputs, in order, stored in object storage. */
@@ -193,7 +203,9 @@ export async function loopBatchWorkflow(input: LoopBatchInput): Promise<ValueRef
       end: input.end,
     });
   }
-  const outputs = await fitItemOutputs(spec, await runLoopItems(spec, items, input.start), input.start);
+  const outputs = await runLoopItems(spec, items, input.start);
+  const budget = spec.env.payloadBudgetBytes;
+  if (budget && jsonBytes(outputs) > budget) return storeInParts(spec.env, `${spec.loopNodeId}.batch-${input.batch}`, outputs, budget, false);
   return runActivities.runStoreLoopBatch({
     organizationId: spec.env.organizationId,
     runId: spec.env.runId,

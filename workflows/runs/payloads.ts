@@ -1,6 +1,6 @@
 import { runActivities, type ExecEnv } from './execute';
-import { chooseSpills, groupWithin, jsonBytes } from './scheduler/spill';
-import { isValueRef, type ValueRef } from './types';
+import { groupWithin, jsonBytes } from './scheduler/spill';
+import type { ValueRef } from './types';
 
 /**
  * The payload budget of one run (RunOptions.payloadBudgetBytes; scheduler/spill.ts says why): sizes of inline
@@ -8,16 +8,17 @@ import { isValueRef, type ValueRef } from './types';
  * none and assemble their values as they always did, so their histories replay.
  */
 export class PayloadBudget {
-  private readonly sizes = new Map<unknown, number>();
+  /** Outputs are objects mostly, measured once while they live; strings are measured each time. */
+  private readonly sizes = new WeakMap<object, number>();
 
   constructor(
     readonly bytes: number,
     private readonly env: ExecEnv,
   ) {}
 
-  /** Serialized size of a value; strings and objects are measured once (outputs are read by pass after pass). */
+  /** Serialized size of a value (outputs are read by pass after pass). */
   sizeOf(value: unknown): number {
-    if (value === null || (typeof value !== 'object' && typeof value !== 'string')) return jsonBytes(value);
+    if (value === null || typeof value !== 'object') return jsonBytes(value);
     let size = this.sizes.get(value);
     if (size === undefined) {
       size = jsonBytes(value);
@@ -42,19 +43,5 @@ export class PayloadBudget {
       group.forEach(({ index }, i) => (refs[index] = stored[i]!));
     }
     return refs;
-  }
-
-  /**
-   * A list of values (a loop's item outputs) within the budget: the largest are stored, each as `<prefix>[<offset + i>]`,
-   * until the list's JSON fits. The list itself is not changed.
-   */
-  async fitList(values: unknown[], prefix: string, offset: number): Promise<unknown[]> {
-    const candidates = values.flatMap((value, i) => (isValueRef(value) ? [] : [{ key: i, bytes: this.sizeOf(value), uses: 1 }]));
-    const chosen = chooseSpills(candidates, this.sizeOf(values), this.bytes);
-    if (chosen.length === 0) return values;
-    const refs = await this.store(chosen.map((i) => ({ name: `${prefix}[${offset + i}]`, value: values[i] })));
-    const fitted = [...values];
-    chosen.forEach((i, k) => (fitted[i] = refs[k]));
-    return fitted;
   }
 }

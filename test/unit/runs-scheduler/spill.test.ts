@@ -89,12 +89,12 @@ describe('planPass', () => {
 
   test('within the budget: nothing to store', () => {
     const plan = planPass(pass({ starts: [reading('a', ['big', 'small'])], outputOf: (id) => outputs[id] }));
-    expect(plan).toEqual({ spills: [], deferStarts: false });
+    expect(plan).toEqual({ spills: [], holdStarts: false, holdJoins: [] });
   });
 
   test('three nodes reading one 400 kB output in one pass: it is stored once', () => {
     const starts = ['a', 'b', 'c'].map((id) => reading(id, ['big', 'small']));
-    expect(planPass(pass({ starts, outputOf: (id) => outputs[id] }))).toEqual({ spills: [{ node: 'big' }], deferStarts: false });
+    expect(planPass(pass({ starts, outputOf: (id) => outputs[id] }))).toEqual({ spills: [{ node: 'big' }], holdStarts: false, holdJoins: [] });
   });
 
   test("a loop's template context counts once per item in flight", () => {
@@ -112,12 +112,25 @@ describe('planPass', () => {
   test('a join over the budget stores its largest members, before any start is planned', () => {
     const join = { node: 'fan', output: { branches: { one: { m1: text(700 * KB) }, two: { m2: text(500 * KB), m3: ref } } } };
     const plan = planPass(pass({ joins: [join], starts: [reading('after', ['fan'])] }));
-    expect(plan).toEqual({ spills: [{ node: 'm1' }], deferStarts: false });
+    expect(plan).toEqual({ spills: [{ node: 'm1' }], holdStarts: false, holdJoins: [] });
+  });
+
+  test('a join whose largest member is a parallel node completing in the same pass waits for it: that output is stored next pass', async () => {
+    const inner = { node: 'inner', output: { branches: { x: { m1: text(400 * KB) }, y: { m2: text(400 * KB) } } } };
+    const outer = { node: 'outer', output: { branches: { a: { inner: inner.output }, b: { m3: text(300 * KB) } } } };
+    expect(planPass(pass({ joins: [inner, outer], starts: [reading('after', ['outer'])] }))).toEqual({
+      spills: [],
+      holdStarts: true,
+      holdJoins: ['outer'],
+    });
+    // next pass: `inner` completed (its output inline, under the budget), `outer` completes again and stores it
+    const next = planPass(pass({ joins: [outer], outputOf: (id) => (id === 'inner' ? inner.output : undefined) }));
+    expect(next.spills).toEqual([{ node: 'inner' }]);
   });
 
   test('starts reading a join that completes in the same pass, too much together: the starts wait for the next pass', () => {
     const join = { node: 'fan', output: { branches: { one: { m1: text(300 * KB) }, two: { m2: text(300 * KB) } } } };
     const starts = ['a', 'b'].map((id) => reading(id, ['fan']));
-    expect(planPass(pass({ joins: [join], starts }))).toEqual({ spills: [], deferStarts: true });
+    expect(planPass(pass({ joins: [join], starts }))).toEqual({ spills: [], holdStarts: true, holdJoins: [] });
   });
 });

@@ -19,10 +19,13 @@ export interface SpillCandidate<K> {
   uses: number;
 }
 
+const NON_ASCII = /[\u0080-\uffff]/;
+
 /** UTF-8 bytes of the value's JSON, what Temporal's payload limits count (`undefined` is sent as nothing). */
 export function jsonBytes(value: unknown): number {
   const text = JSON.stringify(value);
   if (text === undefined) return 0;
+  if (!NON_ASCII.test(text)) return text.length;
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
@@ -101,8 +104,12 @@ export interface PassInput {
 
 export interface PassPlan {
   spills: SpillKey[];
-  /** an output the starts should read by reference is a join's that completes in this pass: apply all but the starts, then plan again */
-  deferStarts: boolean;
+  /**
+   * What to leave out of this pass when the value to store is the output of a join completing in it (not stored yet:
+   * apply the rest, then plan again): the starts that would read it, and the outer joins a nested join belongs to.
+   */
+  holdStarts: boolean;
+  holdJoins: string[];
 }
 
 /**
@@ -112,19 +119,24 @@ export interface PassPlan {
  * largest share.
  */
 export function planPass(pass: PassInput): PassPlan {
+  const completing = new Map(pass.joins.map((j) => [j.node, j.output] as const));
   const spills: SpillKey[] = [];
+  const holdJoins: string[] = [];
   for (const join of pass.joins) {
-    const members: SpillCandidate<SpillKey>[] = [];
+    const members: SpillCandidate<{ node: string }>[] = [];
     for (const outputs of Object.values(join.output.branches)) {
       for (const [node, value] of Object.entries(outputs)) {
         if (!pass.isStored(value)) members.push({ key: { node }, bytes: pass.bytesOf(value), uses: 1 });
       }
     }
-    spills.push(...chooseSpills(members, pass.bytesOf(join.output), pass.budget));
+    const chosen = chooseSpills(members, pass.bytesOf(join.output), pass.budget);
+    // A member that is itself a parallel node completing in this pass has no output to store yet.
+    if (chosen.some((key) => completing.has(key.node))) holdJoins.push(join.node);
+    else spills.push(...chosen);
   }
-  if (spills.length > 0) return { spills, deferStarts: false };
+  if (spills.length > 0) return { spills, holdStarts: false, holdJoins: [] };
+  if (holdJoins.length > 0) return { spills: [], holdStarts: true, holdJoins };
 
-  const completing = new Map(pass.joins.map((j) => [j.node, j.output] as const));
   const candidates = new Map<string, SpillCandidate<SpillKey>>();
   const count = (id: string, key: SpillKey, value: unknown, copies: number): void => {
     if (pass.isStored(value)) return;
@@ -147,6 +159,6 @@ export function planPass(pass: PassInput): PassPlan {
   const all = [...candidates.values()];
   const total = all.reduce((sum, c) => sum + c.bytes * c.uses, 0);
   const chosen = chooseSpills(all, total, pass.budget);
-  if (chosen.some((key) => 'node' in key && completing.has(key.node))) return { spills: [], deferStarts: true };
-  return { spills: chosen, deferStarts: false };
+  if (chosen.some((key) => 'node' in key && completing.has(key.node))) return { spills: [], holdStarts: true, holdJoins: [] };
+  return { spills: chosen, holdStarts: false, holdJoins: [] };
 }
