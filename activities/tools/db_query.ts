@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Client, QueryConfig, QueryResult } from 'pg';
 import { orgIntegration } from './support/integrations';
 import { retryable, toolGuard } from './support/net';
-import { ConnectionStringError, tenantPostgresClient } from '../../lib/net/postgresTarget';
+import { ConnectionStringError, endTenantClient, tenantPostgresClient } from '../../lib/net/postgresTarget';
 import { SsrfRefusedError } from '../../lib/net/ssrfGuard';
 import { defineTool, NonRetryableToolError, type ToolContext } from './types';
 
@@ -84,7 +84,7 @@ export default defineTool({
     client.on('error', () => {
       connectionLost = true;
     });
-    const abort = (): void => void client.end().catch(() => undefined);
+    const abort = (): void => void endTenantClient(client);
     ctx.signal?.addEventListener('abort', abort);
     try {
       try {
@@ -119,7 +119,7 @@ export default defineTool({
       };
     } finally {
       ctx.signal?.removeEventListener('abort', abort);
-      await client.end().catch(() => undefined);
+      await endTenantClient(client);
     }
   },
 });

@@ -130,3 +130,23 @@ export async function tenantPostgresClient(
   client.on('error', () => undefined);
   return client;
 }
+
+/**
+ * Ends a tenant client: `end()` sends Terminate and waits for the server to close its side, which a hostile or
+ * broken server never does, holding the activity (and its worker slot) until its time limit. After `graceMs` the
+ * socket is destroyed instead.
+ */
+export async function endTenantClient(client: Client, graceMs = 2000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = client.end().then(
+    () => 'ended' as const,
+    () => 'ended' as const,
+  );
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), graceMs);
+  });
+  const outcome = await Promise.race([ended, late]);
+  clearTimeout(timer);
+  // pg keeps its socket as `connection.stream` (not in its types).
+  if (outcome === 'late') (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}

@@ -62,7 +62,8 @@ async function startFakePostgres(answerExtendedQuery: ExtendedQueryAnswer, after
   let reportTerminated: () => void = () => undefined;
   const terminated = new Promise<void>((resolve) => (reportTerminated = resolve));
 
-  const server: Server = createServer((socket) => {
+  // Half-open allowed: the server's side stays open after the client's FIN unless the server ends it itself.
+  const server: Server = createServer({ allowHalfOpen: true }, (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
@@ -183,6 +184,16 @@ describe('db_query when the tenant database drops the connection', () => {
     await server.terminated;
     await expectNextCallAnswered();
   });
+});
+
+describe('db_query when the tenant database never closes', () => {
+  test('a server that keeps its side open after Terminate: the call still settles (the socket is destroyed)', async () => {
+    // Neither ends nor answers: `client.end()` alone waits for ever (this test then times out).
+    const server = await fakePostgres(answerRows(['5']), () => undefined);
+    await expect(dbQuery.execute({ connection_string: server.url, sql: 'SELECT n FROM t' }, ctx)).resolves.toMatchObject({ rows: [{ n: 5 }] });
+    await server.terminated;
+    await expectNextCallAnswered();
+  }, 10_000);
 });
 
 describe('tenant PostgreSQL clients', () => {
