@@ -79,6 +79,8 @@ class Interpreter {
   private readonly payloads: PayloadBudget | null;
   /** Parameters stored to keep contexts within the budget: their references travel instead. */
   private readonly storedParams = new Map<string, ValueRef>();
+  /** Exit outputs that could not be stored to keep the results within the budget: in node states only. */
+  private readonly resultsLeftOut = new Set<string>();
 
   constructor(
     private readonly input: RunInput,
@@ -164,7 +166,7 @@ class Interpreter {
     const results: Record<string, unknown> = {};
     for (const id of this.graph.exitPoints) {
       const state = this.states[id];
-      if (state?.status === 'completed') results[id] = state.output;
+      if (state?.status === 'completed' && !this.resultsLeftOut.has(id)) results[id] = state.output;
     }
     const summary: RunSummary = { runId: this.input.runId, status, results, errors: this.errors };
     if (this.ownsRecord) await CancellationScope.nonCancellable(() => this.persist(summary, now));
@@ -203,8 +205,8 @@ class Interpreter {
   }
 
   /**
-   * The run's results (its exit nodes' outputs) within the budget: the largest are stored first. When they cannot be
-   * stored the results stay as they are, and the run's errors say so.
+   * The run's results (its exit nodes' outputs) within the budget: the largest are stored first. Those that cannot be
+   * stored are left out of the results (their node states keep them), and the run's errors say so.
    */
   private async fitResults(payloads: PayloadBudget): Promise<void> {
     const exits = this.graph.exitPoints.filter((id) => this.states[id]?.status === 'completed' && !isValueRef(this.states[id].output));
@@ -216,8 +218,16 @@ class Interpreter {
       const refs = await payloads.store(chosen.map((id) => ({ name: id, value: this.states[id]!.output })));
       chosen.forEach((id, i) => (this.states[id]!.output = refs[i]));
     } catch (err) {
+      // Sent as they are, they would fail the execution past Temporal's limit after the run row said otherwise.
+      for (const id of chosen) this.resultsLeftOut.add(id);
       const cause = toNodeFailure(err, 1);
-      this.errors.push({ node: null, code: 'VALUE_STORE_FAILED', message: `storing the run's large results failed: ${cause.message}`, attempt: 0, time: new Date().toISOString() });
+      this.errors.push({
+        node: null,
+        code: 'VALUE_STORE_FAILED',
+        message: `storing the run's large results failed (${cause.message}); ${chosen.join(', ')} are in node_states only`,
+        attempt: 0,
+        time: new Date().toISOString(),
+      });
     }
   }
 
