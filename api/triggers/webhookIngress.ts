@@ -66,6 +66,9 @@ function parseBody(ctx: Context, raw: Buffer): unknown {
   throw new AppError('UNSUPPORTED_MEDIA_TYPE', `content type ${type} not accepted; send JSON, a form or text`);
 }
 
+/** All of an organization's inbound webhook calls (TRIGGERS_WEBHOOK_ORGANIZATION_RATE_LIMIT). */
+const ORGANIZATION_BUCKET = 'triggers.webhook.organization';
+
 export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: SecretBox) {
   const { db, config } = deps;
   const waiter = createRunWaiter(db, createRunExecutions(deps.temporal, config.temporal), (err, message) => deps.logger.warn({ err }, message));
@@ -156,9 +159,16 @@ export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: S
     const { match, raw, signedKey } = await findAndAuthenticate(ctx, params, method);
     const { workflow, trigger } = match;
     const rule = trigger.config.rateLimit ? parseRateRule(trigger.config.rateLimit) : config.triggers.webhookRateLimit;
-    const decision = await limiter.hit([{ bucket: 'triggers.webhook', key: `${workflow.id}:${trigger.key}`, rule }]);
+    const organizationRule = config.triggers.webhookOrganizationRateLimit;
+    const decision = await limiter.hit([
+      { bucket: 'triggers.webhook', key: `${workflow.id}:${trigger.key}`, rule },
+      { bucket: ORGANIZATION_BUCKET, key: match.organizationId, rule: organizationRule },
+    ]);
     if (!decision.allowed) {
-      throw new AppError('RATE_LIMITED', `this webhook accepts at most ${rule?.limit} calls per window; retry in ${decision.retryAfterSeconds} s`, undefined, {
+      const what = decision.exceeded.includes(ORGANIZATION_BUCKET)
+        ? `this organization's webhooks accept at most ${organizationRule?.limit} calls per window together`
+        : `this webhook accepts at most ${rule?.limit} calls per window`;
+      throw new AppError('RATE_LIMITED', `${what}; retry in ${decision.retryAfterSeconds} s`, undefined, {
         'Retry-After': String(decision.retryAfterSeconds),
       });
     }

@@ -328,6 +328,11 @@ export const spec = {
     webhookMaxBodyBytes: setting('TRIGGERS_WEBHOOK_MAX_BODY_BYTES', int(256 * 1024, 1024, 16 * 1024 * 1024)),
     /** Default per-trigger limit of inbound webhook calls (a trigger's `rateLimit` overrides it). */
     webhookRateLimit: setting('TRIGGERS_WEBHOOK_RATE_LIMIT', rate('60/1m')),
+    /**
+     * Inbound webhook calls per organization, all its triggers together: a trigger's own `rateLimit` (`off`
+     * included) is a limit within this one, so a member cannot start runs by webhook at a pace of their choosing.
+     */
+    webhookOrganizationRateLimit: setting('TRIGGERS_WEBHOOK_ORGANIZATION_RATE_LIMIT', rate('600/1m')),
     webhookToleranceMs: setting('TRIGGERS_WEBHOOK_TOLERANCE', duration('5m')),
     defaultApprovalTimeoutMs: setting('TRIGGERS_APPROVAL_TIMEOUT', duration('24h')),
     defaultCatchupWindowMs: setting('TRIGGERS_SCHEDULE_CATCHUP_WINDOW', duration('5m')),

@@ -275,3 +275,41 @@ describe('event publishing budget (EVENTS_PUBLISH_RATE_LIMIT)', () => {
     expect((await publish(b)).status).toBe(202);
   });
 });
+
+describe('webhook calls per organization (TRIGGERS_WEBHOOK_ORGANIZATION_RATE_LIMIT)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi({ TRIGGERS_WEBHOOK_ORGANIZATION_RATE_LIMIT: '3/1h' });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  test("triggers with `rateLimit: off` are still held to the organization's limit together; another organization is not", async () => {
+    const open = (path: string) => ({ id: path, type: 'webhook', config: { path, authentication: 'none', allowUnauthenticated: true, rateLimit: 'off' } });
+    const a = await createTestTenant(api);
+    const b = await createTestTenant(api);
+    const slugOf = async (t: TestTenant) => (await api.deps.db('organizations').where({ id: t.organizationId }).first('slug')).slug as string;
+    const [slugA, slugB] = [await slugOf(a), await slugOf(b)];
+    const first = await activeWorkflow(api, a, echo, [open('one')]);
+    const second = await activeWorkflow(api, a, echo, [open('two')]);
+    const other = await activeWorkflow(api, b, echo, [open('one')]);
+
+    // Fixed windows aligned to the epoch: 2 x limit + 1 calls put more than the limit into one window for sure.
+    let limited: TestResponse | undefined;
+    let accepted = 0;
+    for (let i = 0; i < 7 && !limited; i++) {
+      const res = await api.request('POST', `/api/hooks/${slugA}/${i % 2 === 0 ? 'one' : 'two'}`, { body: { i } });
+      if (res.status === 429) limited = res;
+      else {
+        expect(res.status).toBe(202);
+        accepted++;
+      }
+    }
+    expect(limited).toBeDefined();
+    expectLimited(limited!, /this organization's webhooks accept at most 3 calls per window together/);
+    expect((await runsOf(api, first)) + (await runsOf(api, second))).toBe(accepted);
+    expect((await api.request('POST', `/api/hooks/${slugB}/one`, { body: {} })).status).toBe(202);
+    expect(await runsOf(api, other)).toBe(1);
+  });
+});
