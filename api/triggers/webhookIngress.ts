@@ -160,10 +160,12 @@ export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: S
     const { workflow, trigger } = match;
     const rule = trigger.config.rateLimit ? parseRateRule(trigger.config.rateLimit) : config.triggers.webhookRateLimit;
     const organizationRule = config.triggers.webhookOrganizationRateLimit;
-    const decision = await limiter.hit([
-      { bucket: 'triggers.webhook', key: `${workflow.id}:${trigger.key}`, rule },
-      { bucket: ORGANIZATION_BUCKET, key: match.organizationId, rule: organizationRule },
-    ]);
+    // The organization's limit is counted only for calls within the trigger's own: a flood of one hook spends at most
+    // its own limit of what the organization's other hooks share (every hit counts, refused ones too).
+    const triggerDecision = await limiter.hit([{ bucket: 'triggers.webhook', key: `${workflow.id}:${trigger.key}`, rule }]);
+    const decision = triggerDecision.allowed
+      ? await limiter.hit([{ bucket: ORGANIZATION_BUCKET, key: match.organizationId, rule: organizationRule }])
+      : triggerDecision;
     if (!decision.allowed) {
       const what = decision.exceeded.includes(ORGANIZATION_BUCKET)
         ? `this organization's webhooks accept at most ${organizationRule?.limit} calls per window together`

@@ -24,13 +24,23 @@ export const SCHEDULED_RUN_METADATA_PATCH = 'scheduled-run-metadata';
  */
 export const MAX_BUDGET_WAIT_MS = 15 * 60_000;
 
+/** A stable offset in [0, range) from an id (FNV-1a). */
+function spreadMs(id: string, range: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % range;
+}
+
 export async function scheduledRunWorkflow(input: ScheduledRunInput): Promise<{ runId: string | null; status: string }> {
   const info = workflowInfo();
   const prepare = () => prepareScheduledRun({ ...input, firingId: info.workflowId, firedAt: info.startTime.toISOString() });
+  // Firings waiting for the same window ask again up to 5 s after its end, each at its own offset (from its id:
+  // the same on replay), so that they do not all ask at once.
+  const spread = spreadMs(info.workflowId, 5000);
   let prepared = await prepare();
   // Histories from before the budget never got `retryAfterMs`, so they replay without entering this loop.
   for (let waited = 0; prepared.retryAfterMs !== undefined && waited < MAX_BUDGET_WAIT_MS; ) {
-    const delay = Math.max(1000, Math.min(prepared.retryAfterMs, MAX_BUDGET_WAIT_MS - waited));
+    const delay = Math.max(1000, Math.min(prepared.retryAfterMs + spread, MAX_BUDGET_WAIT_MS - waited));
     await sleep(delay);
     waited += delay;
     prepared = await prepare();
