@@ -147,15 +147,7 @@ export function createRunActivities(deps: ActivityDeps) {
      */
     async runJoinStoredLists(input: { organizationId: string; runId: string; name: string; parts: ValueRef[]; wrap: boolean }): Promise<ValueRef> {
       return guarded(async () => {
-        // The parts hold outputs of items that already ran: each part is one stored value, their sum is not limited.
-        const reader = new StoredValueReader(deps, input.organizationId, {
-          ...STORED_VALUE_LIMITS,
-          totalBytes: Number.POSITIVE_INFINITY,
-          distinctValues: Math.max(STORED_VALUE_LIMITS.distinctValues, input.parts.length),
-          references: Math.max(STORED_VALUE_LIMITS.references, input.parts.length),
-        });
-        const list: unknown[] = [];
-        for (const ref of input.parts) list.push(...((await reader.load(ref)) as unknown[]));
+        const list = await concatStoredLists(deps, input.organizationId, input.parts);
         return storeValue(deps, input.organizationId, input.runId, input.name, input.wrap ? { results: list, count: list.length } : list);
       });
     },
@@ -169,17 +161,7 @@ export function createRunActivities(deps: ActivityDeps) {
       largeOutputBytes: number;
     }): Promise<unknown> {
       return guarded(async () => {
-        // The batches are the loop's own, as many as maxItems allows: each is held to the limit of one stored value,
-        // their sum is not. A loop whose combined output no node reads (or only its download link) must still
-        // complete after its items ran; a node that reads it later meets the limits then.
-        const reader = new StoredValueReader(deps, input.organizationId, {
-          ...STORED_VALUE_LIMITS,
-          totalBytes: Number.POSITIVE_INFINITY,
-          distinctValues: Math.max(STORED_VALUE_LIMITS.distinctValues, input.batches.length),
-          references: Math.max(STORED_VALUE_LIMITS.references, input.batches.length),
-        });
-        const outputs: unknown[] = [];
-        for (const ref of input.batches) outputs.push(...((await reader.load(ref)) as unknown[]));
+        const outputs = await concatStoredLists(deps, input.organizationId, input.batches);
         const value = { results: outputs, count: outputs.length };
         return storeIfLarge(deps, input.organizationId, input.runId, input.nodeId, value, input.largeOutputBytes);
       });
@@ -252,6 +234,24 @@ function nonRetryable(code: string, message: string): Error {
 }
 
 /** Expression and reference problems are the definition's or the data's: not retryable. */
+/**
+ * Stored lists, concatenated in order: a loop's batches, or the parts of a batch. They hold the outputs of items that
+ * already ran (as many as maxItems allows): each is held to the limit of one stored value, their sum is not. A loop
+ * whose combined output no node reads (or only its download link) must still complete after its items ran; a node
+ * that reads it later meets the limits then.
+ */
+async function concatStoredLists(deps: ActivityDeps, organizationId: string, refs: ValueRef[]): Promise<unknown[]> {
+  const reader = new StoredValueReader(deps, organizationId, {
+    ...STORED_VALUE_LIMITS,
+    totalBytes: Number.POSITIVE_INFINITY,
+    distinctValues: Math.max(STORED_VALUE_LIMITS.distinctValues, refs.length),
+    references: Math.max(STORED_VALUE_LIMITS.references, refs.length),
+  });
+  const list: unknown[] = [];
+  for (const ref of refs) list.push(...((await reader.load(ref)) as unknown[]));
+  return list;
+}
+
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();

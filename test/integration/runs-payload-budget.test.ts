@@ -173,3 +173,31 @@ test('a parallel node inside a parallel branch, both joins over the budget toget
   expect(run.results.count).toEqual({ result: 2 });
   expect(isRef(run.node_states.inner.output)).toBe(true);
 });
+
+test('a large loop whose batches are over the budget stores each batch in parts, and the next node reads them', async () => {
+  // Batches of 20 items of 100 kB: 2 MB each, one activity input before the budget (the run stayed running).
+  const batched = await startApiWithTenant({ RUN_HEARTBEAT_TIMEOUT: '3s', RUN_LOOP_BATCH_SIZE: '20' });
+  try {
+    const workflowId = await createWorkflowFixture(batched.api, batched.tenant, {
+      nodes: [
+        {
+          id: 'each',
+          type: 'loop',
+          config: {
+            items: `[${Array.from({ length: 40 }, (_, i) => i).join(',')}]`,
+            iterator: 'n',
+            concurrency: 5,
+            template: { type: 'tool', config: { tool: 'json_transform', config: { expression: "$pad('', 100000, 'v')", data: '${n}' } } },
+          },
+        },
+        toolNode('total', 'json_transform', { expression: '$sum($map($.result, function($v) { $length($v) }))' }, { inputs: [{ name: 'data', from: 'each.results' }] }),
+      ],
+      edges: [{ from: 'each', to: 'total' }],
+    });
+    const run = await runToEnd(batched.api, batched.token, workflowId);
+    expectCompleted(run);
+    expect(run.results.total).toEqual({ result: 40 * 100_000 });
+  } finally {
+    await batched.api.close();
+  }
+}, 120_000);
