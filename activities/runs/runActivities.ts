@@ -233,7 +233,6 @@ function nonRetryable(code: string, message: string): Error {
   return ApplicationFailure.create({ type: code, message, nonRetryable: true });
 }
 
-/** Expression and reference problems are the definition's or the data's: not retryable. */
 /**
  * Stored lists, concatenated in order: a loop's batches, or the parts of a batch. They hold the outputs of items that
  * already ran (as many as maxItems allows): each is held to the limit of one stored value, their sum is not. A loop
@@ -252,6 +251,7 @@ async function concatStoredLists(deps: ActivityDeps, organizationId: string, ref
   return list;
 }
 
+/** Expression and reference problems are the definition's or the data's: not retryable. */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();

@@ -44,7 +44,8 @@ export function childEnv(scratch: Scratch, logLevel: string): Record<string, str
     // Run admission (docs/runs.md#fairness) stays on, so its cost is measured, with limits the closed loops never reach.
     RUN_START_RATE_LIMIT: generous,
     RUN_MAX_ACTIVE_PER_ORGANIZATION: '100000',
-    // The peer and soak scenarios call one organization's webhook far faster than a tenant may by default.
+    // The peer and soak scenarios call one organization's webhook far faster than a tenant may by default; and no
+    // bench firing of a schedule should ever wait for its budget.
     TRIGGERS_WEBHOOK_ORGANIZATION_RATE_LIMIT: generous,
     SCHEDULES_TRIGGERED_RUNS_RATE_LIMIT: generous,
     // The purge schedules and the event dispatcher would outlive the run on its scratch task queue.

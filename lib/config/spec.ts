@@ -153,7 +153,7 @@ export const spec = {
     loopBatchSize: setting('RUN_LOOP_BATCH_SIZE', int(500, 1, 2000)),
     maxConcurrentNodes: setting('RUN_MAX_CONCURRENT_NODES', int(200, 1, 1500)),
     largeOutputBytes: setting('RUN_LARGE_OUTPUT_BYTES', int(256 * 1024, 1024, 1024 * 1024)),
-    /** Under Temporal's 2 MB payload limit, with room for the rest of a command (docs/runs.md#large-values). */
+    /** Under Temporal's 2 MB payload limit, with room for the rest of a command (docs/runs.md#the-payload-budget). */
     payloadBudgetBytes: setting('RUN_PAYLOAD_BUDGET_BYTES', int(1024 * 1024, 16 * 1024, 1536 * 1024)),
   },
   /**

@@ -3,7 +3,7 @@ import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
 import { createWorkflowFixture, runToEnd, toolNode, type RunBody } from '../helpers/runs';
 
 /**
- * Values the interpreter assembles from other values stay under RUN_PAYLOAD_BUDGET_BYTES (docs/runs.md#large-values):
+ * Values the interpreter assembles from other values stay under RUN_PAYLOAD_BUDGET_BYTES (docs/runs.md#the-payload-budget):
  * each inline output is under RUN_LARGE_OUTPUT_BYTES, but a node reading a dozen of them, twenty nodes reading one,
  * a join, a loop's outputs or a run's results add up past what Temporal takes in one payload (2 MB) or one workflow
  * task. With the default limits, as users run them: before the budget these runs were terminated by the server.

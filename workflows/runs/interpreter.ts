@@ -232,12 +232,12 @@ class Interpreter {
   }
 
   /**
-   * The final state, written once; node states in chunks first when they are large: ~1 MB, or since the payload
-   * budget, chunks within it that leave room for the results.
+   * The final state, written once; node states in chunks first when they are large: ~1 MB chunks, or, with a payload
+   * budget, budget-sized chunks whenever the states and the results together exceed the budget.
    */
   private async persist(summary: RunSummary, completedAt: string): Promise<void> {
     const budgeted = this.payloads !== null;
-    const CHUNK = this.payloads?.bytes ?? 1_000_000;
+    const chunkBytes = this.payloads?.bytes ?? 1_000_000;
     // Runs without a budget measured characters, and must replay with the same chunks.
     const measure = budgeted ? jsonBytes : (value: unknown) => JSON.stringify(value).length;
     let total = budgeted ? jsonBytes(summary.results) + jsonBytes(summary.errors) : 0;
@@ -248,18 +248,18 @@ class Interpreter {
       total += size;
     }
     let nodeStates: Record<string, NodeState> | undefined = this.states;
-    if (total > CHUNK) {
+    if (total > chunkBytes) {
       let chunk: Record<string, NodeState> = {};
       let chunkSize = 0;
       for (const [id, state] of Object.entries(this.states)) {
-        if (budgeted && chunkSize > 0 && chunkSize + sizes.get(id)! > CHUNK) {
+        if (budgeted && chunkSize > 0 && chunkSize + sizes.get(id)! > chunkBytes) {
           await runActivities.runSaveNodeStates({ runId: this.input.runId, nodeStates: chunk });
           chunk = {};
           chunkSize = 0;
         }
         chunk[id] = state;
         chunkSize += sizes.get(id)!;
-        if (!budgeted && chunkSize >= CHUNK) {
+        if (!budgeted && chunkSize >= chunkBytes) {
           await runActivities.runSaveNodeStates({ runId: this.input.runId, nodeStates: chunk });
           chunk = {};
           chunkSize = 0;

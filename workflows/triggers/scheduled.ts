@@ -22,7 +22,7 @@ export const SCHEDULED_RUN_METADATA_PATCH = 'scheduled-run-metadata';
  * before it gives up as `rate_limited`: long enough for a burst of every schedule at the top of the hour to start at
  * the budget's pace, short of piling up firings of a schedule that fires faster than its organization may run.
  */
-export const MAX_BUDGET_WAIT_MS = 15 * 60_000;
+const MAX_BUDGET_WAIT_MS = 15 * 60_000;
 
 /** A stable offset in [0, range) from an id (FNV-1a). */
 function spreadMs(id: string, range: number): number {

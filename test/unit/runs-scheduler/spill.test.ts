@@ -4,7 +4,6 @@ import {
   jsonBytes,
   MIN_SPILL_BYTES,
   planPass,
-  REF_BYTES,
   type PassInput,
 } from '../../../workflows/runs/scheduler/spill';
 import { isValueRef } from '../../../workflows/runs/types';
@@ -52,7 +51,8 @@ describe('chooseSpills', () => {
       { key: 'a', bytes: 2 * KB, uses: 100 },
       { key: 'b', bytes: 2 * KB, uses: 100 },
     ];
-    expect(chooseSpills(candidates, 400 * KB, 2 * REF_BYTES * 100 - 1)).toEqual(['a', 'b']);
+    // storing `a` leaves 200 kB + 100 references of REF_BYTES (20 kB): over 210 kB, so `b` too (not counting them, `a` alone)
+    expect(chooseSpills(candidates, 400 * KB, 210 * KB)).toEqual(['a', 'b']);
   });
 
   test('ties keep the order given', () => {
@@ -115,7 +115,7 @@ describe('planPass', () => {
     expect(plan).toEqual({ spills: [{ node: 'm1' }], holdStarts: false, holdJoins: [] });
   });
 
-  test('a join whose largest member is a parallel node completing in the same pass waits for it: that output is stored next pass', async () => {
+  test('a join whose largest member is a parallel node completing in the same pass waits for it: that output is stored next pass', () => {
     const inner = { node: 'inner', output: { branches: { x: { m1: text(400 * KB) }, y: { m2: text(400 * KB) } } } };
     const outer = { node: 'outer', output: { branches: { a: { inner: inner.output }, b: { m3: text(300 * KB) } } } };
     expect(planPass(pass({ joins: [inner, outer], starts: [reading('after', ['outer'])] }))).toEqual({

@@ -1,6 +1,6 @@
 /**
  * Which inline values the interpreter moves to object storage so that what it assembles from them stays within the
- * run's payload budget (RunOptions.payloadBudgetBytes, docs/runs.md#large-values). Every inline output is under the
+ * run's payload budget (RunOptions.payloadBudgetBytes, docs/runs.md#the-payload-budget). Every inline output is under the
  * large-output threshold, but Temporal takes at most 2 MB in one payload and a few MB in one workflow task, and a
  * node reading a dozen outputs, twenty nodes reading one, a join, a loop's outputs or a run's results add up past
  * that (the server then terminates the execution). Pure: unit-tested without Temporal.
@@ -90,7 +90,10 @@ export interface ContextReads {
 export interface PassInput {
   /** completed joins with their outputs, in the pass's order */
   joins: { node: string; output: { branches: Record<string, Record<string, unknown>> } }[];
-  /** nodes starting, each with the contexts its activities carry and how many carry one at once (a loop's template: its concurrency) */
+  /**
+   * nodes starting, each with the contexts its regular activities carry and how many carry one at once (a loop's
+   * template: its batch child's input, plus `concurrency` item activities when the template is a regular tool)
+   */
   starts: { node: string; contexts: { reads: ContextReads | undefined; copies: number }[] }[];
   /** the output of a completed node */
   outputOf(node: string): unknown;
@@ -106,7 +109,7 @@ export interface PassPlan {
   spills: SpillKey[];
   /**
    * What to leave out of this pass when the value to store is the output of a join completing in it (not stored yet:
-   * apply the rest, then plan again): the starts that would read it, and the outer joins a nested join belongs to.
+   * apply the rest, then plan again): all starts of the pass, and the outer joins a nested join belongs to.
    */
   holdStarts: boolean;
   holdJoins: string[];
