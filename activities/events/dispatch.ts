@@ -5,7 +5,7 @@ import { eventEnvelope, type OutboxEventRow } from '../../domain/events/outbox';
 import { claimUndispatchedEvents, deferOrganizationEvents, insertDeliveryIfAbsent, markEventsDispatched } from '../../domain/events/queries';
 import { isTransientDispatchError, recordDispatchFailure } from '../../domain/events/quarantine';
 import { withDefaults } from '../../domain/organizations/settingsModel';
-import { createRateLimiter } from '../../domain/ratelimit/limiter';
+import { triggerRunBudget, TriggerRunBudgetSpent } from '../../domain/triggers/runBudget';
 import { prepareTriggeredRun, startRunExecution } from '../../domain/triggers/runStarter';
 import type { StoredDefinition } from '../../lib/dag/model';
 import { eventTriggerMatches, MAX_CHAIN_DEPTH, subscriptionMatches } from '../../lib/events/catalog';
@@ -14,17 +14,6 @@ import { uuidFrom } from '../../lib/triggers/ids';
 import { memoByKey } from '../../lib/memoByKey';
 import { mapParameters } from '../../lib/triggers/mapping';
 import type { ActivityDeps } from '../deps';
-
-/**
- * The organization has started its budget of runs by events this window (EVENTS_TRIGGERED_RUNS_RATE_LIMIT): its
- * events wait for the next window, with the runs they already started kept (their ids are derived from the event,
- * so the next dispatch starts only the rest).
- */
-class OutOfEventRunBudget extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super(`the organization's budget of runs started by events is spent; retry in ${retryAfterSeconds} s`);
-  }
-}
 
 interface CandidateRow {
   id: string;
@@ -60,12 +49,9 @@ interface BatchLookups {
 export function createEventActivities(deps: ActivityDeps) {
   const { db, config } = deps;
   const taskQueue = config.temporal.taskQueue;
-  const limiter = createRateLimiter(db);
-
-  async function admitEventRun(organizationId: string): Promise<void> {
-    const decision = await limiter.hit([{ bucket: 'events.runs', key: organizationId, rule: config.triggers.eventRunRate }]);
-    if (!decision.allowed) throw new OutOfEventRunBudget(decision.retryAfterSeconds);
-  }
+  // Past it the organization's events wait for the next window, with the runs they already started kept (their ids
+  // are derived from the event, so the next dispatch starts only the rest).
+  const admitEventRun = triggerRunBudget(db, 'events.runs', config.triggers.eventRunRate, 'runs started by events');
 
   /** Active workflows of the organization with an event trigger (any: each event is matched against them). */
   async function eventTriggeredWorkflows(organizationId: string): Promise<CandidateRow[]> {
@@ -166,7 +152,7 @@ export function createEventActivities(deps: ActivityDeps) {
           }
           dispatched.push(event.id);
         } catch (err) {
-          if (err instanceof OutOfEventRunBudget) {
+          if (err instanceof TriggerRunBudgetSpent) {
             const organizationId = event.organization_id!;
             const waiting = await deferOrganizationEvents(trx, organizationId, err.retryAfterSeconds * 1000);
             deferred.add(organizationId);

@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import { recordAudit } from '../../domain/audit/record';
-import { createRateLimiter } from '../../domain/ratelimit/limiter';
 import { lockRunForApproval, setRunApproval } from '../../domain/runs/queries';
+import { triggerRunBudget, TriggerRunBudgetSpent } from '../../domain/triggers/runBudget';
 import { prepareTriggeredRun } from '../../domain/triggers/runStarter';
 import { loadWorkflowVersion } from '../../domain/workflows/queries';
 import type { ApprovalRecord } from '../../lib/triggers/approval';
@@ -10,23 +10,11 @@ import { uuidFrom } from '../../lib/triggers/ids';
 import type { ApprovalOutcome, ScheduledRunPrepared } from '../../workflows/triggers/types';
 import type { ActivityDeps } from '../deps';
 
-/** The organization has started its budget of scheduled runs this window (SCHEDULES_TRIGGERED_RUNS_RATE_LIMIT). */
-class OutOfScheduleBudget extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super(`the organization's budget of scheduled runs is spent; retry in ${retryAfterSeconds} s`);
-  }
-}
-
 /** Activities of schedule firings and of the approval gate (workflows/triggers/). */
 export function createTriggerActivities(deps: ActivityDeps) {
   const { db, config } = deps;
-  const limiter = createRateLimiter(db);
-
-  /** Counts one new scheduled run against the organization's budget (a repeated prepare of its run is not counted). */
-  async function admitScheduledRun(organizationId: string): Promise<void> {
-    const decision = await limiter.hit([{ bucket: 'schedules.runs', key: organizationId, rule: config.triggers.scheduleRunRate }]);
-    if (!decision.allowed) throw new OutOfScheduleBudget(decision.retryAfterSeconds);
-  }
+  // SCHEDULES_TRIGGERED_RUNS_RATE_LIMIT: past it a firing sleeps and asks again (workflows/triggers/scheduled.ts).
+  const admitScheduledRun = triggerRunBudget(db, 'schedules.runs', config.triggers.scheduleRunRate, 'scheduled runs');
 
   return {
     /** Creates the run of one schedule firing (idempotent: the run id is derived from the firing's execution id). */
@@ -54,7 +42,7 @@ export function createTriggerActivities(deps: ActivityDeps) {
           admit: () => admitScheduledRun(input.organizationId),
         });
       } catch (err) {
-        if (!(err instanceof OutOfScheduleBudget)) throw err;
+        if (!(err instanceof TriggerRunBudgetSpent)) throw err;
         return { runId: null, input: null, reason: 'rate_limited', retryAfterMs: err.retryAfterSeconds * 1000 };
       }
       if (outcome.kind === 'ready') return { runId, input: outcome.input, reason: 'started' };
