@@ -36,6 +36,27 @@ async function historyBytes(runId: string): Promise<number> {
 }
 
 /**
+ * A loop of `items` items, each output `{ result }` of `chars` characters (inline up to the large-output threshold),
+ * and a node `total` adding up their lengths: it completes only if it read every item's output.
+ */
+const paddedLoop = (items: number, chars: number, concurrency: number) => ({
+  nodes: [
+    {
+      id: 'each',
+      type: 'loop',
+      config: {
+        items: `[${Array.from({ length: items }, (_, i) => i + 1).join(',')}]`,
+        iterator: 'n',
+        concurrency,
+        template: { type: 'tool', config: { tool: 'json_transform', config: { expression: `$pad('', ${chars}, 'y')`, data: '${n}' } } },
+      },
+    },
+    toolNode('total', 'json_transform', { expression: '$sum($map($.result, function($v) { $length($v) }))' }, { inputs: [{ name: 'data', from: 'each.results' }] }),
+  ],
+  edges: [{ from: 'each', to: 'total' }],
+});
+
+/**
  * A node of `delay`, a regular activity: its input (the node's context) goes through the server and into history,
  * where a local activity's (json_transform's) stays in the worker. It answers the sizes of what it reads.
  */
@@ -96,22 +117,7 @@ test('twelve 200 kB exit outputs are the run results', async () => {
 });
 
 test('a loop of forty 100 kB item outputs runs, and the next node reads them', async () => {
-  const workflowId = await createWorkflowFixture(api, tenant, {
-    nodes: [
-      {
-        id: 'each',
-        type: 'loop',
-        config: {
-          items: '[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40]',
-          iterator: 'n',
-          concurrency: 5,
-          template: { type: 'tool', config: { tool: 'json_transform', config: { expression: "$pad('', 100000, 'y')", data: '${n}' } } },
-        },
-      },
-      toolNode('total', 'json_transform', { expression: '$sum($map($.result, function($v) { $length($v) }))' }, { inputs: [{ name: 'data', from: 'each.results' }] }),
-    ],
-    edges: [{ from: 'each', to: 'total' }],
-  });
+  const workflowId = await createWorkflowFixture(api, tenant, paddedLoop(40, 100_000, 5));
   const run = await runToEnd(api, token, workflowId);
   expectCompleted(run);
   expect(run.results.total).toEqual({ result: 40 * 100_000 });
@@ -132,22 +138,7 @@ test('a 600 kB parameter read by eight nodes started together runs', async () =>
 
 test("a loop's item outputs over the large-output threshold, stored by their tool, are read downstream", async () => {
   // Stored as `each[i]`: the key once held `..` and the reference never resolved (the next node saw `{ $ref }`).
-  const workflowId = await createWorkflowFixture(api, tenant, {
-    nodes: [
-      {
-        id: 'each',
-        type: 'loop',
-        config: {
-          items: '[1,2,3]',
-          iterator: 'n',
-          concurrency: 3,
-          template: { type: 'tool', config: { tool: 'json_transform', config: { expression: "$pad('', 300000, 'w')", data: '${n}' } } },
-        },
-      },
-      toolNode('total', 'json_transform', { expression: '$sum($map($.result, function($v) { $length($v) }))' }, { inputs: [{ name: 'data', from: 'each.results' }] }),
-    ],
-    edges: [{ from: 'each', to: 'total' }],
-  });
+  const workflowId = await createWorkflowFixture(api, tenant, paddedLoop(3, 300_000, 3));
   const run = await runToEnd(api, token, workflowId);
   expectCompleted(run);
   expect(run.results.total).toEqual({ result: 3 * 300_000 });
@@ -178,22 +169,7 @@ test('a large loop whose batches are over the budget stores each batch in parts,
   // Batches of 20 items of 100 kB: 2 MB each, one activity input before the budget (the run stayed running).
   const batched = await startApiWithTenant({ RUN_HEARTBEAT_TIMEOUT: '3s', RUN_LOOP_BATCH_SIZE: '20' });
   try {
-    const workflowId = await createWorkflowFixture(batched.api, batched.tenant, {
-      nodes: [
-        {
-          id: 'each',
-          type: 'loop',
-          config: {
-            items: `[${Array.from({ length: 40 }, (_, i) => i).join(',')}]`,
-            iterator: 'n',
-            concurrency: 5,
-            template: { type: 'tool', config: { tool: 'json_transform', config: { expression: "$pad('', 100000, 'v')", data: '${n}' } } },
-          },
-        },
-        toolNode('total', 'json_transform', { expression: '$sum($map($.result, function($v) { $length($v) }))' }, { inputs: [{ name: 'data', from: 'each.results' }] }),
-      ],
-      edges: [{ from: 'each', to: 'total' }],
-    });
+    const workflowId = await createWorkflowFixture(batched.api, batched.tenant, paddedLoop(40, 100_000, 5));
     const run = await runToEnd(batched.api, batched.token, workflowId);
     expectCompleted(run);
     expect(run.results.total).toEqual({ result: 40 * 100_000 });

@@ -343,7 +343,7 @@ class Interpreter {
       starts: actions.flatMap((a) => (a.kind === 'start' ? [{ node: a.node, contexts: contextsOf(a.node) }] : [])),
       outputOf: (id) => (this.states[id]?.status === 'completed' ? this.states[id].output : undefined),
       params: this.input.parameters,
-      storedParams: new Set(this.storedParams.keys()),
+      storedParams: this.storedParams,
       isStored: isValueRef,
       bytesOf: (value) => payloads.sizeOf(value),
       budget: payloads.bytes,

@@ -12,7 +12,7 @@ import {
   type NodeOutcome,
 } from './execute';
 import { PayloadBudget } from './payloads';
-import { groupWithin, jsonBytes } from './scheduler/spill';
+import { groupWithin, jsonBytes, utf8Bytes } from './scheduler/spill';
 import { runSearchAttributes } from './searchAttributes';
 import type { ResolvedStrategy } from './strategy';
 import type { EvalContext, ValueRef } from './types';
@@ -116,12 +116,13 @@ export async function executeLoop(spec: LoopSpec, progress?: LoopProgressSink): 
       progress?.({ ...items });
     });
     const value = { results, count: results.length };
+    const text = JSON.stringify(value);
     const budget = env.payloadBudgetBytes;
-    if (budget && jsonBytes(value) > budget) {
+    if (budget && utf8Bytes(text) > budget) {
       return { output: await storeInParts(env, spec.loopNodeId, results, budget, true), attempts: 1 };
     }
     const output =
-      JSON.stringify(value).length > env.options.largeOutputBytes
+      text.length > env.options.largeOutputBytes
         ? await runActivities.runStoreValue({
             organizationId: env.organizationId,
             runId: env.runId,
@@ -186,7 +187,14 @@ async function storeInParts(env: ExecEnv, name: string, outputs: unknown[], budg
     outputs.map((value) => ({ value, bytes: payloads.sizeOf(value) })),
     budget,
   );
-  const parts = await payloads.store(groups.map((group, k) => ({ name: `${name}.part-${k}`, value: group.map((item) => item.value) })));
+  // A part's JSON is its items' plus a bracket at each end and a comma between two: measured once, by item.
+  const parts = await payloads.store(
+    groups.map((group, k) => ({
+      name: `${name}.part-${k}`,
+      value: group.map((item) => item.value),
+      bytes: group.reduce((sum, item) => sum + item.bytes, 0) + group.length + 1,
+    })),
+  );
   return runActivities.runJoinStoredLists({ organizationId: env.organizationId, runId: env.runId, name, parts, wrap });
 }
 

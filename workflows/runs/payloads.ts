@@ -29,10 +29,10 @@ export class PayloadBudget {
 
   /**
    * Stores each value under its name (the object `<run>/<name>.json`) and answers their references, in order. At
-   * most a budget's worth of values are sent in one workflow task.
+   * most a budget's worth of values are sent in one workflow task. `bytes`: the value's size when the caller knows it.
    */
-  async store(values: { name: string; value: unknown }[]): Promise<ValueRef[]> {
-    const sized = values.map((v, index) => ({ ...v, index, bytes: this.sizeOf(v.value) }));
+  async store(values: { name: string; value: unknown; bytes?: number }[]): Promise<ValueRef[]> {
+    const sized = values.map((v, index) => ({ ...v, index, bytes: v.bytes ?? this.sizeOf(v.value) }));
     const refs: ValueRef[] = new Array(values.length);
     for (const group of groupWithin(sized, this.bytes)) {
       const stored = await Promise.all(

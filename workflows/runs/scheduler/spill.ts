@@ -24,7 +24,11 @@ const NON_ASCII = /[\u0080-\uffff]/;
 /** UTF-8 bytes of the value's JSON, what Temporal's payload limits count (`undefined` is sent as nothing). */
 export function jsonBytes(value: unknown): number {
   const text = JSON.stringify(value);
-  if (text === undefined) return 0;
+  return text === undefined ? 0 : utf8Bytes(text);
+}
+
+/** UTF-8 bytes of a text (for a caller that has serialized the value already). */
+export function utf8Bytes(text: string): number {
   if (!NON_ASCII.test(text)) return text.length;
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
@@ -99,7 +103,7 @@ export interface PassInput {
   outputOf(node: string): unknown;
   params: Record<string, unknown>;
   /** parameters already stored (their reference travels instead) */
-  storedParams: ReadonlySet<string>;
+  storedParams: { has(name: string): boolean };
   isStored(value: unknown): boolean;
   bytesOf(value: unknown): number;
   budget: number;
