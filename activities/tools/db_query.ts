@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { Client, QueryConfig, QueryResult } from 'pg';
+import type { Client } from 'pg';
+import { readCappedRows, type CappedRows } from './support/cappedRows';
 import { orgIntegration } from './support/integrations';
 import { retryable, toolGuard } from './support/net';
-import { ConnectionStringError, endTenantClient, tenantPostgresClient } from '../../lib/net/postgresTarget';
+import { ConnectionStringError, destroySocket, endTenantClient, meterIncomingBytes, tenantPostgresClient } from '../../lib/net/postgresTarget';
 import { SsrfRefusedError } from '../../lib/net/ssrfGuard';
 import { defineTool, NonRetryableToolError, type ToolContext } from './types';
 
@@ -37,6 +38,9 @@ async function connectionString(input: DbQueryInput, ctx: ToolContext): Promise<
   return value;
 }
 
+/** Startup, BEGIN and COMMIT: what the server sends besides rows, with room to spare. */
+const CONNECTION_OVERHEAD_BYTES = 64 * 1024;
+
 /** Socket errors name the address connected to (`connect ECONNREFUSED 10.1.2.3:5432`): keep their code, not the address. */
 function withoutAddress(err: unknown): string {
   const e = err as { code?: string; message?: string };
@@ -50,7 +54,8 @@ export default defineTool({
   description:
     'Runs one parameterised SQL statement ($1, $2... with `params`) on a PostgreSQL database of the organization. ' +
     'Read-only by default; statement timeout and row cap from configuration (lower values may be given). Rows ' +
-    'beyond the cap are dropped and `truncated` is true.',
+    'beyond the row cap or the result size cap are not fetched and `truncated` is true; `row_count` counts the rows ' +
+    'returned, or those a write without RETURNING affected.',
   input,
   output: z.object({
     rows: z.array(z.record(z.string(), z.unknown())),
@@ -69,7 +74,6 @@ export default defineTool({
       client = await tenantPostgresClient(await connectionString(input, ctx), toolGuard(ctx.deps), {
         connectionTimeoutMillis: Math.min(timeoutMs, 10_000),
         statement_timeout: timeoutMs,
-        query_timeout: timeoutMs + 1000,
         application_name: `loom-workflow-${ctx.runId}`.slice(0, 60),
       });
     } catch (err) {
@@ -78,6 +82,8 @@ export default defineTool({
       if (err instanceof SsrfRefusedError) throw new NonRetryableToolError('URL_REFUSED', err.message);
       throw retryable('DNS_FAILED', (err as Error).message);
     }
+    // Rows are fetched up to maxResultBytes; a batch may overshoot it by one more (a row's size is learnt as it comes).
+    const incoming = meterIncomingBytes(client, 2 * limits.maxResultBytes + CONNECTION_OVERHEAD_BYTES);
     // pg reports a dropped connection (server gone, backend terminated) as an 'error' event and fails the pending
     // or next query with it; remembering the event tells a lost connection from an error in the tenant's SQL.
     let connectionLost = false;
@@ -86,38 +92,49 @@ export default defineTool({
     });
     const abort = (): void => void endTenantClient(client);
     ctx.signal?.addEventListener('abort', abort);
+    // The server enforces statement_timeout; this bounds a server that stops answering altogether.
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      destroySocket(client);
+    }, timeoutMs + 1000);
     try {
       try {
         await client.connect();
       } catch (err) {
         throw retryable('DB_CONNECTION_FAILED', `cannot connect to the database (${withoutAddress(err)})`);
       }
-      let result: QueryResult<Record<string, unknown>>;
+      let result: CappedRows;
       try {
         await client.query(readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
-        // The extended protocol takes exactly one statement, and values travel apart from the SQL.
-        // (`queryMode` is honoured by pg 8.x but missing from @types/pg.)
-        const query = { text: input.sql, values: input.params ?? [], queryMode: 'extended' } as QueryConfig;
-        result = await client.query<Record<string, unknown>>(query);
+        // Bind takes exactly one statement, and values travel apart from the SQL.
+        result = await readCappedRows(client, { text: input.sql, values: input.params ?? [] }, { maxRows, maxBytes: limits.maxResultBytes }, incoming);
         await client.query('COMMIT');
       } catch (err) {
         // Settles only once the connection has answered or closed, so a closing connection has said so by then.
         await client.query('ROLLBACK').catch(() => undefined);
+        if (incoming.exceeded()) {
+          throw new NonRetryableToolError(
+            'DB_RESULT_TOO_LARGE',
+            `the database sent more than ${2 * limits.maxResultBytes} bytes in one batch of rows (TOOLS_DB_MAX_RESULT_BYTES is ` +
+              `${limits.maxResultBytes}); nothing was committed. Select fewer or narrower rows`,
+          );
+        }
+        if (timedOut) throw retryable('DB_TIMEOUT', `the database did not answer within ${timeoutMs + 1000} ms`);
         if (connectionLost) throw retryable('DB_CONNECTION_LOST', `the database connection was lost (${withoutAddress(err)})`);
         const e = err as { code?: string; message?: string };
         // 57014 query_canceled (timeout), 40001/40P01 serialization/deadlock: worth a retry; others are the query's fault.
         if (e.code === '57014' || e.code === '40001' || e.code === '40P01') throw retryable(`DB_${e.code}`, e.message ?? 'query failed');
         throw new NonRetryableToolError(e.code === '25006' ? 'DB_READ_ONLY' : 'DB_QUERY_FAILED', e.message ?? String(err));
       }
-      const rows = result.rows ?? [];
-      const truncated = rows.length > maxRows;
       return {
-        rows: JSON.parse(JSON.stringify(truncated ? rows.slice(0, maxRows) : rows)) as Record<string, unknown>[],
-        row_count: result.rowCount ?? rows.length,
-        truncated,
-        fields: (result.fields ?? []).map((f) => f.name),
+        rows: JSON.parse(JSON.stringify(result.rows)) as Record<string, unknown>[],
+        row_count: result.rowCount,
+        truncated: result.truncated,
+        fields: result.fields,
       };
     } finally {
+      clearTimeout(deadline);
       ctx.signal?.removeEventListener('abort', abort);
       await endTenantClient(client);
     }

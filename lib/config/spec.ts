@@ -224,6 +224,11 @@ export const spec = {
     db: {
       statementTimeoutMs: setting('TOOLS_DB_STATEMENT_TIMEOUT', duration('10s')),
       maxRows: setting('TOOLS_DB_MAX_ROWS', int(1000, 1, 100_000)),
+      /**
+       * Bytes of rows one call reads (as the server sends them); past it the rest is not fetched and `truncated` is
+       * true. A server that sends more than twice this in one batch (one huge row) fails the call.
+       */
+      maxResultBytes: setting('TOOLS_DB_MAX_RESULT_BYTES', int(5 * 1024 * 1024, 1024, 64 * 1024 * 1024)),
     },
     /**
      * `email_send` through the platform's mailer: HTML bodies only when `allowHtml`; at most `dailyRecipients`

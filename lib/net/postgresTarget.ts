@@ -147,6 +147,47 @@ export async function endTenantClient(client: Client, graceMs = 2000): Promise<v
   });
   const outcome = await Promise.race([ended, late]);
   clearTimeout(timer);
+  if (outcome === 'late') destroySocket(client);
+}
+
+/** Drops a client's connection at once: pg then fails its pending query and says 'error'. */
+export function destroySocket(client: Client): void {
   // pg keeps its socket as `connection.stream` (not in its types).
-  if (outcome === 'late') (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
+
+/** The bytes a tenant's server has sent over one client's connection so far. */
+export interface IncomingBytes {
+  received(): number;
+  /** True once the connection was destroyed for passing the limit. */
+  exceeded(): boolean;
+}
+
+/**
+ * Counts what a tenant's server sends and destroys the connection once it passes `limit` bytes. pg buffers each
+ * protocol message whole before parsing it, so a server sending one enormous row (a field may be 1 GB), or an
+ * endless stream of rows, would otherwise grow the shared worker's memory for as long as it sends. Counts from
+ * before `connect()`, and follows the switch to TLS (pg then reads from a new stream and says 'sslconnect').
+ */
+export function meterIncomingBytes(client: Client, limit: number): IncomingBytes {
+  // pg keeps its connection and socket as `connection` / `connection.stream` (not in its types).
+  const connection = (client as unknown as { connection: NodeJS.EventEmitter & { stream: NodeJS.ReadableStream & { destroy(): void } } })
+    .connection;
+  let total = 0;
+  let over = false;
+  const count = (chunk: Buffer): void => {
+    total += chunk.length;
+    if (total > limit && !over) {
+      over = true;
+      connection.stream.destroy();
+    }
+  };
+  let counted = connection.stream;
+  counted.on('data', count);
+  connection.on('sslconnect', () => {
+    counted.removeListener('data', count); // the TLS stream's plain text is counted instead of its cipher text
+    counted = connection.stream;
+    counted.on('data', count);
+  });
+  return { received: () => total, exceeded: () => over };
 }

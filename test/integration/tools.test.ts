@@ -164,6 +164,42 @@ describe('db_query', () => {
     await expect(run('db_query', { connection_string: connection(), sql: 'SELECT 1; SELECT 2' })).rejects.toMatchObject({ code: 'DB_QUERY_FAILED' });
   });
 
+  test('a huge result is fetched only up to the caps: the server never produces the rest', async () => {
+    // nextval() counts the rows the server produced. Before, all 1,000,000 were produced and sent for 10 kept.
+    const sequence = `rows_made_${randomUUID().slice(0, 8)}`;
+    await run('db_query', { connection_string: connection(), sql: `CREATE SEQUENCE ${sequence}`, read_only: false });
+    const capped = (await run('db_query', {
+      connection_string: connection(),
+      sql: `SELECT nextval('${sequence}') AS n FROM generate_series(1, 1000000)`,
+      read_only: false,
+      max_rows: 10,
+    })) as { rows: unknown[]; row_count: number; truncated: boolean };
+    expect(capped).toMatchObject({ row_count: 10, truncated: true });
+    expect(capped.rows).toHaveLength(10);
+    const made = (await run('db_query', { connection_string: connection(), sql: `SELECT last_value FROM ${sequence}` })) as { rows: { last_value: string }[] };
+    expect(Number(made.rows[0]!.last_value)).toBe(11);
+
+    // 2,000 rows of 100 kB (200 MB) against the default 5 MiB: ~50 rows come back. Before: 1,000 rows, 100 MB.
+    const wide = (await run('db_query', {
+      connection_string: connection(),
+      sql: "SELECT g, repeat('x', 100000) AS body FROM generate_series(1, 2000) g",
+    })) as { rows: unknown[]; truncated: boolean };
+    expect(wide.truncated).toBe(true);
+    expect(wide.rows.length).toBeGreaterThan(20);
+    expect(wide.rows.length).toBeLessThanOrEqual(105);
+  });
+
+  test('writes: row_count of a write without RETURNING; a capped RETURNING still commits every row', async () => {
+    const table = `tool_writes_${randomUUID().slice(0, 8)}`;
+    const write = (sql: string, extra: Record<string, unknown> = {}) =>
+      run('db_query', { connection_string: connection(), sql, read_only: false, ...extra }) as Promise<{ rows: unknown[]; row_count: number; truncated: boolean }>;
+    await write(`CREATE TABLE ${table} (n int)`);
+    expect(await write(`INSERT INTO ${table} SELECT generate_series(1, 5)`)).toMatchObject({ rows: [], row_count: 5, truncated: false });
+    expect(await write(`UPDATE ${table} SET n = n + 10 RETURNING n`, { max_rows: 2 })).toMatchObject({ rows: [{ n: 11 }, { n: 12 }], row_count: 2, truncated: true });
+    expect(await run('db_query', { connection_string: connection(), sql: `SELECT count(*)::int AS c FROM ${table} WHERE n > 10` })).toMatchObject({ rows: [{ c: 5 }] });
+    expect(await run('db_query', { connection_string: connection(), sql: `SELECT n FROM ${table} WHERE n > 100` })).toMatchObject({ rows: [], row_count: 0, truncated: false });
+  });
+
   test('statement timeout is retryable; a blocked host is refused; integration settings supply the connection', async () => {
     await expect(run('db_query', { connection_string: connection(), sql: 'SELECT pg_sleep(2)', timeout_ms: 200 })).rejects.toMatchObject({ code: 'DB_57014' });
     await expect(run('db_query', { connection_string: connection(), sql: 'SELECT 1' }, ctxFor(unconfigured))).rejects.toMatchObject({ code: 'URL_REFUSED' });

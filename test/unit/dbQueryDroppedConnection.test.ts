@@ -9,12 +9,15 @@ import { tenantPostgresClient } from '../../lib/net/postgresTarget';
 
 /**
  * db_query against a tenant's PostgreSQL that misbehaves: a fake server speaking just enough of the v3 protocol
- * (startup, simple-query BEGIN/COMMIT/ROLLBACK, one extended query) drops the connection or sends an error out of
+ * (startup, simple-query BEGIN/COMMIT/ROLLBACK, one statement read through a portal) drops the connection or sends an error out of
  * turn. pg reports that as an 'error' event on the client; with no listener it would end the worker process.
  */
 
-/** What the fake server does once the extended query (Parse, Bind, Describe, Execute, Sync) has arrived. */
-type ExtendedQueryAnswer = (socket: Socket) => void;
+/**
+ * What the fake server does at each Execute of the statement's portal (after ParseComplete, BindComplete and the
+ * RowDescription have gone out); `rowLimit` is the Execute's row count (0: all).
+ */
+type ExtendedQueryAnswer = (socket: Socket, rowLimit: number) => void;
 
 interface FakePostgres {
   url: string;
@@ -48,12 +51,15 @@ const dataRow = (value: string): Buffer => backendMessage('D', Buffer.concat([in
 const errorResponse = (severity: string, code: string, message: string): Buffer =>
   backendMessage('E', Buffer.concat([cString(`S${severity}`), cString(`V${severity}`), cString(`C${code}`), cString(`M${message}`), Buffer.from([0])]));
 
-/** The answer of a well-behaved server to `SELECT n FROM ...` with the given values. */
+/** The answer of a well-behaved server to `SELECT n FROM ...` with the given values, a batch per Execute. */
 function answerRows(values: string[]): ExtendedQueryAnswer {
-  return (socket) => {
-    socket.write(
-      Buffer.concat([backendMessage('1'), backendMessage('2'), rowDescription(), ...values.map(dataRow), commandComplete(`SELECT ${values.length}`), readyForQuery('T')]),
-    );
+  const sent = new WeakMap<Socket, number>();
+  return (socket, rowLimit) => {
+    const from = sent.get(socket) ?? 0;
+    const to = rowLimit > 0 ? Math.min(values.length, from + rowLimit) : values.length;
+    sent.set(socket, to);
+    const more = to < values.length;
+    socket.write(Buffer.concat([...values.slice(from, to).map(dataRow), more ? backendMessage('s') : commandComplete(`SELECT ${to}`)]));
   };
 }
 
@@ -69,6 +75,11 @@ async function startFakePostgres(answerExtendedQuery: ExtendedQueryAnswer, after
     socket.on('error', () => undefined);
     let pending = Buffer.alloc(0);
     let started = false;
+    // Answers to Parse, Bind, Describe and Close wait for a Flush, Sync or Execute, as a server's output buffer does.
+    const queued: Buffer[] = [];
+    const flush = (): void => {
+      if (queued.length > 0) socket.write(Buffer.concat(queued.splice(0)));
+    };
     socket.on('data', (chunk: Buffer) => {
       pending = Buffer.concat([pending, chunk]);
       for (;;) {
@@ -96,14 +107,27 @@ async function startFakePostgres(answerExtendedQuery: ExtendedQueryAnswer, after
           const sql = body.toString('utf8').replace(/\0$/, '');
           const command = sql.split(' ')[0]!;
           socket.write(Buffer.concat([commandComplete(command), readyForQuery(command === 'BEGIN' ? 'T' : 'I')]));
+        } else if (type === 'P') {
+          queued.push(backendMessage('1')); // ParseComplete
+        } else if (type === 'B') {
+          queued.push(backendMessage('2')); // BindComplete
+        } else if (type === 'D') {
+          queued.push(rowDescription());
+        } else if (type === 'E') {
+          flush();
+          answerExtendedQuery(socket, body.readInt32BE(body.indexOf(0) + 1));
+        } else if (type === 'C') {
+          queued.push(backendMessage('3')); // CloseComplete
+        } else if (type === 'H') {
+          flush();
         } else if (type === 'S') {
-          answerExtendedQuery(socket);
+          queued.push(readyForQuery('T'));
+          flush();
         } else if (type === 'X') {
           reportTerminated();
           if (afterTerminate) afterTerminate(socket);
           else socket.end();
         }
-        // Parse, Bind, Describe, Execute: answered together at Sync.
       }
     });
   });
@@ -122,7 +146,8 @@ async function startFakePostgres(answerExtendedQuery: ExtendedQueryAnswer, after
 
 // Loopback is refused to tools unless the operator allow-lists it (TOOLS_HTTP_ALLOWED_HOSTS), as the integration
 // tests do for their tenant databases.
-const config = loadConfig({ SERVICE_JWT_SECRET: 's'.repeat(32), TOOLS_HTTP_ALLOWED_HOSTS: '127.0.0.1' });
+const env = { SERVICE_JWT_SECRET: 's'.repeat(32), TOOLS_HTTP_ALLOWED_HOSTS: '127.0.0.1' };
+const config = loadConfig(env);
 const ctx: ToolContext = {
   organizationId: 'o',
   runId: 'r',
@@ -149,7 +174,7 @@ async function expectNextCallAnswered(): Promise<void> {
   const healthy = await fakePostgres(answerRows(['1', '2', '3']));
   await expect(dbQuery.execute({ connection_string: healthy.url, sql: 'SELECT n FROM t', max_rows: 2 }, ctx)).resolves.toEqual({
     rows: [{ n: 1 }, { n: 2 }],
-    row_count: 3,
+    row_count: 2,
     truncated: true,
     fields: ['n'],
   });
@@ -166,7 +191,7 @@ describe('db_query when the tenant database drops the connection', () => {
 
   test('backend terminated by the SQL itself (FATAL 57P01, then close): DB_CONNECTION_LOST', async () => {
     const server = await fakePostgres((socket) => {
-      socket.write(Buffer.concat([backendMessage('1'), backendMessage('2'), errorResponse('FATAL', '57P01', 'terminating connection due to administrator command')]));
+      socket.write(errorResponse('FATAL', '57P01', 'terminating connection due to administrator command'));
       socket.end();
     });
     await expect(
@@ -194,6 +219,66 @@ describe('db_query when the tenant database never closes', () => {
     await server.terminated;
     await expectNextCallAnswered();
   }, 10_000);
+});
+
+describe('db_query against a server that sends too much', () => {
+  test('rows past max_rows are never sent: the portal is read a batch at a time', async () => {
+    const limits: number[] = [];
+    const rows = answerRows(Array.from({ length: 5000 }, (_, i) => String(i)));
+    const server = await fakePostgres((socket, rowLimit) => {
+      limits.push(rowLimit);
+      rows(socket, rowLimit);
+    });
+    const out = await dbQuery.execute({ connection_string: server.url, sql: 'SELECT n FROM t', max_rows: 10 }, ctx);
+    expect(out).toMatchObject({ row_count: 10, truncated: true });
+    expect(out.rows).toHaveLength(10);
+    // Before: one Execute for all rows (0), all 5,000 on the wire. Now 11 rows in all: the cap and one to tell.
+    expect(limits).not.toContain(0);
+    expect(limits.reduce((a, b) => a + b, 0)).toBe(11);
+  });
+
+  test('one endless row: the connection is dropped past twice the result cap, the call fails DB_RESULT_TOO_LARGE', async () => {
+    const small = { ...ctx, deps: { config: loadConfig({ ...env, TOOLS_DB_MAX_RESULT_BYTES: String(1024 * 1024) }) } as ActivityDeps };
+    let written = 0;
+    const announced = 64 * 1024 * 1024;
+    const server = await fakePostgres((socket) => {
+      // A DataRow of one 64 MiB field, sent as fast as the client reads it.
+      socket.write(Buffer.concat([Buffer.from('D'), int32(4 + 2 + 4 + announced), int16(1), int32(announced)]));
+      const chunk = Buffer.alloc(64 * 1024, 0x78);
+      const pump = (): void => {
+        while (written < announced && !socket.destroyed) {
+          written += chunk.length;
+          if (!socket.write(chunk)) return void socket.once('drain', pump);
+        }
+      };
+      pump();
+    });
+    await expect(dbQuery.execute({ connection_string: server.url, sql: 'SELECT repeat(...)' }, small)).rejects.toMatchObject({
+      code: 'DB_RESULT_TOO_LARGE',
+    });
+    // Before: the whole 64 MiB row was buffered and returned. Socket buffers hold a few MiB beyond what was read.
+    expect(written).toBeLessThan(16 * 1024 * 1024);
+    await expectNextCallAnswered();
+  }, 20_000);
+
+  test('many rows of a known size: reading stops near the result cap, truncated', async () => {
+    const small = { ...ctx, deps: { config: loadConfig({ ...env, TOOLS_DB_MAX_RESULT_BYTES: String(256 * 1024) }) } as ActivityDeps };
+    const server = await fakePostgres(answerRows(Array.from({ length: 1000 }, () => '7'.repeat(8 * 1024))));
+    const out = await dbQuery.execute({ connection_string: server.url, sql: 'SELECT n FROM t' }, small);
+    expect(out.truncated).toBe(true);
+    // 8 KiB rows against 256 KiB: about 32 rows; a batch may pass the cap once, never twice.
+    expect(out.rows.length).toBeGreaterThanOrEqual(30);
+    expect(out.rows.length).toBeLessThanOrEqual(64);
+  });
+
+  test('a server that stops answering mid-statement: the call ends at its timeout with the retryable DB_TIMEOUT', async () => {
+    const server = await fakePostgres(() => undefined);
+    const started = Date.now();
+    const failure = dbQuery.execute({ connection_string: server.url, sql: 'SELECT n FROM t', timeout_ms: 300 }, ctx);
+    await expect(failure).rejects.toMatchObject({ code: 'DB_TIMEOUT' });
+    await expect(failure).rejects.not.toBeInstanceOf(NonRetryableToolError);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
 });
 
 describe('tenant PostgreSQL clients', () => {
