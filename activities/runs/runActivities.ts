@@ -9,11 +9,12 @@ import {
   upsertDeadLetter,
 } from '../../domain/runs/queries';
 import { loadWorkflowVersion } from '../../domain/workflows/queries';
-import type { CompiledWorkflow, NodeState, RunError, RunStatus } from '../../lib/dag/model';
+import type { CompiledWorkflow, NodeState, ParameterDecl, RunError, RunStatus } from '../../lib/dag/model';
 import { REFERENCE } from '../../lib/dag/model';
 import type { EvalContext, RunTrigger, ValueRef } from '../../workflows/runs/types';
 import { buildScope, evaluateExpression, InputResolutionError, readReference, renderValue, toolInputFrom } from './resolve';
-import { bytesAndMiB, loadValue, STORED_VALUE_LIMITS, StoredValueReader, storeIfLarge, storeValue, VALUE_TOO_LARGE } from './values';
+import { bytesAndMiB, loadValue, STORED_VALUE_LIMITS, StoredValueReader, storeIfLarge, storeLargestUntilWithin, storeValue, VALUE_TOO_LARGE } from './values';
+import { checkParameters, type ParameterProblem } from '../../workflows/runs/parameters';
 import { recordRunFinishedEvent } from '../events/runEvents';
 
 /**
@@ -169,6 +170,37 @@ export function createRunActivities(deps: ActivityDeps) {
 
     async runRenderValue(input: { organizationId: string; value: unknown; context: EvalContext }): Promise<unknown> {
       return guarded(async () => renderValue(input.value, await buildScope(deps, input.organizationId, input.context)));
+    },
+
+    /**
+     * A subworkflow child's parameters, for runs with a payload budget: the node's `inputs` rendered over the
+     * inherited parameters, checked against the child's declarations here, where the values are whole, and then the
+     * largest stored (`<node>.params.<name>` in the parent run's folder) until the rest fit in `inlineBytes`. The
+     * child reads stored parameters by reference, as it reads its own stored ones: a loop of children fed a large
+     * output no longer sends a copy per child through the server (docs/runs.md#the-payload-budget).
+     */
+    async runPrepareSubworkflowParameters(input: {
+      organizationId: string;
+      runId: string;
+      nodeId: string;
+      declared: ParameterDecl[];
+      inputs: unknown;
+      /** Parameters of the run passed on (inherit_context), found in the context. */
+      inherit: string[];
+      context: EvalContext;
+      inlineBytes: number;
+    }): Promise<{ values: Record<string, unknown>; problems: ParameterProblem[] }> {
+      return guarded(async () => {
+        const reader = new StoredValueReader(deps, input.organizationId);
+        // The run's own stored parameters are read whole: inherited ones are checked like rendered ones.
+        const params = (await reader.resolve(input.context.params)) as Record<string, unknown>;
+        const rendered = await renderValue(input.inputs, await buildScope(deps, input.organizationId, { ...input.context, params }, reader));
+        const inherited = Object.fromEntries(input.inherit.filter((name) => name in params).map((name) => [name, params[name]]));
+        const checked = checkParameters(input.declared, { ...inherited, ...((rendered ?? {}) as Record<string, unknown>) });
+        if (checked.problems.length > 0) return checked;
+        const values = await storeLargestUntilWithin(deps, input.organizationId, input.runId, `${input.nodeId}.params`, checked.values, input.inlineBytes);
+        return { values, problems: [] };
+      });
     },
 
     async runLoadSubworkflow(input: { organizationId: string; workflowId: string }): Promise<CompiledWorkflow> {

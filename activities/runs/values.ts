@@ -61,6 +61,31 @@ export async function storeIfLarge(
   return storeValue(deps, organizationId, runId, name, value);
 }
 
+/**
+ * Stores the largest of `values` (each as `<prefix>.<name>`) until the ones left inline serialize to at most
+ * `inlineBytes` together; answers the values with references in place of those stored.
+ */
+export async function storeLargestUntilWithin(
+  deps: ActivityDeps,
+  organizationId: string,
+  runId: string,
+  prefix: string,
+  values: Record<string, unknown>,
+  inlineBytes: number,
+): Promise<Record<string, unknown>> {
+  const sized = Object.entries(values)
+    .map(([name, value]) => ({ name, value, bytes: Buffer.byteLength(JSON.stringify(value ?? null), 'utf8') }))
+    .sort((a, b) => b.bytes - a.bytes || (a.name < b.name ? -1 : 1));
+  let inline = sized.reduce((sum, v) => sum + v.bytes, 0);
+  const out = { ...values };
+  for (const { name, value, bytes } of sized) {
+    if (inline <= inlineBytes) break;
+    out[name] = await storeValue(deps, organizationId, runId, `${prefix}.${name}`, value);
+    inline -= bytes;
+  }
+  return out;
+}
+
 const MiB = 1024 * 1024;
 
 /**

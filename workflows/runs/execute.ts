@@ -18,7 +18,9 @@ import type { RunActivities } from '../../activities/runs/runActivities';
 import type { ToolActivity } from '../../activities/runs/toolActivities';
 import type { ErrorHandling, RetryPolicy } from '../../lib/dag/model';
 import type { SubworkflowConfig, ToolConfig } from './graph';
+import { startWithinBudget } from './childStarts';
 import { checkParameters } from './parameters';
+import { jsonBytes } from './scheduler/spill';
 import { runSearchAttributes } from './searchAttributes';
 import { planAttempts, retryDelayMs, SERVER_TIMER_FLOOR_MS, type ResolvedStrategy } from './strategy';
 import type { CompiledWorkflow } from '../../lib/dag/model';
@@ -97,6 +99,12 @@ export interface ExecEnv {
    * once per run like `childRuns`; loop batches inherit it with the env). Absent: values are assembled as before.
    */
   payloadBudgetBytes?: number;
+  /**
+   * Subworkflow starts keep the payload budget (SUBWORKFLOW_BUDGET_PATCH, decided once per run like `childRuns`, by
+   * budgeted runs with child runs): their parameters are prepared and their rows written by regular activities,
+   * and their starts are held to the budget.
+   */
+  subworkflowBudget?: boolean;
 }
 
 /**
@@ -104,6 +112,21 @@ export interface ExecEnv {
  * started by a newer API may have been executed by an older worker, whose history has no spills to replay.
  */
 export const PAYLOAD_BUDGET_PATCH = 'payload-budget';
+
+/**
+ * Subworkflow starts within the payload budget. The parameters are rendered, checked and, past a share of the
+ * budget, stored by an activity (`runPrepareSubworkflowParameters`), so the child's start and its run row carry
+ * references; the starts in flight are held to the budget (childStarts.ts); and the contexts of subworkflow nodes
+ * count in the interpreter's budget. Before, each child start carried its inputs whole: a loop of 8 children fed a
+ * 600 kB value sent 4.8 MB in one workflow task, which the server refused (GRPC_MESSAGE_TOO_LARGE) at every retry,
+ * for ever. The preparation and the child's row are regular activities, not local ones: several children resolving
+ * local activities at once were grouped into activations differently live and in replay (an SDK defect,
+ * temporalio/sdk-typescript#1744), which reordered their commands. Budgeted runs from before it replay as they ran.
+ */
+export const SUBWORKFLOW_BUDGET_PATCH = 'subworkflow-payload-budget';
+
+/** A child's inline parameters: at most this fraction of the budget (16 KiB of 1 MiB), as up to 100 start at once. */
+const SUBWORKFLOW_INLINE_SHARE = 64;
 
 /**
  * Retry delays under SERVER_TIMER_FLOOR_MS are waited in the worker (by the next attempt's activity), no longer by a
@@ -250,21 +273,36 @@ export async function executeSubworkflow(
     throw nodeError({ code: 'SUBWORKFLOW_TOO_DEEP', message: `subworkflows nest deeper than ${MAX_SUBWORKFLOW_DEPTH}`, attempts: 1 });
   }
   let compiled;
-  let rendered: unknown;
+  let checked: ReturnType<typeof checkParameters>;
   try {
     compiled = await runActivities.runLoadSubworkflow({ organizationId: env.organizationId, workflowId: config.workflow_id });
-    rendered = await evalActivities.runRenderValue({ organizationId: env.organizationId, value: config.inputs, context });
+    // Inherited parameters the child does not declare are dropped rather than refused; explicit inputs are checked.
+    const declared = new Set(compiled.parameters.map((p) => p.name));
+    if (env.subworkflowBudget) {
+      // The context holds every parameter when the node inherits them (the interpreter's reads), stored ones by
+      // reference: the activity checks them whole and stores the large ones again for the child.
+      checked = await runActivities.runPrepareSubworkflowParameters({
+        organizationId: env.organizationId,
+        runId: env.runId,
+        nodeId,
+        declared: compiled.parameters,
+        inputs: config.inputs,
+        inherit: config.inherit_context ? Object.keys(context.params).filter((name) => declared.has(name)) : [],
+        context,
+        inlineBytes: Math.max(1024, Math.floor(env.payloadBudgetBytes! / SUBWORKFLOW_INLINE_SHARE)),
+      });
+    } else {
+      const inherited = config.inherit_context
+        ? Object.fromEntries(Object.entries(env.parameters).filter(([name]) => declared.has(name)))
+        : {};
+      const rendered = await evalActivities.runRenderValue({ organizationId: env.organizationId, value: config.inputs, context });
+      checked = checkParameters(compiled.parameters, { ...inherited, ...((rendered ?? {}) as Record<string, unknown>) });
+    }
   } catch (err) {
     if (isCancellation(err)) throw err;
     throw nodeError(toNodeFailure(err, 1));
   }
-  // Inherited parameters the child does not declare are dropped rather than refused; explicit inputs are checked.
-  const declared = new Set(compiled.parameters.map((p) => p.name));
-  const inherited = config.inherit_context
-    ? Object.fromEntries(Object.entries(env.parameters).filter(([name]) => declared.has(name)))
-    : {};
-  const offered = { ...inherited, ...((rendered ?? {}) as Record<string, unknown>) };
-  const { values, problems } = checkParameters(compiled.parameters, offered);
+  const { values, problems } = checked;
   if (problems.length) {
     throw nodeError({
       code: 'INVALID_PARAMETERS',
@@ -324,9 +362,11 @@ async function executeRecordedChild(
     nodeId,
     chainDepth: env.chainDepth ?? 0,
   };
-  // Not cancellable: once asked for, the row exists, and is closed below if the child never starts.
+  // Not cancellable: once asked for, the row exists, and is closed below if the child never starts. With the budget,
+  // a regular activity: see SUBWORKFLOW_BUDGET_PATCH.
+  const rowWriter = env.subworkflowBudget ? runActivities : bookkeepingActivities();
   await CancellationScope.nonCancellable(() =>
-    bookkeepingActivities().runCreateChildRun({
+    rowWriter.runCreateChildRun({
       runId,
       organizationId: env.organizationId,
       workflowId: compiled.workflowId,
@@ -349,9 +389,8 @@ async function executeRecordedChild(
     ownsRecord: true,
     depth: env.depth + 1,
   };
-  let child;
-  try {
-    child = await startChild<(i: RunInput) => Promise<RunSummary>>('dagRunWorkflow', {
+  const startChildRun = () =>
+    startChild<(i: RunInput) => Promise<RunSummary>>('dagRunWorkflow', {
       workflowId: runId,
       args: [input],
       typedSearchAttributes: runSearchAttributes({
@@ -362,6 +401,9 @@ async function executeRecordedChild(
         trigger: 'subworkflow',
       }),
     });
+  let child;
+  try {
+    child = env.subworkflowBudget ? await startWithinBudget(jsonBytes(input), env.payloadBudgetBytes!, startChildRun) : await startChildRun();
   } catch (err) {
     const cancelled = isCancellation(err);
     const failure = cancelled

@@ -18,6 +18,7 @@ import {
   READABLE_ACTIVITIES_PATCH,
   runActivities,
   SUBSECOND_RETRY_PATCH,
+  SUBWORKFLOW_BUDGET_PATCH,
   SUBWORKFLOW_RUNS_PATCH,
   toNodeFailure,
   type ExecEnv,
@@ -104,6 +105,7 @@ class Interpreter {
     this.payloads = this.env.payloadBudgetBytes ? new PayloadBudget(this.env.payloadBudgetBytes, this.env) : null;
     // Asked in the first workflow task, only by runs that own a row and start subworkflows (other runs record no marker).
     this.env.childRuns = this.ownsRecord && startsSubworkflows(graph) && patched(SUBWORKFLOW_RUNS_PATCH);
+    this.env.subworkflowBudget = Boolean(this.env.payloadBudgetBytes) && this.env.childRuns && patched(SUBWORKFLOW_BUDGET_PATCH);
     this.env.subsecondRetries = mayRetryWithinSecond(compiled.errorHandling, compiled.dag.nodes) && patched(SUBSECOND_RETRY_PATCH);
     this.env.readableActivities = patched(READABLE_ACTIVITIES_PATCH);
     for (const id of graph.order) {
@@ -331,12 +333,15 @@ class Interpreter {
     const contextsOf = (id: string): PassInput['starts'][number]['contexts'] => {
       const node = this.graph.nodes.get(id)!;
       if (node.type === 'tool') return local.has(node.config.tool) ? [] : [{ reads: this.graph.reads.get(id), copies: 1 }];
+      // A budgeted subworkflow node's context goes to the activity preparing the child's parameters.
+      if (node.type === 'subworkflow') return this.env.subworkflowBudget ? [{ reads: this.readsOf(node), copies: 1 }] : [];
       if (node.type !== 'loop') return [];
-      // A batch child's input carries the template's context; with a regular tool, so does each item's activity,
-      // `concurrency` of them scheduled at once.
+      // A batch child's input carries the template's context; with a regular tool or a budgeted subworkflow, so does
+      // each item's activity, `concurrency` of them scheduled at once.
       const { template, concurrency } = node.config;
-      const regularItems = template.type === 'tool' && !local.has(toolConfigOf({ config: template.config }).tool);
-      return [{ reads: this.graph.templateReads.get(id), copies: 1 + (regularItems ? concurrency : 0) }];
+      const regularItems =
+        template.type === 'tool' ? !local.has(toolConfigOf({ config: template.config }).tool) : Boolean(this.env.subworkflowBudget);
+      return [{ reads: this.readsOf(node), copies: 1 + (regularItems ? concurrency : 0) }];
     };
     return {
       joins: actions.flatMap((a) => (a.kind === 'completeJoin' ? [{ node: a.node, output: a.output }] : [])),
@@ -498,8 +503,20 @@ class Interpreter {
     }
   }
 
+  /**
+   * What a node's activities read: a loop's template's, and with the subworkflow budget every parameter for a
+   * subworkflow that passes them on (inherit_context), so they travel as the budget has them (stored by reference).
+   */
+  private readsOf(node: TypedNode): Reads | undefined {
+    const reads = node.type === 'loop' ? this.graph.templateReads.get(node.id) : this.graph.reads.get(node.id);
+    if (!this.env.subworkflowBudget) return reads;
+    const subworkflow = node.type === 'subworkflow' ? node.config : node.type === 'loop' && node.config.template.type === 'subworkflow' ? node.config.template.config : null;
+    const inherits = Boolean(subworkflow && (subworkflow as { inherit_context?: boolean }).inherit_context);
+    return inherits ? { nodes: reads?.nodes ?? [], params: 'all' } : reads;
+  }
+
   private async executeNode(node: TypedNode): Promise<NodeOutcome> {
-    const context = this.contextFor(node.id);
+    const context = this.contextFor(node.id, node.type === 'subworkflow' ? this.readsOf(node) : undefined);
     const strategy = strategyFor(this.input.compiled.errorHandling, node.id);
     switch (node.type) {
       case 'tool':
@@ -520,7 +537,7 @@ class Interpreter {
             config: node.config,
             strategy,
             itemsContext: context,
-            context: this.contextFor(node.id, this.graph.templateReads.get(node.id)),
+            context: this.contextFor(node.id, this.readsOf(node)),
           },
           // Shown by the runState query while the loop runs (no command: replay is unaffected).
           (items) => {
