@@ -177,3 +177,43 @@ test('a large loop whose batches are over the budget stores each batch in parts,
     await batched.api.close();
   }
 }, 120_000);
+
+describe('error handlers read large contexts', () => {
+  /** json_transform, a local activity: its twelve 200 kB inputs never reach the server, and it fails. */
+  const failingReader = (producers: string[]) =>
+    toolNode('reader', 'json_transform', { expression: "$error('reader failed')", data: producers.map((id) => `\${size(nodes.${id}.result)}`) });
+
+  test("a dead letter of a local tool that read twelve 200 kB outputs is recorded, the run completes", async () => {
+    const producers = ids('p', 12);
+    const workflowId = await createWorkflowFixture(api, tenant, {
+      nodes: [...producers.map(producer), failingReader(producers)],
+      edges: producers.map((id) => ({ from: id, to: 'reader' })),
+      errorHandling: { node_overrides: { reader: { strategy: 'dead_letter_queue', dead_letter_queue: { queue: 'large' } } } },
+    });
+    const run = await runToEnd(api, token, workflowId);
+    // Before: the dead letter's activity input was 2.4 MB, past the server's 2 MB per payload.
+    expectCompleted(run);
+    expect(run.node_states.reader).toMatchObject({ status: 'failed', via: 'dead_letter' });
+    const letters = await api.request('GET', `/api/v1/dead-letters?workflow_id=${workflowId}`, { token });
+    expect(letters.body.data).toHaveLength(1);
+    expect(letters.body.data[0].error.message).toContain('reader failed');
+  });
+
+  test('a regular fallback tool given twelve 200 kB inputs runs', async () => {
+    const producers = ids('p', 12);
+    const workflowId = await createWorkflowFixture(api, tenant, {
+      nodes: [...producers.map(producer), failingReader(producers)],
+      edges: producers.map((id) => ({ from: id, to: 'reader' })),
+      // `delay` is a regular activity: its context (the outputs its config reads) goes through the server.
+      errorHandling: {
+        node_overrides: {
+          reader: { strategy: 'fallback', handler: 'delay', handler_config: { ms: 0, value: producers.map((id) => `\${size(nodes.${id}.result)}`) } },
+        },
+      },
+    });
+    const run = await runToEnd(api, token, workflowId);
+    // Before: the handler's activity input was 2.4 MB, past the server's 2 MB per payload.
+    expectCompleted(run);
+    expect(run.node_states.reader).toMatchObject({ status: 'completed', via: 'fallback', output: { value: producers.map(() => CHARS) } });
+  });
+});

@@ -7,7 +7,7 @@ import {
   patched,
   setHandler,
 } from '@temporalio/workflow';
-import type { NodeState, RunError, RunViewStatus } from '../../lib/dag/model';
+import type { CompiledWorkflow, NodeState, RunError, RunViewStatus } from '../../lib/dag/model';
 import { buildGraph, GraphError, readsOfValue, toolConfigOf, type Reads, type RunGraph, type TypedNode } from './graph';
 import {
   bookkeepingActivities,
@@ -29,7 +29,7 @@ import { cancelledAttempts } from './cancellation';
 import { executeLoop } from './loop';
 import { untakenBranch } from './scheduler/branch';
 import { decide, type SchedulerAction } from './scheduler/decide';
-import { chooseSpills, jsonBytes, planPass, type PassInput, type SpillKey } from './scheduler/spill';
+import { chooseSpills, jsonBytes, MIN_SPILL_BYTES, planPass, type PassInput, type SpillCandidate, type SpillKey } from './scheduler/spill';
 import { PayloadBudget } from './payloads';
 import { failuresFailingTheRun } from './scheduler/outcome';
 import { isOpen } from './scheduler/state';
@@ -60,6 +60,16 @@ export const runStateQuery = defineQuery<RunStateView>('runState');
  */
 export const JOIN_TOLERATES_PATCH = 'join-tolerates-unneeded-failures';
 
+/**
+ * Error handlers' contexts within a share of the payload budget (`handlerContext`). Asked once, in the first
+ * workflow task, by budgeted runs with a fallback or dead-letter strategy: a patch first asked after local activities
+ * does not replay.
+ */
+export const HANDLER_PAYLOAD_BUDGET_PATCH = 'handler-payload-budget';
+
+/** A handler's context: at most this fraction of the budget (16 KiB of 1 MiB), as any number may start at once. */
+const HANDLER_CONTEXT_SHARE = 64;
+
 /** Nodes whose state changes each time the scheduler wakes up. */
 class Interpreter {
   private readonly states: Record<string, NodeState> = {};
@@ -80,6 +90,8 @@ class Interpreter {
   private readonly payloads: PayloadBudget | null;
   /** Parameters stored to keep contexts within the budget: their references travel instead. */
   private readonly storedParams = new Map<string, ValueRef>();
+  /** Error handlers' contexts are held to a share of the budget (HANDLER_PAYLOAD_BUDGET_PATCH). */
+  private readonly handlerBudget: boolean;
   /** Exit outputs that could not be stored to keep the results within the budget: in node states only. */
   private readonly resultsLeftOut = new Set<string>();
 
@@ -106,6 +118,7 @@ class Interpreter {
     // Asked in the first workflow task, only by runs that own a row and start subworkflows (other runs record no marker).
     this.env.childRuns = this.ownsRecord && startsSubworkflows(graph) && patched(SUBWORKFLOW_RUNS_PATCH);
     this.env.subworkflowBudget = Boolean(this.env.payloadBudgetBytes) && this.env.childRuns && patched(SUBWORKFLOW_BUDGET_PATCH);
+    this.handlerBudget = this.payloads !== null && hasErrorHandlers(compiled.errorHandling, graph) && patched(HANDLER_PAYLOAD_BUDGET_PATCH);
     this.env.subsecondRetries = mayRetryWithinSecond(compiled.errorHandling, compiled.dag.nodes) && patched(SUBSECOND_RETRY_PATCH);
     this.env.readableActivities = patched(READABLE_ACTIVITIES_PATCH);
     for (const id of graph.order) {
@@ -362,21 +375,8 @@ class Interpreter {
    * when nothing was left to store.
    */
   private async spill(planned: SpillKey[], actions: SchedulerAction[]): Promise<boolean> {
-    // Only completed nodes' inline outputs and parameters not stored yet: each spill makes progress.
-    const keys = planned.filter((key) =>
-      'node' in key
-        ? this.states[key.node]?.status === 'completed' && !isValueRef(this.states[key.node]!.output)
-        : !this.storedParams.has(key.param),
-    );
-    if (keys.length === 0) return false;
-    const entries = keys.map((key) =>
-      'node' in key
-        ? { name: key.node, value: this.states[key.node]!.output }
-        : { name: `params.${key.param}`, value: this.input.parameters[key.param] },
-    );
-    let refs: ValueRef[];
     try {
-      refs = await this.payloads!.store(entries);
+      return await this.storeSpills(planned);
     } catch (err) {
       if (isCancellation(err)) throw err;
       const cause = toNodeFailure(err, 1);
@@ -389,11 +389,56 @@ class Interpreter {
       }
       return true;
     }
+  }
+
+  /** Stores the planned outputs and parameters not stored yet; false when none was left. Throws when the store fails. */
+  private async storeSpills(planned: SpillKey[]): Promise<boolean> {
+    // Only completed nodes' inline outputs and parameters not stored yet: each spill makes progress.
+    const keys = planned.filter((key) =>
+      'node' in key
+        ? this.states[key.node]?.status === 'completed' && !isValueRef(this.states[key.node]!.output)
+        : !this.storedParams.has(key.param),
+    );
+    if (keys.length === 0) return false;
+    const entries = keys.map((key) =>
+      'node' in key
+        ? { name: key.node, value: this.states[key.node]!.output }
+        : { name: `params.${key.param}`, value: this.input.parameters[key.param] },
+    );
+    const refs = await this.payloads!.store(entries);
     keys.forEach((key, i) => {
       if ('node' in key) this.states[key.node]!.output = refs[i];
       else this.storedParams.set(key.param, refs[i]!);
     });
     return true;
+  }
+
+  /**
+   * The context of an error handler's activity (a fallback tool, a dead letter), its large values stored first. Handlers
+   * start outside the passes the planner sees, any number in one workflow task (every node of a pass may fail at
+   * once), so each context is held to a small share of the budget. A local tool's context, never sent through the
+   * server and so never counted, could otherwise reach its dead letter whole: 12 outputs of 200 kB were a 2.4 MB
+   * activity input, past the server's 2 MB. Throws when the store fails: the handler then fails.
+   */
+  private async handlerContext(id: string, reads: Reads | undefined): Promise<EvalContext> {
+    const payloads = this.payloads;
+    if (payloads && this.handlerBudget) {
+      const share = Math.max(MIN_SPILL_BYTES, Math.floor(payloads.bytes / HANDLER_CONTEXT_SHARE));
+      const candidates: SpillCandidate<SpillKey>[] = [];
+      for (const ref of reads?.nodes ?? []) {
+        const output = this.states[ref]?.status === 'completed' ? this.states[ref].output : undefined;
+        if (output !== undefined && !isValueRef(output)) candidates.push({ key: { node: ref }, bytes: payloads.sizeOf(output), uses: 1 });
+      }
+      const all = this.input.parameters;
+      const names = !reads || reads.params === 'all' ? Object.keys(all) : reads.params.filter((name) => name in all);
+      for (const name of names) {
+        if (!this.storedParams.has(name)) candidates.push({ key: { param: name }, bytes: payloads.sizeOf(all[name]), uses: 1 });
+      }
+      const total = candidates.reduce((sum, c) => sum + c.bytes, 0);
+      const spills = chooseSpills(candidates, total, share);
+      if (spills.length > 0) await this.storeSpills(spills);
+    }
+    return this.contextFor(id, reads);
   }
 
   private apply(action: SchedulerAction): void {
@@ -586,7 +631,7 @@ class Interpreter {
             tool: toolConfig?.tool ?? null,
             config: toolConfig ? toolConfig.config : node.def.config,
             inputs: toolConfig?.inputs ?? [],
-            context: this.contextFor(node.id),
+            context: await this.handlerContext(node.id, this.graph.reads.get(node.id)),
             error: { code: failure.code, message: failure.message },
             attempts: failure.attempts,
           });
@@ -622,13 +667,22 @@ class Interpreter {
       if (handlerNode.type !== 'tool') {
         throw ApplicationFailure.nonRetryable(`fallback node ${handler} has not completed`, 'FALLBACK_UNAVAILABLE');
       }
-      return executeTool(this.env, `${node.id}.fallback`, handlerNode.config.tool, handlerNode.config, handlerNode.def.retryPolicy, retry, this.contextFor(handler));
+      const handlerReads = this.graph.reads.get(handler);
+      return executeTool(this.env, `${node.id}.fallback`, handlerNode.config.tool, handlerNode.config, handlerNode.def.retryPolicy, retry, await this.handlerContext(handler, handlerReads));
     }
     const inputs = node.type === 'tool' ? node.config.inputs : [];
     const config = toolConfigOf({ config: { tool: handler, config: handlerConfig ?? {}, inputs } });
-    const context = this.contextFor(node.id, readsOfValue(this.graph, { config: handlerConfig, inputs }));
+    const context = await this.handlerContext(node.id, readsOfValue(this.graph, { config: handlerConfig, inputs }));
     return executeTool(this.env, `${node.id}.fallback`, handler, config, undefined, retry, context);
   }
+}
+
+/** Some node fails over to a fallback or a dead letter. */
+function hasErrorHandlers(errorHandling: CompiledWorkflow['errorHandling'], graph: RunGraph): boolean {
+  return graph.order.some((id) => {
+    const name = strategyFor(errorHandling, id).name;
+    return name === 'fallback' || name === 'dead_letter_queue';
+  });
 }
 
 /** Subworkflow nodes, and loops whose template is a subworkflow. */
