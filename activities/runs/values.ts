@@ -61,6 +61,9 @@ export async function storeIfLarge(
   return storeValue(deps, organizationId, runId, name, value);
 }
 
+/** Values under this are never stored to save room: as for the interpreter's budget (scheduler/spill.ts). */
+const MIN_STORED_BYTES = 1024;
+
 /**
  * Stores the largest of `values` (each as `<prefix>.<name>`) until the ones left inline serialize to at most
  * `inlineBytes` together; answers the values with references in place of those stored.
@@ -79,7 +82,8 @@ export async function storeLargestUntilWithin(
   let inline = sized.reduce((sum, v) => sum + v.bytes, 0);
   const out = { ...values };
   for (const { name, value, bytes } of sized) {
-    if (inline <= inlineBytes) break;
+    // Sorted largest first: once one is under 1 KiB (a reference is ~100 bytes), none left is worth storing.
+    if (inline <= inlineBytes || bytes < MIN_STORED_BYTES) break;
     out[name] = await storeValue(deps, organizationId, runId, `${prefix}.${name}`, value);
     inline -= bytes;
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Client } from 'pg';
-import { readCappedRows, type CappedRows } from './support/cappedRows';
+import { readCappedRows, UnreadableResultError, type CappedRows } from './support/cappedRows';
 import { orgIntegration } from './support/integrations';
 import { retryable, toolGuard } from './support/net';
 import { ConnectionStringError, destroySocket, endTenantClient, meterIncomingBytes, tenantPostgresClient } from '../../lib/net/postgresTarget';
@@ -92,23 +92,27 @@ export default defineTool({
     });
     const abort = (): void => void endTenantClient(client);
     ctx.signal?.addEventListener('abort', abort);
-    // The server enforces statement_timeout; this bounds a server that stops answering altogether.
+    // Rejects when the connection ends: the reads wait on it too (cappedRows.ts).
+    const gone = new Promise<never>((_, reject) => client.once('end', () => reject(new Error('the database connection was closed'))));
+    gone.catch(() => undefined);
     let timedOut = false;
-    const deadline = setTimeout(() => {
-      timedOut = true;
-      destroySocket(client);
-    }, timeoutMs + 1000);
+    let deadline: NodeJS.Timeout | undefined;
     try {
       try {
         await client.connect();
       } catch (err) {
         throw retryable('DB_CONNECTION_FAILED', `cannot connect to the database (${withoutAddress(err)})`);
       }
+      // The server enforces statement_timeout; this bounds a server that stops answering altogether.
+      deadline = setTimeout(() => {
+        timedOut = true;
+        destroySocket(client);
+      }, timeoutMs + 1000);
       let result: CappedRows;
       try {
         await client.query(readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
         // Bind takes exactly one statement, and values travel apart from the SQL.
-        result = await readCappedRows(client, { text: input.sql, values: input.params ?? [] }, { maxRows, maxBytes: limits.maxResultBytes }, incoming);
+        result = await readCappedRows(client, { text: input.sql, values: input.params ?? [] }, { maxRows, maxBytes: limits.maxResultBytes }, incoming, gone);
         await client.query('COMMIT');
       } catch (err) {
         // Settles only once the connection has answered or closed, so a closing connection has said so by then.
@@ -116,11 +120,12 @@ export default defineTool({
         if (incoming.exceeded()) {
           throw new NonRetryableToolError(
             'DB_RESULT_TOO_LARGE',
-            `the database sent more than ${2 * limits.maxResultBytes} bytes in one batch of rows (TOOLS_DB_MAX_RESULT_BYTES is ` +
+            `the database sent more than ${2 * limits.maxResultBytes} bytes of rows (TOOLS_DB_MAX_RESULT_BYTES is ` +
               `${limits.maxResultBytes}); nothing was committed. Select fewer or narrower rows`,
           );
         }
         if (timedOut) throw retryable('DB_TIMEOUT', `the database did not answer within ${timeoutMs + 1000} ms`);
+        if (err instanceof UnreadableResultError) throw new NonRetryableToolError('DB_UNREADABLE_RESULT', err.message);
         if (connectionLost) throw retryable('DB_CONNECTION_LOST', `the database connection was lost (${withoutAddress(err)})`);
         const e = err as { code?: string; message?: string };
         // 57014 query_canceled (timeout), 40001/40P01 serialization/deadlock: worth a retry; others are the query's fault.

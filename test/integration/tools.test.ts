@@ -200,6 +200,16 @@ describe('db_query', () => {
     expect(await run('db_query', { connection_string: connection(), sql: `SELECT n FROM ${table} WHERE n > 100` })).toMatchObject({ rows: [], row_count: 0, truncated: false });
   });
 
+  test('COPY is refused with DB_UNREADABLE_RESULT, in both directions, and the worker goes on', async () => {
+    await expect(run('db_query', { connection_string: connection(), sql: 'COPY (SELECT 1) TO STDOUT' })).rejects.toMatchObject({ code: 'DB_UNREADABLE_RESULT' });
+    const table = `copy_in_${randomUUID().slice(0, 8)}`;
+    await run('db_query', { connection_string: connection(), sql: `CREATE TABLE ${table} (n int)`, read_only: false });
+    await expect(run('db_query', { connection_string: connection(), sql: `COPY ${table} FROM STDIN`, read_only: false })).rejects.toMatchObject({
+      code: 'DB_UNREADABLE_RESULT',
+    });
+    expect(await run('db_query', { connection_string: connection(), sql: `SELECT count(*)::int AS c FROM ${table}` })).toMatchObject({ rows: [{ c: 0 }] });
+  });
+
   test('statement timeout is retryable; a blocked host is refused; integration settings supply the connection', async () => {
     await expect(run('db_query', { connection_string: connection(), sql: 'SELECT pg_sleep(2)', timeout_ms: 200 })).rejects.toMatchObject({ code: 'DB_57014' });
     await expect(run('db_query', { connection_string: connection(), sql: 'SELECT 1' }, ctxFor(unconfigured))).rejects.toMatchObject({ code: 'URL_REFUSED' });

@@ -17,7 +17,7 @@ import { tenantPostgresClient } from '../../lib/net/postgresTarget';
  * What the fake server does at each Execute of the statement's portal (after ParseComplete, BindComplete and the
  * RowDescription have gone out); `rowLimit` is the Execute's row count (0: all).
  */
-type ExtendedQueryAnswer = (socket: Socket, rowLimit: number) => void;
+type ExtendedQueryAnswer = (socket: Socket, rowLimit: number) => void | 'silent';
 
 interface FakePostgres {
   url: string;
@@ -75,6 +75,8 @@ async function startFakePostgres(answerExtendedQuery: ExtendedQueryAnswer, after
     socket.on('error', () => undefined);
     let pending = Buffer.alloc(0);
     let started = false;
+    // After an answer says 'silent', only Terminate is heard.
+    let silent = false;
     // Answers to Parse, Bind, Describe and Close wait for a Flush, Sync or Execute, as a server's output buffer does.
     const queued: Buffer[] = [];
     const flush = (): void => {
@@ -103,6 +105,7 @@ async function startFakePostgres(answerExtendedQuery: ExtendedQueryAnswer, after
         const type = String.fromCharCode(pending[0]!);
         const body = pending.subarray(5, 1 + pending.readInt32BE(1));
         pending = pending.subarray(1 + pending.readInt32BE(1));
+        if (silent && type !== 'X') continue;
         if (type === 'Q') {
           const sql = body.toString('utf8').replace(/\0$/, '');
           const command = sql.split(' ')[0]!;
@@ -115,7 +118,7 @@ async function startFakePostgres(answerExtendedQuery: ExtendedQueryAnswer, after
           queued.push(rowDescription());
         } else if (type === 'E') {
           flush();
-          answerExtendedQuery(socket, body.readInt32BE(body.indexOf(0) + 1));
+          silent = answerExtendedQuery(socket, body.readInt32BE(body.indexOf(0) + 1)) === 'silent';
         } else if (type === 'C') {
           queued.push(backendMessage('3')); // CloseComplete
         } else if (type === 'H') {
@@ -182,7 +185,7 @@ async function expectNextCallAnswered(): Promise<void> {
 
 describe('db_query when the tenant database drops the connection', () => {
   test('closed mid-query: the call fails with a retryable DB_CONNECTION_LOST, the process lives on', async () => {
-    const server = await fakePostgres((socket) => socket.destroy());
+    const server = await fakePostgres((socket) => void socket.destroy());
     const failure = dbQuery.execute({ connection_string: server.url, sql: 'SELECT n FROM t' }, ctx);
     await expect(failure).rejects.toMatchObject({ code: 'DB_CONNECTION_LOST', message: expect.stringContaining('connection was lost') });
     await expect(failure).rejects.not.toBeInstanceOf(NonRetryableToolError);
@@ -277,6 +280,41 @@ describe('db_query against a server that sends too much', () => {
     const failure = dbQuery.execute({ connection_string: server.url, sql: 'SELECT n FROM t', timeout_ms: 300 }, ctx);
     await expect(failure).rejects.toMatchObject({ code: 'DB_TIMEOUT' });
     await expect(failure).rejects.not.toBeInstanceOf(NonRetryableToolError);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('db_query against a server that sends what rows cannot hold', () => {
+  test('COPY data (CopyOutResponse, CopyData): DB_UNREADABLE_RESULT, the process lives on', async () => {
+    const server = await fakePostgres((socket) => {
+      // CopyOutResponse: text format, one column; then a row of data, CopyDone and the command's end.
+      socket.write(Buffer.concat([backendMessage('H', Buffer.concat([Buffer.from([0]), int16(1), int16(0)])), backendMessage('d', Buffer.from('1\n')), backendMessage('c'), commandComplete('COPY 1')]));
+    });
+    // Before: pg called the cursor's missing handleCopyData inside the socket's data handler, and the worker died.
+    await expect(dbQuery.execute({ connection_string: server.url, sql: 'COPY (SELECT 1) TO STDOUT' }, ctx)).rejects.toMatchObject({ code: 'DB_UNREADABLE_RESULT' });
+    await expectNextCallAnswered();
+  });
+
+  test('a row with more fields than its description: DB_UNREADABLE_RESULT, the process lives on', async () => {
+    const server = await fakePostgres((socket) => {
+      const twoFields = backendMessage('D', Buffer.concat([int16(2), int32(1), Buffer.from('1'), int32(1), Buffer.from('2')]));
+      socket.write(Buffer.concat([twoFields, commandComplete('SELECT 1')]));
+    });
+    await expect(dbQuery.execute({ connection_string: server.url, sql: 'SELECT n FROM t' }, ctx)).rejects.toMatchObject({ code: 'DB_UNREADABLE_RESULT' });
+    await expectNextCallAnswered();
+  });
+
+  test('silent after a full batch (Close and Sync never answered): the call ends at its timeout, DB_TIMEOUT', async () => {
+    const rows = answerRows(['1', '2', '3']);
+    const server = await fakePostgres((socket, rowLimit) => {
+      rows(socket, rowLimit);
+      return 'silent';
+    });
+    const started = Date.now();
+    // max_rows 1: the first batch (2 rows) is full, so the cursor closes its portal and waits for an answer.
+    await expect(dbQuery.execute({ connection_string: server.url, sql: 'SELECT n FROM t', max_rows: 1, timeout_ms: 300 }, ctx)).rejects.toMatchObject({
+      code: 'DB_TIMEOUT',
+    });
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });

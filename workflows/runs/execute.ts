@@ -411,7 +411,7 @@ async function executeRecordedChild(
       : { ...toNodeFailure(err, 1), code: 'START_FAILED' };
     const time = new Date().toISOString();
     await CancellationScope.nonCancellable(() =>
-      bookkeepingActivities().runFinish({
+      rowWriter.runFinish({
         runId,
         status: cancelled ? 'cancelled' : 'failed',
         nodeStates: {},
