@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps';
 import type { BillingProvider, PaymentEvent } from './provider';
 import { findActiveSubscription, insertPayment, lockActiveSubscription, newerStatePaymentExists, recentPayments, setBillingState, type PaymentRow } from './queries';
 import type { BillingView } from './schemas';
+import { tenantPriority } from '../../lib/tenantPriority';
 
 export type BillingServiceDeps = Pick<AppDeps, 'db' | 'config' | 'temporal'> & { billing: BillingProvider };
 
@@ -67,6 +68,7 @@ export function createBillingService(d: BillingServiceDeps) {
           workflowId: paymentFailedWorkflowId(organizationId, payment.external_id),
           workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
           args: [{ organizationId, reason: `${payment.reason ?? 'declined'} (renewal of the ${payment.plan} plan)` }],
+          priority: tenantPriority(organizationId),
         });
       }
     } else if (!stale) {

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../../lib/errors';
 import { createJob, markJobFailedToStart, updateContent } from './queries';
 import { PROCESSING_STEPS, type ProcessingStep } from './schemas';
+import { tenantPriority } from '../../lib/tenantPriority';
 
 /** What the processing workflow receives (workflows/content.ts). Limits travel with the job. */
 export interface ProcessingInput {
@@ -58,6 +59,7 @@ export async function startProcessing(deps: AppDeps, input: ProcessingInput, thr
       taskQueue: deps.config.temporal.taskQueue,
       workflowId: processingWorkflowId(input.jobId),
       args: [input],
+      priority: tenantPriority(input.organizationId),
       // What Temporal Web shows of it (docs/operating.md#temporal-web)
       staticSummary: `Content processing · ${input.contentId} v${input.version} · ${input.steps.join(', ')}`,
       memo: { organizationId: input.organizationId, contentId: input.contentId, version: input.version, jobId: input.jobId },

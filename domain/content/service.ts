@@ -18,6 +18,7 @@ import { storageQuota } from './quota';
 import type { ContentRow } from './queries';
 import { metadataSchema, tagsSchema, titleSchema, type ProcessingStep, type Variant } from './schemas';
 import { serializeContent, serializeJob, serializeVersion } from './serializers';
+import { tenantPriority } from '../../lib/tenantPriority';
 
 /**
  * Storage, versions, download, deletion and processing of content. Every read and write is scoped by the
@@ -319,6 +320,7 @@ export function createContentService(deps: AppDeps) {
           taskQueue: config.temporal.taskQueue,
           workflowId,
           args: [{ organizationId, contentId: id, processingWorkflowIds: running.map((j) => j.workflow_id) }],
+          priority: tenantPriority(organizationId),
         });
       });
       return { id, status: 'deleted' as const, cleanup: { workflowId } };

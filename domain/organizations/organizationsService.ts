@@ -26,6 +26,7 @@ import { defaultSettings } from './settingsModel';
 import { oneLine } from '../../workflows/runs/searchAttributes';
 import { isUniqueViolation } from '../../lib/db/errors';
 import { currentPeriod } from './usageMeter';
+import { tenantPriority } from '../../lib/tenantPriority';
 
 export const createWorkflowId = (organizationId: string): string => `org-create-${organizationId}`;
 export const deleteWorkflowId = (organizationId: string): string => `org-delete-${organizationId}`;
@@ -65,6 +66,7 @@ export function createOrganizationsService(d: OrgServiceDeps) {
           taskQueue: config.temporal.taskQueue,
           workflowId: createWorkflowId(id),
           args: [{ organizationId: id }],
+          priority: tenantPriority(id),
           // What Temporal Web shows of it (docs/operating.md#temporal-web)
           staticSummary: `Organization created · ${oneLine(org.name, 200)}`,
           memo: { organizationId: id, organizationName: org.name, ...(actor.requestId ? { requestId: actor.requestId } : {}) },
@@ -172,6 +174,7 @@ export function createOrganizationsService(d: OrgServiceDeps) {
         taskQueue: config.temporal.taskQueue,
         workflowId,
         workflowIdConflictPolicy: 'USE_EXISTING',
+        priority: tenantPriority(organizationId),
         staticSummary: `Organization deletion · ${oneLine(org.name, 200)}`,
         memo: { organizationId, organizationName: org.name, ...(actor.requestId ? { requestId: actor.requestId } : {}) },
         args: [

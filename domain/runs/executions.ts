@@ -3,6 +3,7 @@ import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { Config } from '../../lib/config';
 import { withTemporalAbortSignal } from '../../lib/temporal';
 import { runStartMetadata } from '../../workflows/runs/searchAttributes';
+import { tenantPriority } from '../../lib/tenantPriority';
 import type { RunInput, RunStateView } from '../../workflows/runs/types';
 
 /**
@@ -67,6 +68,7 @@ export async function startRunExecution(client: Client, taskQueue: string, input
       workflowId: input.runId,
       args: [input],
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+      priority: tenantPriority(input.organizationId),
       ...runStartMetadata({
         runId: input.runId,
         organizationId: input.organizationId,

@@ -14,6 +14,7 @@ import { existingSecretNames } from '../secrets/queries';
 import { createValidationEnv } from '../workflows/validationEnv';
 import type { ToolCatalogue } from './catalogue';
 import type { ToolTestBody, ToolTestView } from './schemas';
+import { tenantPriority } from '../../lib/tenantPriority';
 
 /**
  * The tools routes: the catalogue as listed to an organization, and test runs of one tool with sample input
@@ -128,6 +129,7 @@ export function createToolsService(deps: AppDeps, catalogue: ToolCatalogue, limi
         taskQueue: config.temporal.taskQueue,
         workflowId: testId,
         args: [workflowInput],
+        priority: tenantPriority(organizationId),
         // Temporal ends it by itself should nobody wait for it any more.
         workflowExecutionTimeout: timeoutMs + 2 * WORKER_GRACE_MS,
         memo: { organizationId, toolId: tool.id },

@@ -2,6 +2,7 @@ import { ApplicationFailure, executeChild, patched, proxyActivities, sleep, work
 import type { Activities } from '../../activities';
 import { runSearchAttributes, runStartMetadata } from '../runs/searchAttributes';
 import type { ScheduledRunInput } from './types';
+import { tenantPriority } from '../../lib/tenantPriority';
 
 /**
  * One firing of a schedule trigger (started by its Temporal Schedule). An activity creates the run row (run id
@@ -51,6 +52,7 @@ export async function scheduledRunWorkflow(input: ScheduledRunInput): Promise<{ 
     const summary = await executeChild('dagRunWorkflow', {
       workflowId: run.runId,
       args: [run],
+      priority: tenantPriority(run.organizationId),
       ...(patched(SCHEDULED_RUN_METADATA_PATCH)
         ? runStartMetadata({
             runId: run.runId,
