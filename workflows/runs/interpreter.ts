@@ -92,6 +92,8 @@ class Interpreter {
   private readonly storedParams = new Map<string, ValueRef>();
   /** Error handlers' contexts are held to a share of the budget (HANDLER_PAYLOAD_BUDGET_PATCH). */
   private readonly handlerBudget: boolean;
+  /** The handlers' stores, one after another (handlerContext). */
+  private handlerStores: Promise<void> = Promise.resolve();
   /** Exit outputs that could not be stored to keep the results within the budget: in node states only. */
   private readonly resultsLeftOut = new Set<string>();
 
@@ -420,23 +422,29 @@ class Interpreter {
    * server and so never counted, could otherwise reach its dead letter whole: 12 outputs of 200 kB were a 2.4 MB
    * activity input, past the server's 2 MB. Throws when the store fails: the handler then fails.
    */
-  private async handlerContext(id: string, reads: Reads | undefined): Promise<EvalContext> {
+  private async handlerContext(id: string, reads: Reads | undefined, sentToServer = true): Promise<EvalContext> {
     const payloads = this.payloads;
-    if (payloads && this.handlerBudget) {
-      const share = Math.max(MIN_SPILL_BYTES, Math.floor(payloads.bytes / HANDLER_CONTEXT_SHARE));
-      const candidates: SpillCandidate<SpillKey>[] = [];
-      for (const ref of reads?.nodes ?? []) {
-        const output = this.states[ref]?.status === 'completed' ? this.states[ref].output : undefined;
-        if (output !== undefined && !isValueRef(output)) candidates.push({ key: { node: ref }, bytes: payloads.sizeOf(output), uses: 1 });
-      }
-      const all = this.input.parameters;
-      const names = !reads || reads.params === 'all' ? Object.keys(all) : reads.params.filter((name) => name in all);
-      for (const name of names) {
-        if (!this.storedParams.has(name)) candidates.push({ key: { param: name }, bytes: payloads.sizeOf(all[name]), uses: 1 });
-      }
-      const total = candidates.reduce((sum, c) => sum + c.bytes, 0);
-      const spills = chooseSpills(candidates, total, share);
-      if (spills.length > 0) await this.storeSpills(spills);
+    if (payloads && this.handlerBudget && sentToServer) {
+      // One handler's stores at a time, each planned after the previous ones have replaced what they stored: handlers
+      // failing together neither store a value twice nor send more than one store group in a workflow task.
+      const stored = this.handlerStores.then(async () => {
+        const share = Math.max(MIN_SPILL_BYTES, Math.floor(payloads.bytes / HANDLER_CONTEXT_SHARE));
+        const candidates: SpillCandidate<SpillKey>[] = [];
+        for (const ref of reads?.nodes ?? []) {
+          const output = this.states[ref]?.status === 'completed' ? this.states[ref].output : undefined;
+          if (output !== undefined && !isValueRef(output)) candidates.push({ key: { node: ref }, bytes: payloads.sizeOf(output), uses: 1 });
+        }
+        const all = this.input.parameters;
+        const names = !reads || reads.params === 'all' ? Object.keys(all) : reads.params.filter((name) => name in all);
+        for (const name of names) {
+          if (!this.storedParams.has(name)) candidates.push({ key: { param: name }, bytes: payloads.sizeOf(all[name]), uses: 1 });
+        }
+        const total = candidates.reduce((sum, c) => sum + c.bytes, 0);
+        const spills = chooseSpills(candidates, total, share);
+        if (spills.length > 0) await this.storeSpills(spills);
+      });
+      this.handlerStores = stored.catch(() => undefined);
+      await stored;
     }
     return this.contextFor(id, reads);
   }
@@ -657,6 +665,11 @@ class Interpreter {
     this.fail(node.id, failure);
   }
 
+  /** A tool run as a local activity: its input stays in the worker (RunOptions.localTools). */
+  private isLocalTool(tool: string): boolean {
+    return (this.input.options.localTools ?? []).includes(tool);
+  }
+
   /** A fallback handler: a node of the graph (its output, or its definition run now) or a tool with the same inputs. */
   private async runFallback(node: TypedNode, handler: string, handlerConfig: Record<string, unknown> | undefined): Promise<NodeOutcome> {
     const retry = strategyFor(undefined, handler);
@@ -667,12 +680,12 @@ class Interpreter {
       if (handlerNode.type !== 'tool') {
         throw ApplicationFailure.nonRetryable(`fallback node ${handler} has not completed`, 'FALLBACK_UNAVAILABLE');
       }
-      const handlerReads = this.graph.reads.get(handler);
-      return executeTool(this.env, `${node.id}.fallback`, handlerNode.config.tool, handlerNode.config, handlerNode.def.retryPolicy, retry, await this.handlerContext(handler, handlerReads));
+      const context = await this.handlerContext(handler, this.graph.reads.get(handler), !this.isLocalTool(handlerNode.config.tool));
+      return executeTool(this.env, `${node.id}.fallback`, handlerNode.config.tool, handlerNode.config, handlerNode.def.retryPolicy, retry, context);
     }
     const inputs = node.type === 'tool' ? node.config.inputs : [];
     const config = toolConfigOf({ config: { tool: handler, config: handlerConfig ?? {}, inputs } });
-    const context = await this.handlerContext(node.id, readsOfValue(this.graph, { config: handlerConfig, inputs }));
+    const context = await this.handlerContext(node.id, readsOfValue(this.graph, { config: handlerConfig, inputs }), !this.isLocalTool(handler));
     return executeTool(this.env, `${node.id}.fallback`, handler, config, undefined, retry, context);
   }
 }
