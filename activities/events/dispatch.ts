@@ -126,7 +126,7 @@ export function createEventActivities(deps: ActivityDeps) {
         url: endpoint.url,
         body,
       });
-      await startDelivery(client, taskQueue, deliveryInput(config, deliveryId));
+      await startDelivery(client, taskQueue, organizationId, deliveryInput(config, deliveryId));
     }
     return endpoints.length;
   }

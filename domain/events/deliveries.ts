@@ -2,6 +2,7 @@ import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/c
 import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { Config } from '../../lib/config';
 import type { DeliveryInput } from '../../workflows/triggers/types';
+import { tenantPriority } from '../../lib/tenantPriority';
 
 /**
  * Starting a webhook delivery's workflow (workflows/triggers/events.ts#webhookDeliveryWorkflow), for the dispatcher
@@ -14,12 +15,14 @@ export function deliveryWorkflowId(deliveryId: string): string {
   return `loom-webhook-delivery-${deliveryId}`;
 }
 
-export async function startDelivery(client: Client, taskQueue: string, input: DeliveryInput): Promise<void> {
+/** `organizationId`: whose webhook it is, its executions' fairness key (lib/tenantPriority.ts). */
+export async function startDelivery(client: Client, taskQueue: string, organizationId: string, input: DeliveryInput): Promise<void> {
   try {
     await client.workflow.start(DELIVERY_WORKFLOW_TYPE, {
       taskQueue,
       workflowId: deliveryWorkflowId(input.deliveryId),
       args: [input],
+      priority: tenantPriority(organizationId),
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
     });
   } catch (err) {

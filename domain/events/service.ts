@@ -224,7 +224,7 @@ export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promi
         }
       });
       try {
-        await startDelivery(deps.temporal, config.temporal.taskQueue, deliveryInput(config, id));
+        await startDelivery(deps.temporal, config.temporal.taskQueue, org.organizationId, deliveryInput(config, id));
       } catch (err) {
         deps.logger.error({ err, deliveryId: id }, 'starting a redelivery failed');
         await failUnstartedDelivery(db, id, 'the workflow engine was unavailable');
