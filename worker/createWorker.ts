@@ -1,6 +1,7 @@
-import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { NativeConnection, Worker, type ActivityInterceptorsFactory, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import type { ActivityDeps } from '../activities/deps';
+import { ValueMemory, withValueLease } from '../activities/runs/valueMemory';
 import { activityLogInterceptor, installTemporalRuntime, workflowLogSinks } from './logging';
 
 export interface WorkerSetup {
@@ -11,6 +12,11 @@ export interface WorkerSetup {
 }
 
 export const WORKFLOWS_PATH = require.resolve('../workflows');
+
+/** Each activity reads stored values within its share of the worker's memory for them (activities/runs/valueMemory.ts). */
+function valueMemoryInterceptor(memory: ValueMemory): ActivityInterceptorsFactory {
+  return (ctx) => ({ inbound: { execute: (input, next) => withValueLease(memory, ctx, () => next(input)) } });
+}
 
 /**
  * Half of the workflow-task polls go to the task queue's shared side, instead of the SDK's 2 of 10. A run whose nodes
@@ -47,7 +53,7 @@ export async function createWorker({ deps, workflowBundlePath, overrides }: Work
     ...overrides,
     interceptors: {
       ...overrides?.interceptors,
-      activity: [activityLogInterceptor, ...(overrides?.interceptors?.activity ?? [])],
+      activity: [activityLogInterceptor, valueMemoryInterceptor(new ValueMemory(deps.config.worker.storedValueMemoryBytes)), ...(overrides?.interceptors?.activity ?? [])],
     },
   });
 }

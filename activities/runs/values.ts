@@ -2,6 +2,7 @@ import type { ActivityDeps } from '../deps';
 import { organizationPrefix } from '../../lib/storage';
 import { isValueRef, type ValueRef } from '../../workflows/runs/types';
 import { InputResolutionError } from './inputResolutionError';
+import { activityLease, type ValueLease } from './valueMemory';
 
 /**
  * Large run values live in object storage and travel through Temporal as `{ $ref: 's3://<bucket>/<key>' }`
@@ -121,6 +122,12 @@ export const STORED_VALUE_LIMITS: Readonly<StoredValueLimits> = {
   references: 10_000,
 };
 
+/**
+ * Memory counted per byte of a stored value read: its text (kept once per activity, possibly two bytes a character)
+ * and the parsed copy each use gets.
+ */
+const MEMORY_PER_STORED_BYTE = 3;
+
 /** The failure type (error code) of a node whose stored values pass a limit. */
 export const VALUE_TOO_LARGE = 'VALUE_TOO_LARGE';
 
@@ -147,6 +154,8 @@ export class StoredValueReader {
     private readonly deps: ActivityDeps,
     private readonly organizationId: string,
     private readonly limits: Readonly<StoredValueLimits> = STORED_VALUE_LIMITS,
+    /** The activity's share of the worker's memory for values; found from the running activity by default. */
+    private readonly lease: ValueLease | null = activityLease(),
   ) {}
 
   // Read when needed only: values without references never touch the storage settings.
@@ -215,6 +224,8 @@ export class StoredValueReader {
       );
     }
     this.bytesExpanded += size;
+    // The worker's budget for values being read (valueMemory.ts): each use is parsed into its own copy.
+    await this.lease?.take(size * MEMORY_PER_STORED_BYTE);
     let text = this.texts.get(key);
     if (text === undefined) {
       text = await this.download(key, size);

@@ -290,6 +290,11 @@ export const spec = {
      * answer, so this bounds how late a cancel, a fail_fast or a join reaches a busy tool (docs/runs.md#cancellation).
      */
     heartbeatThrottleMs: setting('WORKER_HEARTBEAT_THROTTLE', duration('500ms')),
+    /**
+     * Memory for stored values being read, shared by the worker's activities (three bytes counted per stored byte:
+     * text and parsed copy); an activity past it waits (activities/runs/valueMemory.ts, docs/runs.md#large-values).
+     */
+    storedValueMemoryBytes: setting('WORKER_STORED_VALUE_MEMORY', int(1024 * 1024 * 1024, 64 * 1024 * 1024)),
   },
   /** Content storage, processing, embeddings and vectors (docs/content.md). */
   content: {
