@@ -2,6 +2,7 @@ import { NativeConnection, Worker, type ActivityInterceptorsFactory, type Worker
 import { createActivities } from '../activities';
 import type { ActivityDeps } from '../activities/deps';
 import { ValueMemory, withValueLease } from '../activities/runs/valueMemory';
+import { workerTools } from '../activities/tools/registry';
 import { activityLogInterceptor, installTemporalRuntime, workflowLogSinks } from './logging';
 
 export interface WorkerSetup {
@@ -13,9 +14,15 @@ export interface WorkerSetup {
 
 export const WORKFLOWS_PATH = require.resolve('../workflows');
 
-/** Each activity reads stored values within its share of the worker's memory for them (activities/runs/valueMemory.ts). */
-function valueMemoryInterceptor(memory: ValueMemory): ActivityInterceptorsFactory {
-  return (ctx) => ({ inbound: { execute: (input, next) => withValueLease(memory, ctx, () => next(input)) } });
+/**
+ * Each activity reads stored values within the worker's memory for them (activities/runs/valueMemory.ts): regular
+ * tool activities wait for room, the others are counted without waiting.
+ */
+function valueMemoryInterceptor(memory: ValueMemory, toolIds: Set<string>): ActivityInterceptorsFactory {
+  return (ctx) => {
+    const waits = !ctx.info.isLocal && toolIds.has(ctx.info.activityType);
+    return { inbound: { execute: (input, next) => withValueLease(memory, ctx, waits, () => next(input)) } };
+  };
 }
 
 /**
@@ -53,7 +60,10 @@ export async function createWorker({ deps, workflowBundlePath, overrides }: Work
     ...overrides,
     interceptors: {
       ...overrides?.interceptors,
-      activity: [activityLogInterceptor, valueMemoryInterceptor(new ValueMemory(deps.config.worker.storedValueMemoryBytes)), ...(overrides?.interceptors?.activity ?? [])],
+      activity: [activityLogInterceptor, valueMemoryInterceptor(
+        new ValueMemory(deps.config.worker.storedValueMemoryBytes),
+        new Set(workerTools(deps.config.tools).map((tool) => tool.id)),
+      ), ...(overrides?.interceptors?.activity ?? [])],
     },
   });
 }

@@ -52,16 +52,51 @@ describe('ValueMemory', () => {
     expect(memory.held).toBe(80);
   });
 
-  test('a grant that arrives after its activity ended goes straight back', async () => {
+  test('a request of an activity that ends while it waits is refused, and takes nothing', async () => {
     const memory = new ValueMemory(10);
     const a = memory.lease();
     const b = memory.lease();
     await a.take(10);
     const waiting = b.take(5);
-    b.close(); // cancelled while waiting
+    b.close();
+    await expect(waiting).rejects.toThrow('the activity ended');
     a.close();
-    await waiting;
     expect(memory.held).toBe(0);
+  });
+
+  test('a cancelled activity stops waiting; the next in line is served', async () => {
+    const memory = new ValueMemory(10);
+    const holder = memory.lease();
+    const cancel = new AbortController();
+    const cancelled = memory.lease({ waits: true, signal: cancel.signal });
+    const next = memory.lease();
+    await holder.take(8);
+    const stuck = cancelled.take(5);
+    const queued = next.take(2);
+    expect(await settled(queued)).toBe(false); // in line behind the cancelled one
+    cancel.abort(new Error('run cancelled'));
+    await expect(stuck).rejects.toThrow('run cancelled');
+    expect(await settled(queued)).toBe(true);
+    expect(memory.held).toBe(10);
+  });
+
+  test('activities that must not wait are counted at once; zero bytes register nothing', async () => {
+    const memory = new ValueMemory(10);
+    const tool = memory.lease();
+    const bookkeeping = memory.lease({ waits: false });
+    const empty = memory.lease();
+    await empty.take(0);
+    await tool.take(10);
+    await bookkeeping.take(5);
+    expect(memory.held).toBe(15);
+    bookkeeping.close();
+    tool.close();
+    empty.close();
+    expect(memory.held).toBe(0);
+    // Had the empty lease counted as the oldest holder, this request would be served over the capacity.
+    const late = memory.lease();
+    await late.take(10);
+    expect(await settled(memory.lease().take(1))).toBe(false);
   });
 });
 
@@ -98,7 +133,7 @@ describe('stored values read within the worker budget', () => {
     const memory = new ValueMemory(64 * MiB);
     let heldInside = 0;
     await new MockActivityEnvironment().run(() =>
-      withValueLease(memory, Context.current(), async () => {
+      withValueLease(memory, Context.current(), true, async () => {
         await new StoredValueReader(deps, 'o1').load(ref);
         heldInside = memory.held;
       }),
