@@ -3,12 +3,16 @@ import { recordAudit } from '../../domain/audit/record';
 import { lockRunForApproval, setRunApproval } from '../../domain/runs/queries';
 import { triggerRunBudget, TriggerRunBudgetSpent } from '../../domain/triggers/runBudget';
 import { prepareTriggeredRun } from '../../domain/triggers/runStarter';
+import { claimWaitingSlot, releaseWaitingSlot } from '../../domain/triggers/waitingFirings';
 import { loadWorkflowVersion } from '../../domain/workflows/queries';
 import type { ApprovalRecord } from '../../lib/triggers/approval';
 import { parseTriggers, type ScheduleConfig } from '../../lib/triggers/config';
 import { uuidFrom } from '../../lib/triggers/ids';
 import type { ApprovalOutcome, ScheduledRunPrepared } from '../../workflows/triggers/types';
 import type { ActivityDeps } from '../deps';
+
+/** A waiting firing's slot: the 15 minutes a firing waits at most (workflows/triggers/scheduled.ts), and a margin. */
+const WAITING_SLOT_HOLD_MS = 16 * 60_000;
 
 /** Activities of schedule firings and of the approval gate (workflows/triggers/). */
 export function createTriggerActivities(deps: ActivityDeps) {
@@ -43,9 +47,16 @@ export function createTriggerActivities(deps: ActivityDeps) {
         });
       } catch (err) {
         if (!(err instanceof TriggerRunBudgetSpent)) throw err;
+        // One firing per schedule waits for the budget; those after it end here, as an overlap of `skip` would.
+        if ((await claimWaitingSlot(db, input, input.firingId, WAITING_SLOT_HOLD_MS)) === 'taken') {
+          return { runId: null, input: null, reason: 'rate_limited_another_waits' };
+        }
         return { runId: null, input: null, reason: 'rate_limited', retryAfterMs: err.retryAfterSeconds * 1000 };
       }
-      if (outcome.kind === 'ready') return { runId, input: outcome.input, reason: 'started' };
+      if (outcome.kind === 'ready') {
+        await releaseWaitingSlot(db, input, input.firingId);
+        return { runId, input: outcome.input, reason: 'started' };
+      }
       if (outcome.kind === 'finished') return { runId, input: null, reason: `run_${outcome.row.status}` };
       return { runId: null, input: null, reason: outcome.message };
     },

@@ -6,6 +6,7 @@ import { waitForRun } from '../helpers/runs';
 import type { TestApi } from '../helpers/stack';
 import { createTestTenant, startApiWithTenant, type TestTenant } from '../helpers/tenants';
 import { eventually } from '../helpers/triggers';
+import { createRateLimiter } from '../../domain/ratelimit/limiter';
 
 /** Schedule triggers as Temporal Schedules: lifecycle with the workflow, next fire times, firing, validation. */
 
@@ -220,4 +221,46 @@ describe('budget of scheduled runs (SCHEDULES_TRIGGERED_RUNS_RATE_LIMIT: 10 per 
     await new Promise((r) => setTimeout(r, 1500));
     expect(await api.deps.db('workflow_runs').where({ workflow_id: id })).toHaveLength(burst);
   }, 120_000);
+
+  test('past the budget one firing of a schedule waits; the ones after it end without a run', async () => {
+    const own = await createTestTenant(api);
+    const created = await api.request('POST', '/api/v1/workflows', {
+      token: own.owner.token,
+      body: { name: 'every second', dag: { nodes: [echo] }, triggers: [{ id: 'every', type: 'schedule', config: { cron: '0 0 1 1 *', overlap: 'allow_all' } }] },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    expect((await api.request('POST', `/api/v1/workflows/${id}/activate`, { token: own.owner.token })).status).toBe(200);
+    const handle = api.deps.temporal.schedule.getHandle(scheduleIdFor(id, 'every'));
+    // The organization's budget (10 per 10 s in tests), spent at the start of a window that the firings share.
+    await new Promise((resolve) => setTimeout(resolve, 10_050 - (Date.now() % 10_000)));
+    const limiter = createRateLimiter(api.deps.db);
+    for (let i = 0; i < 10; i++) await limiter.hit([{ bucket: 'schedules.runs', key: own.organizationId, rule: { limit: 10, windowMs: 10_000 } }]);
+    // Four firings a second apart (a firing's workflow id carries its second), as a schedule firing every second.
+    for (let i = 0; i < 4; i++) {
+      await handle.trigger(ScheduleOverlapPolicy.ALLOW_ALL);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+    }
+    const firings = await eventually(async () => {
+      const found: { workflowId: string; status: string }[] = [];
+      for await (const execution of api.deps.temporal.workflow.list({ query: "WorkflowType = 'scheduledRunWorkflow'" })) {
+        if (execution.workflowId.startsWith(`loom-sched-${id}-every`)) found.push({ workflowId: execution.workflowId, status: execution.status.name });
+      }
+      return found.length >= 4 && found.filter((f) => f.status === 'COMPLETED').length >= 3 ? found : undefined;
+    }, 'the firings, all but one ended', 15_000).catch(() => null);
+    const all: { workflowId: string; status: string }[] = [];
+    for await (const execution of api.deps.temporal.workflow.list({ query: "WorkflowType = 'scheduledRunWorkflow'" })) {
+      if (execution.workflowId.startsWith(`loom-sched-${id}-every`)) all.push({ workflowId: execution.workflowId, status: execution.status.name });
+    }
+    const waiting = all.filter((f) => f.status === 'RUNNING');
+    await Promise.all(waiting.map((f) => api.deps.temporal.workflow.getHandle(f.workflowId).terminate('test over')));
+    // Before: all four waited (each a Temporal execution asking again every window, for up to 15 minutes).
+    expect(firings).not.toBeNull();
+    expect(all).toHaveLength(4);
+    expect(waiting).toHaveLength(1);
+    for (const ended of all.filter((f) => f.status === 'COMPLETED')) {
+      expect(await api.deps.temporal.workflow.getHandle(ended.workflowId).result()).toMatchObject({ runId: null, status: 'rate_limited_another_waits' });
+    }
+    expect(await api.deps.db('workflow_runs').where({ workflow_id: id })).toHaveLength(0);
+  }, 60_000);
 });
