@@ -3,7 +3,7 @@ import { recordAudit } from '../../domain/audit/record';
 import { lockRunForApproval, setRunApproval } from '../../domain/runs/queries';
 import { triggerRunBudget, TriggerRunBudgetSpent } from '../../domain/triggers/runBudget';
 import { prepareTriggeredRun } from '../../domain/triggers/runStarter';
-import { claimWaitingSlot, releaseWaitingSlot } from '../../domain/triggers/waitingFirings';
+import { claimWaitingSlot, releaseWaitingSlot } from '../../domain/triggers/schedules';
 import { loadWorkflowVersion } from '../../domain/workflows/queries';
 import type { ApprovalRecord } from '../../lib/triggers/approval';
 import { parseTriggers, type ScheduleConfig } from '../../lib/triggers/config';

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /**
  * The one firing of a schedule that may wait for its organization's budget of scheduled runs
- * (domain/triggers/waitingFirings.ts): an `allow_all` schedule firing every second kept up to 900 firings waiting
+ * (domain/triggers/schedules.ts): an `allow_all` schedule firing every second kept up to 900 firings waiting
  * (15 minutes each), every one a Temporal execution asking again each window. `waiting_until` frees the slot of a
  * firing that gave up or vanished.
  */
