@@ -130,14 +130,20 @@ export const RUN_TEST_CONFIG = {
   RUN_LARGE_OUTPUT_BYTES: '2048',
 };
 
+/** The payload-budget suites run at the default limits, as users run them: only the heartbeat is short. */
+export const DEFAULT_LIMITS_TEST_CONFIG = { RUN_HEARTBEAT_TIMEOUT: '3s' };
+
 /**
- * The preamble of the run suites: an API configured for runs (RUN_TEST_CONFIG) and a tenant on it, up before the
- * file's tests and closed after them. `take` receives them once started.
+ * The preamble of the run suites: an API configured for runs (RUN_TEST_CONFIG, or `config`) and a tenant on it, up
+ * before the file's tests and closed after them. `take` receives them once started.
  */
-export function useRunApi(take: (started: { api: TestApi; tenant: TestTenant; token: string }) => void): void {
+export function useRunApi(
+  take: (started: { api: TestApi; tenant: TestTenant; token: string }) => void,
+  config: Record<string, string> = RUN_TEST_CONFIG,
+): void {
   let api: TestApi | undefined;
   beforeAll(async () => {
-    const started = await startApiWithTenant(RUN_TEST_CONFIG);
+    const started = await startApiWithTenant(config);
     api = started.api;
     take(started);
   });
@@ -145,6 +151,17 @@ export function useRunApi(take: (started: { api: TestApi; tenant: TestTenant; to
     await api?.close();
   });
 }
+
+/** ~200 kB: an output inline under the default 256 KiB large-output threshold. */
+export const PADDED_CHARS = 200_000;
+
+/** A node whose output `{ result }` is PADDED_CHARS characters, kept inline at the default limits. */
+export const paddedProducer = (id: string): unknown =>
+  toolNode(id, 'json_transform', { expression: `$pad('', ${PADDED_CHARS}, 'x')`, data: null });
+
+/** A stored value's reference (`{ $ref }`), as node states and results show large values. */
+export const isStoredRef = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && typeof (value as { $ref?: unknown }).$ref === 'string';
 
 /** Fast retries for tests: the definition's retry_config. */
 export const FAST_RETRY = { max_attempts: 3, backoff: 'fixed', initial_delay: 50 };

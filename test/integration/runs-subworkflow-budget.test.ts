@@ -1,6 +1,17 @@
 import type { TestApi } from '../helpers/stack';
-import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
-import { createWorkflowFixture, startRun, toolNode, waitForRun, type RunBody } from '../helpers/runs';
+import type { TestTenant } from '../helpers/tenants';
+import {
+  createWorkflowFixture,
+  DEFAULT_LIMITS_TEST_CONFIG,
+  isStoredRef as isRef,
+  PADDED_CHARS as CHARS,
+  paddedProducer as producer,
+  startRun,
+  toolNode,
+  useRunApi,
+  waitForRun,
+  type RunBody,
+} from '../helpers/runs';
 
 /**
  * Subworkflow starts within the payload budget (docs/runs.md#the-payload-budget), at the default limits. Each child
@@ -12,16 +23,8 @@ let api: TestApi;
 let tenant: TestTenant;
 let token: string;
 
-beforeAll(async () => {
-  ({ api, tenant, token } = await startApiWithTenant({ RUN_HEARTBEAT_TIMEOUT: '3s' }));
-});
-afterAll(async () => {
-  await api?.close();
-});
+useRunApi((started) => ({ api, tenant, token } = started), DEFAULT_LIMITS_TEST_CONFIG);
 
-const CHARS = 200_000;
-const producer = (id: string) => toolNode(id, 'json_transform', { expression: `$pad('', ${CHARS}, 'x')`, data: null });
-const isRef = (value: unknown) => typeof value === 'object' && value !== null && typeof (value as { $ref?: unknown }).$ref === 'string';
 const loopOf = (items: number, template: unknown) => ({
   id: 'each',
   type: 'loop',
