@@ -1,6 +1,16 @@
 import type { TestApi } from '../helpers/stack';
 import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
-import { createWorkflowFixture, runToEnd, toolNode, type RunBody } from '../helpers/runs';
+import {
+  createWorkflowFixture,
+  DEFAULT_LIMITS_TEST_CONFIG,
+  isStoredRef as isRef,
+  PADDED_CHARS as CHARS,
+  paddedProducer as producer,
+  runToEnd,
+  toolNode,
+  useRunApi,
+  type RunBody,
+} from '../helpers/runs';
 
 /**
  * Values the interpreter assembles from other values stay under RUN_PAYLOAD_BUDGET_BYTES (docs/runs.md#the-payload-budget):
@@ -13,18 +23,9 @@ let api: TestApi;
 let tenant: TestTenant;
 let token: string;
 
-beforeAll(async () => {
-  ({ api, tenant, token } = await startApiWithTenant({ RUN_HEARTBEAT_TIMEOUT: '3s' }));
-});
-afterAll(async () => {
-  await api?.close();
-});
+useRunApi((started) => ({ api, tenant, token } = started), DEFAULT_LIMITS_TEST_CONFIG);
 
-/** ~200 kB: inline under the default 256 KiB large-output threshold. */
-const CHARS = 200_000;
-const producer = (id: string) => toolNode(id, 'json_transform', { expression: `$pad('', ${CHARS}, 'x')`, data: null });
 const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
-const isRef = (value: unknown) => typeof value === 'object' && value !== null && typeof (value as { $ref?: unknown }).$ref === 'string';
 
 function expectCompleted(run: RunBody): void {
   if (run.status !== 'completed') throw new Error(`run ${run.status}: ${JSON.stringify(run.errors).slice(0, 1000)}`);
@@ -116,9 +117,31 @@ test('twelve 200 kB exit outputs are the run results', async () => {
   expect((await api.deps.temporal.workflow.getHandle(run.id).describe()).status.name).toBe('COMPLETED');
 });
 
+/**
+ * The most bytes of local activity results (markers) one workflow task's completion carried: markers follow the
+ * WorkflowTaskCompleted event of the task that recorded them.
+ */
+async function largestMarkerBatch(runId: string): Promise<number> {
+  const history = await api.deps.temporal.workflow.getHandle(runId).fetchHistory();
+  let largest = 0;
+  let current = 0;
+  for (const event of history.events ?? []) {
+    if (event.workflowTaskCompletedEventAttributes) current = 0;
+    const marker = event.markerRecordedEventAttributes;
+    if (marker) {
+      for (const payloads of Object.values(marker.details ?? {})) for (const p of payloads.payloads ?? []) current += p.data?.length ?? 0;
+      largest = Math.max(largest, current);
+    }
+  }
+  return largest;
+}
+
 test('a loop of forty 100 kB item outputs runs, and the next node reads them', async () => {
   const workflowId = await createWorkflowFixture(api, tenant, paddedLoop(40, 100_000, 5));
   const run = await runToEnd(api, token, workflowId);
+  // Local items' results (markers) within the budget per workflow task: before, all 4 MB in one completion, at the
+  // edge of the server's 4 MiB (and past it with the loop's next commands: the run stayed running).
+  expect(await largestMarkerBatch(run.id)).toBeLessThan(2_000_000);
   expectCompleted(run);
   expect(run.results.total).toEqual({ result: 40 * 100_000 });
 });
@@ -167,7 +190,7 @@ test('a parallel node inside a parallel branch, both joins over the budget toget
 
 test('a large loop whose batches are over the budget stores each batch in parts, and the next node reads them', async () => {
   // Batches of 20 items of 100 kB: 2 MB each, one activity input before the budget (the run stayed running).
-  const batched = await startApiWithTenant({ RUN_HEARTBEAT_TIMEOUT: '3s', RUN_LOOP_BATCH_SIZE: '20' });
+  const batched = await startApiWithTenant({ ...DEFAULT_LIMITS_TEST_CONFIG, RUN_LOOP_BATCH_SIZE: '20' });
   try {
     const workflowId = await createWorkflowFixture(batched.api, batched.tenant, paddedLoop(40, 100_000, 5));
     const run = await runToEnd(batched.api, batched.token, workflowId);

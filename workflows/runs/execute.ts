@@ -105,6 +105,11 @@ export interface ExecEnv {
    * and their starts are held to the budget.
    */
   subworkflowBudget?: boolean;
+  /**
+   * Loops of local tools keep their items' results within the payload budget (LOOP_RESULTS_BUDGET_PATCH, decided
+   * once per run like `childRuns`; loop.ts `runLoopItems`).
+   */
+  loopResultsBudget?: boolean;
 }
 
 /**
@@ -124,6 +129,15 @@ export const PAYLOAD_BUDGET_PATCH = 'payload-budget';
  * temporalio/sdk-typescript#1744), which reordered their commands. Budgeted runs from before it replay as they ran.
  */
 export const SUBWORKFLOW_BUDGET_PATCH = 'subworkflow-payload-budget';
+
+/**
+ * A loop of local tools, its items' results within the payload budget. A local activity's result travels as a marker
+ * in the completion of the workflow task it ran in, and a loop's local items all run in one task: forty outputs of
+ * 100 kB were 4 MB in one completion, at the edge of what the server takes, and past it with anything else in that
+ * task (the server refused it at every retry, for ever). With the patch, items store outputs over a share of the
+ * budget themselves, and the loop ends the workflow task (a 1 ms timer) each time half a budget of results has come.
+ */
+export const LOOP_RESULTS_BUDGET_PATCH = 'loop-results-budget';
 
 /** A child's inline parameters: at most this fraction of the budget (16 KiB of 1 MiB), as up to 100 start at once. */
 const SUBWORKFLOW_INLINE_SHARE = 64;
@@ -189,6 +203,8 @@ export async function executeTool(
   retryPolicy: RetryPolicy | undefined,
   strategy: ResolvedStrategy,
   context: EvalContext,
+  /** Outputs larger than this are stored by the activity (default RunOptions.largeOutputBytes). */
+  largeOutputBytes: number = env.options.largeOutputBytes,
 ): Promise<NodeOutcome> {
   const defaultTimeoutMs = env.options.toolTimeoutsMs?.[toolId] ?? env.options.defaultNodeTimeoutMs;
   // Runs started before local tools existed carry no `localTools`; patched() keeps histories of older workers valid.
@@ -225,7 +241,7 @@ export async function executeTool(
     outputs: config.outputs.map((o) => o.name),
     context,
     breaker: strategy.name === 'circuit_breaker' ? strategy.breaker : undefined,
-    largeOutputBytes: env.options.largeOutputBytes,
+    largeOutputBytes,
   };
   if (plan.mode === 'temporal') {
     try {

@@ -18,6 +18,7 @@ import {
   READABLE_ACTIVITIES_PATCH,
   runActivities,
   SUBSECOND_RETRY_PATCH,
+  LOOP_RESULTS_BUDGET_PATCH,
   SUBWORKFLOW_BUDGET_PATCH,
   SUBWORKFLOW_RUNS_PATCH,
   toNodeFailure,
@@ -120,6 +121,7 @@ class Interpreter {
     // Asked in the first workflow task, only by runs that own a row and start subworkflows (other runs record no marker).
     this.env.childRuns = this.ownsRecord && startsSubworkflows(graph) && patched(SUBWORKFLOW_RUNS_PATCH);
     this.env.subworkflowBudget = Boolean(this.env.payloadBudgetBytes) && this.env.childRuns && patched(SUBWORKFLOW_BUDGET_PATCH);
+    this.env.loopResultsBudget = Boolean(this.env.payloadBudgetBytes) && hasToolLoops(graph) && patched(LOOP_RESULTS_BUDGET_PATCH);
     this.handlerBudget = this.payloads !== null && hasErrorHandlers(compiled.errorHandling, graph) && patched(HANDLER_PAYLOAD_BUDGET_PATCH);
     this.env.subsecondRetries = mayRetryWithinSecond(compiled.errorHandling, compiled.dag.nodes) && patched(SUBSECOND_RETRY_PATCH);
     this.env.readableActivities = patched(READABLE_ACTIVITIES_PATCH);
@@ -696,6 +698,11 @@ function hasErrorHandlers(errorHandling: CompiledWorkflow['errorHandling'], grap
     const name = strategyFor(errorHandling, id).name;
     return name === 'fallback' || name === 'dead_letter_queue';
   });
+}
+
+/** Loops whose template is a tool. */
+function hasToolLoops(graph: RunGraph): boolean {
+  return [...graph.nodes.values()].some((n) => n.type === 'loop' && n.config.template.type === 'tool');
 }
 
 /** Subworkflow nodes, and loops whose template is a subworkflow. */

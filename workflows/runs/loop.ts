@@ -1,4 +1,4 @@
-import { ApplicationFailure, executeChild, isCancellation } from '@temporalio/workflow';
+import { ApplicationFailure, executeChild, isCancellation, sleep } from '@temporalio/workflow';
 import type { LoopConfig } from './graph';
 import { toolConfigOf } from './graph';
 import {
@@ -45,6 +45,15 @@ export interface LoopBatchInput {
   itemsRef?: ValueRef;
 }
 
+/** A loop of local tools under LOOP_RESULTS_BUDGET_PATCH: the share of the budget an item's inline output may take. */
+function localItemOutputBytes(spec: LoopSpec): number | null {
+  const { env, config } = spec;
+  if (!env.loopResultsBudget || !env.payloadBudgetBytes || config.template.type !== 'tool') return null;
+  if (!(env.options.localTools ?? []).includes(toolConfigOf({ config: config.template.config }).tool)) return null;
+  // A wave of items in flight, each at most this, is half a budget; the loop ends its task at the other half.
+  return Math.min(env.options.largeOutputBytes, Math.max(1024, Math.floor(env.payloadBudgetBytes / (2 * config.concurrency))));
+}
+
 async function runItem(spec: LoopSpec, item: unknown, index: number): Promise<unknown> {
   const { config, env, strategy } = spec;
   const itemId = `${spec.loopNodeId}[${index}]`;
@@ -53,7 +62,8 @@ async function runItem(spec: LoopSpec, item: unknown, index: number): Promise<un
     let outcome: NodeOutcome;
     if (config.template.type === 'tool') {
       const toolConfig = toolConfigOf({ config: config.template.config });
-      outcome = await executeTool(env, itemId, toolConfig.tool, toolConfig, config.template.retryPolicy, strategy, context);
+      const largeOutputBytes = localItemOutputBytes(spec) ?? env.options.largeOutputBytes;
+      outcome = await executeTool(env, itemId, toolConfig.tool, toolConfig, config.template.retryPolicy, strategy, context, largeOutputBytes);
     } else {
       const sub = config.template.config as { workflow_id: string; inputs?: Record<string, unknown>; inherit_context?: boolean };
       outcome = await executeSubworkflow(env, itemId, { workflow_id: sub.workflow_id, inputs: sub.inputs ?? {}, inherit_context: sub.inherit_context ?? false }, context);
@@ -74,12 +84,30 @@ export async function runLoopItems(spec: LoopSpec, items: unknown[], offset: num
   const outputs: unknown[] = new Array(items.length);
   let next = 0;
   let failure: unknown = null;
+  // Local items' results travel in the workflow task's completion (LOOP_RESULTS_BUDGET_PATCH): past half a budget
+  // of them, no lane starts an item until a timer has ended the task; the items in flight finish in it.
+  const markerBytes = localItemOutputBytes(spec) === null ? null : Math.floor(spec.env.payloadBudgetBytes! / 2);
+  let sinceTaskEnd = 0;
+  let taskEnd: Promise<void> | null = null;
   const lane = async (): Promise<void> => {
     while (next < items.length && failure === null) {
+      if (taskEnd) {
+        await taskEnd;
+        continue;
+      }
       const i = next++;
       try {
         outputs[i] = await runItem(spec, items[i], offset + i);
         itemDone?.();
+        if (markerBytes !== null) {
+          sinceTaskEnd += jsonBytes(outputs[i]);
+          if (sinceTaskEnd >= markerBytes && !taskEnd) {
+            taskEnd = sleep(1).then(() => {
+              taskEnd = null;
+              sinceTaskEnd = 0;
+            });
+          }
+        }
       } catch (err) {
         failure ??= err;
       }
