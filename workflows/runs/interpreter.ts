@@ -30,7 +30,7 @@ import { cancelledAttempts } from './cancellation';
 import { executeLoop } from './loop';
 import { untakenBranch } from './scheduler/branch';
 import { decide, type SchedulerAction } from './scheduler/decide';
-import { chooseSpills, jsonBytes, MIN_SPILL_BYTES, planPass, type PassInput, type SpillCandidate, type SpillKey } from './scheduler/spill';
+import { chooseSpills, jsonBytes, MIN_SPILL_BYTES, planPass, type PassInput, type SpillKey } from './scheduler/spill';
 import { PayloadBudget } from './payloads';
 import { failuresFailingTheRun } from './scheduler/outcome';
 import { isOpen } from './scheduler/state';
@@ -361,14 +361,21 @@ class Interpreter {
       return [{ reads: this.readsOf(node), copies: 1 + (regularItems ? concurrency : 0) }];
     };
     return {
+      ...this.passValues(payloads),
       joins: actions.flatMap((a) => (a.kind === 'completeJoin' ? [{ node: a.node, output: a.output }] : [])),
       starts: actions.flatMap((a) => (a.kind === 'start' ? [{ node: a.node, contexts: contextsOf(a.node) }] : [])),
+      budget: payloads.bytes,
+    };
+  }
+
+  /** The values a plan reads: outputs, parameters, what is stored already, and their sizes. */
+  private passValues(payloads: PayloadBudget): Pick<PassInput, 'outputOf' | 'params' | 'storedParams' | 'isStored' | 'bytesOf'> {
+    return {
       outputOf: (id) => (this.states[id]?.status === 'completed' ? this.states[id].output : undefined),
       params: this.input.parameters,
       storedParams: this.storedParams,
       isStored: isValueRef,
       bytesOf: (value) => payloads.sizeOf(value),
-      budget: payloads.bytes,
     };
   }
 
@@ -430,19 +437,9 @@ class Interpreter {
       // One handler's stores at a time, each planned after the previous ones have replaced what they stored: handlers
       // failing together neither store a value twice nor send more than one store group in a workflow task.
       const stored = this.handlerStores.then(async () => {
+        // The planner's own accounting, for one context, one copy, within the handler's share.
         const share = Math.max(MIN_SPILL_BYTES, Math.floor(payloads.bytes / HANDLER_CONTEXT_SHARE));
-        const candidates: SpillCandidate<SpillKey>[] = [];
-        for (const ref of reads?.nodes ?? []) {
-          const output = this.states[ref]?.status === 'completed' ? this.states[ref].output : undefined;
-          if (output !== undefined && !isValueRef(output)) candidates.push({ key: { node: ref }, bytes: payloads.sizeOf(output), uses: 1 });
-        }
-        const all = this.input.parameters;
-        const names = !reads || reads.params === 'all' ? Object.keys(all) : reads.params.filter((name) => name in all);
-        for (const name of names) {
-          if (!this.storedParams.has(name)) candidates.push({ key: { param: name }, bytes: payloads.sizeOf(all[name]), uses: 1 });
-        }
-        const total = candidates.reduce((sum, c) => sum + c.bytes, 0);
-        const spills = chooseSpills(candidates, total, share);
+        const { spills } = planPass({ ...this.passValues(payloads), joins: [], starts: [{ node: id, contexts: [{ reads, copies: 1 }] }], budget: share });
         if (spills.length > 0) await this.storeSpills(spills);
       });
       this.handlerStores = stored.catch(() => undefined);
