@@ -224,6 +224,11 @@ describe('history replay', () => {
     if (process.env.LOOM_TEST_DIR) writeFileSync(path.join(process.env.LOOM_TEST_DIR, 'showcase-run.json'), JSON.stringify(run, null, 2));
 
     const history = await api.deps.temporal.workflow.getHandle(run.id).fetchHistory();
+    // One patch for all (workflows/runs/patches.ts): each patch asked is a marker and a visibility update. Before,
+    // this run asked five.
+    const events = history.events ?? [];
+    expect(events.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')).toHaveLength(1);
+    expect(events.filter((e) => e.upsertWorkflowSearchAttributesEventAttributes)).toHaveLength(1);
     mkdirSync(fixtures, { recursive: true });
     // Fixtures are histories recorded by older code, kept so those executions keep replaying. When a patch changes
     // the commands the interpreter records, name a new current fixture: it is captured by the next run of this test.
@@ -232,7 +237,9 @@ describe('history replay', () => {
     // subworkflow child without a run row and 300 ms fixed / 100 ms linear retries, recorded before the patches
     // subworkflow-run-records and subsecond-retry-delays (a parent and its `<run>.sub` child).
     // showcase-run-readable-activities.json: patch readable-activity-ids (node ids as activity ids, summaries).
-    const fixture = path.join(fixtures, 'showcase-run-readable-activities.json');
+    // showcase-run-patches-one-by-one.json: the five patches this run asked before run-patches-2026-11-28, each
+    // with its own marker. showcase-run-current-patches.json: patch run-patches-2026-11-28 (workflows/runs/patches.ts).
+    const fixture = path.join(fixtures, 'showcase-run-current-patches.json');
     if (!existsSync(fixture) || process.env.UPDATE_HISTORY_FIXTURES === '1') writeFileSync(fixture, historyToJSON(history));
 
     const bundle = process.env.TEMPORAL_WORKFLOW_BUNDLE!;

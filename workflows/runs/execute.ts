@@ -6,7 +6,6 @@ import {
   ChildWorkflowFailure,
   executeChild,
   isCancellation,
-  patched,
   proxyActivities,
   proxyLocalActivities,
   sleep,
@@ -22,6 +21,7 @@ import { startWithinBudget } from './childStarts';
 import { checkParameters } from './parameters';
 import { jsonBytes } from './scheduler/spill';
 import { runSearchAttributes } from './searchAttributes';
+import { LOCAL_ACTIVITIES_PATCH, runPatched } from './patches';
 import { planAttempts, retryDelayMs, SERVER_TIMER_FLOOR_MS, type ResolvedStrategy } from './strategy';
 import type { CompiledWorkflow } from '../../lib/dag/model';
 import type { EvalContext, RunInput, RunOptions, RunSummary, RunTrigger, ToolFailureDetails } from './types';
@@ -41,19 +41,11 @@ const RUN_ACTIVITY_OPTIONS = {
 
 export const runActivities = proxyActivities<RunActivities>(RUN_ACTIVITY_OPTIONS);
 
-/**
- * One patch for the switch to local activities: the run row's bookkeeping writes (`runMarkRunning`, `runFinish`:
- * short PostgreSQL updates) and the tools in `RunOptions.localTools`. A local activity runs inside the workflow task
- * that asks for it: no task queue round trip, no extra workflow task, one marker event instead of three events.
- * Executions whose history predates the patch replay with the regular activities they recorded. One id, not one per
- * call site: each patch costs every new execution a marker and a search attribute upsert (TemporalChangeVersion).
- */
-export const LOCAL_ACTIVITIES_PATCH = 'run-local-activities';
 
 const bookkeepingLocal = proxyLocalActivities<RunActivities>(RUN_ACTIVITY_OPTIONS);
 
-export function bookkeepingActivities(): RunActivities {
-  return patched(LOCAL_ACTIVITIES_PATCH) ? bookkeepingLocal : runActivities;
+export function bookkeepingActivities(execution: { patchesCurrent?: boolean }): RunActivities {
+  return runPatched(execution, LOCAL_ACTIVITIES_PATCH) ? bookkeepingLocal : runActivities;
 }
 
 /** Expressions, templates and loop items: evaluated next to the workflow, time-boxed, never in workflow code. */
@@ -62,16 +54,6 @@ export const evalActivities = proxyLocalActivities<RunActivities>({
   retry: { maximumAttempts: 3, initialInterval: '200ms' },
 });
 
-/**
- * Temporal Web names the node of each tool activity: its activity id is the node id (`loop[3]` for a loop's item)
- * instead of a sequence number, and its summary says node and tool, so two `json_transform` nodes are told apart.
- * Node ids start with a letter or `_`, so they never meet the sequence numbers of the run's other activities; a
- * node's attempts run one after another, so no two pending activities share an id. Asked once, in the interpreter's
- * first workflow task, by every run (tools also run as loop items and fallbacks): asked first when a tool starts, after local activities had
- * completed, the marker did not replay (the end-of-suite replay caught it). Histories from before it replay with
- * their numbers.
- */
-export const READABLE_ACTIVITIES_PATCH = 'readable-activity-ids';
 
 /** What every executor needs to know about the run it works for. */
 export interface ExecEnv {
@@ -88,6 +70,11 @@ export interface ExecEnv {
    * SUBWORKFLOW_RUNS_PATCH, decided once per run by the interpreter; loop batches inherit it with the env).
    */
   childRuns?: boolean;
+  /**
+   * Every run patch counts as present without being asked (RUN_PATCHES_CURRENT, patches.ts): decided once per run by
+   * `dagRunWorkflow`; loop batches inherit it with the env.
+   */
+  patchesCurrent?: boolean;
   /** The run's trigger.chainDepth (event-triggered chains), carried into its children's triggers. */
   chainDepth?: number;
   /** Retry delays under a second are honoured (SUBSECOND_RETRY_PATCH, decided once per run like `childRuns`). */
@@ -112,49 +99,13 @@ export interface ExecEnv {
   loopResultsBudget?: boolean;
 }
 
-/**
- * Runs keep what they assemble within the payload budget (payloads.ts). The option alone does not decide it: a run
- * started by a newer API may have been executed by an older worker, whose history has no spills to replay.
- */
-export const PAYLOAD_BUDGET_PATCH = 'payload-budget';
 
-/**
- * Subworkflow starts within the payload budget. The parameters are rendered, checked and, past a share of the
- * budget, stored by an activity (`runPrepareSubworkflowParameters`), so the child's start and its run row carry
- * references; the starts in flight are held to the budget (childStarts.ts); and the contexts of subworkflow nodes
- * count in the interpreter's budget. Before, each child start carried its inputs whole: a loop of 8 children fed a
- * 600 kB value sent 4.8 MB in one workflow task, which the server refused (GRPC_MESSAGE_TOO_LARGE) at every retry,
- * for ever. The preparation and the child's row are regular activities, not local ones: several children resolving
- * local activities at once were grouped into activations differently live and in replay (an SDK defect,
- * temporalio/sdk-typescript#1744), which reordered their commands. Budgeted runs from before it replay as they ran.
- */
-export const SUBWORKFLOW_BUDGET_PATCH = 'subworkflow-payload-budget';
 
-/**
- * A loop of local tools, its items' results within the payload budget. A local activity's result travels as a marker
- * in the completion of the workflow task it ran in, and a loop's local items all run in one task: forty outputs of
- * 100 kB were 4 MB in one completion, at the edge of what the server takes, and past it with anything else in that
- * task (the server refused it at every retry, for ever). With the patch, items store outputs over a share of the
- * budget themselves, and the loop ends the workflow task (a 1 ms timer) each time half a budget of results has come.
- */
-export const LOOP_RESULTS_BUDGET_PATCH = 'loop-results-budget';
 
 /** A child's inline parameters: at most this fraction of the budget (16 KiB of 1 MiB), as up to 100 start at once. */
 const SUBWORKFLOW_INLINE_SHARE = 64;
 
-/**
- * Retry delays under SERVER_TIMER_FLOOR_MS are waited in the worker (by the next attempt's activity), no longer by a
- * server timer that fires after about a second (workflows/runs/strategy.ts). Asked once, in the interpreter's first
- * workflow task, by runs whose definition has a first retry delay under a second.
- */
-export const SUBSECOND_RETRY_PATCH = 'subsecond-retry-delays';
 
-/**
- * Subworkflow children own a workflow_runs row (listed under the child workflow, `parent` linking back) and their
- * workflow id is that row's id (a uuid), no longer `<run>.<node>`. Asked once, in the interpreter's first workflow
- * task, by runs that own a row and have a subworkflow node or a loop over a subworkflow.
- */
-export const SUBWORKFLOW_RUNS_PATCH = 'subworkflow-run-records';
 
 export interface NodeOutcome {
   output: unknown;
@@ -208,7 +159,7 @@ export async function executeTool(
 ): Promise<NodeOutcome> {
   const defaultTimeoutMs = env.options.toolTimeoutsMs?.[toolId] ?? env.options.defaultNodeTimeoutMs;
   // Runs started before local tools existed carry no `localTools`; patched() keeps histories of older workers valid.
-  const local = env.options.localTools?.includes(toolId) === true && patched(LOCAL_ACTIVITIES_PATCH);
+  const local = env.options.localTools?.includes(toolId) === true && runPatched(env, LOCAL_ACTIVITIES_PATCH);
   // Local activities retry inside the worker (the SDK's own timer below its localRetryThreshold of 1 minute), so
   // their sub-second delays already hold: only regular activities need the stepped plan.
   const plan = planAttempts(retryPolicy, env.errorHandling, strategy.name, defaultTimeoutMs, {
@@ -380,7 +331,7 @@ async function executeRecordedChild(
   };
   // Not cancellable: once asked for, the row exists, and is closed below if the child never starts. With the budget,
   // a regular activity: see SUBWORKFLOW_BUDGET_PATCH.
-  const rowWriter = env.subworkflowBudget ? runActivities : bookkeepingActivities();
+  const rowWriter = env.subworkflowBudget ? runActivities : bookkeepingActivities(env);
   await CancellationScope.nonCancellable(() =>
     rowWriter.runCreateChildRun({
       runId,

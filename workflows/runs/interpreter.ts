@@ -4,7 +4,6 @@ import {
   condition,
   defineQuery,
   isCancellation,
-  patched,
   setHandler,
 } from '@temporalio/workflow';
 import type { CompiledWorkflow, NodeState, RunError, RunViewStatus } from '../../lib/dag/model';
@@ -14,19 +13,25 @@ import {
   evalActivities,
   executeSubworkflow,
   executeTool,
-  PAYLOAD_BUDGET_PATCH,
-  READABLE_ACTIVITIES_PATCH,
   runActivities,
-  SUBSECOND_RETRY_PATCH,
-  LOOP_RESULTS_BUDGET_PATCH,
-  SUBWORKFLOW_BUDGET_PATCH,
-  SUBWORKFLOW_RUNS_PATCH,
   toNodeFailure,
   type ExecEnv,
   type NodeFailure,
   type NodeOutcome,
 } from './execute';
 import { cancelledAttempts } from './cancellation';
+import {
+  askRunPatchesCurrent,
+  HANDLER_PAYLOAD_BUDGET_PATCH,
+  JOIN_TOLERATES_PATCH,
+  LOOP_RESULTS_BUDGET_PATCH,
+  PAYLOAD_BUDGET_PATCH,
+  READABLE_ACTIVITIES_PATCH,
+  runPatched,
+  SUBSECOND_RETRY_PATCH,
+  SUBWORKFLOW_BUDGET_PATCH,
+  SUBWORKFLOW_RUNS_PATCH,
+} from './patches';
 import { executeLoop } from './loop';
 import { untakenBranch } from './scheduler/branch';
 import { decide, type SchedulerAction } from './scheduler/decide';
@@ -53,20 +58,7 @@ import { isValueRef, ownsRunRecord, type EvalContext, type RunInput, type RunSta
 
 export const runStateQuery = defineQuery<RunStateView>('runState');
 
-/**
- * Runs whose joins were met while a branch they no longer needed failed end `completed` (scheduler/outcome.ts);
- * executions recorded before ended `failed`, and replay them so. Asked once, in the first workflow task (a patch
- * first asked after local activities does not replay), and only by graphs with a `wait_any` / `wait_n` join, so other
- * runs record no marker.
- */
-export const JOIN_TOLERATES_PATCH = 'join-tolerates-unneeded-failures';
 
-/**
- * Error handlers' contexts within a share of the payload budget (`handlerContext`). Asked once, in the first
- * workflow task, by budgeted runs with a fallback or dead-letter strategy: a patch first asked after local activities
- * does not replay.
- */
-export const HANDLER_PAYLOAD_BUDGET_PATCH = 'handler-payload-budget';
 
 /** A handler's context: at most this fraction of the budget (16 KiB of 1 MiB), as any number may start at once. */
 const HANDLER_CONTEXT_SHARE = 64;
@@ -101,9 +93,11 @@ class Interpreter {
   constructor(
     private readonly input: RunInput,
     private readonly graph: RunGraph,
+    patchesCurrent: boolean,
   ) {
     const { compiled } = input;
     this.env = {
+      patchesCurrent,
       organizationId: input.organizationId,
       workflowId: compiled.workflowId,
       workflowVersion: compiled.version,
@@ -116,15 +110,15 @@ class Interpreter {
     };
     this.ownsRecord = ownsRunRecord(input);
     const budget = input.options.payloadBudgetBytes;
-    if (budget && patched(PAYLOAD_BUDGET_PATCH)) this.env.payloadBudgetBytes = budget;
+    if (budget && runPatched(this.env, PAYLOAD_BUDGET_PATCH)) this.env.payloadBudgetBytes = budget;
     this.payloads = this.env.payloadBudgetBytes ? new PayloadBudget(this.env.payloadBudgetBytes, this.env) : null;
     // Asked in the first workflow task, only by runs that own a row and start subworkflows (other runs record no marker).
-    this.env.childRuns = this.ownsRecord && startsSubworkflows(graph) && patched(SUBWORKFLOW_RUNS_PATCH);
-    this.env.subworkflowBudget = Boolean(this.env.payloadBudgetBytes) && this.env.childRuns && patched(SUBWORKFLOW_BUDGET_PATCH);
-    this.env.loopResultsBudget = Boolean(this.env.payloadBudgetBytes) && hasToolLoops(graph) && patched(LOOP_RESULTS_BUDGET_PATCH);
-    this.handlerBudget = this.payloads !== null && hasErrorHandlers(compiled.errorHandling, graph) && patched(HANDLER_PAYLOAD_BUDGET_PATCH);
-    this.env.subsecondRetries = mayRetryWithinSecond(compiled.errorHandling, compiled.dag.nodes) && patched(SUBSECOND_RETRY_PATCH);
-    this.env.readableActivities = patched(READABLE_ACTIVITIES_PATCH);
+    this.env.childRuns = this.ownsRecord && startsSubworkflows(graph) && runPatched(this.env, SUBWORKFLOW_RUNS_PATCH);
+    this.env.subworkflowBudget = Boolean(this.env.payloadBudgetBytes) && this.env.childRuns && runPatched(this.env, SUBWORKFLOW_BUDGET_PATCH);
+    this.env.loopResultsBudget = Boolean(this.env.payloadBudgetBytes) && hasToolLoops(graph) && runPatched(this.env, LOOP_RESULTS_BUDGET_PATCH);
+    this.handlerBudget = this.payloads !== null && hasErrorHandlers(compiled.errorHandling, graph) && runPatched(this.env, HANDLER_PAYLOAD_BUDGET_PATCH);
+    this.env.subsecondRetries = mayRetryWithinSecond(compiled.errorHandling, compiled.dag.nodes) && runPatched(this.env, SUBSECOND_RETRY_PATCH);
+    this.env.readableActivities = runPatched(this.env, READABLE_ACTIVITIES_PATCH);
     for (const id of graph.order) {
       const reused = input.reused?.[id];
       this.states[id] =
@@ -133,7 +127,7 @@ class Interpreter {
           : { status: 'pending', attempts: 0, startedAt: null, finishedAt: null, output: null, error: null };
     }
     this.joinsTolerateFailures =
-      [...graph.nodes.values()].some((n) => n.type === 'parallel' && n.config.joinStrategy !== 'wait_all') && patched(JOIN_TOLERATES_PATCH);
+      [...graph.nodes.values()].some((n) => n.type === 'parallel' && n.config.joinStrategy !== 'wait_all') && runPatched(this.env, JOIN_TOLERATES_PATCH);
     // A reused condition still decides which branch is skipped.
     for (const id of graph.order) {
       const node = graph.nodes.get(id)!;
@@ -153,7 +147,7 @@ class Interpreter {
     }
     if (this.ownsRecord) {
       // Not cancellable: a run cancelled right away still goes through the normal ending below and is stored.
-      await CancellationScope.nonCancellable(() => bookkeepingActivities().runMarkRunning({ runId: this.input.runId }));
+      await CancellationScope.nonCancellable(() => bookkeepingActivities(this.env).runMarkRunning({ runId: this.input.runId }));
     }
     this.status = 'running';
     let cancellation: unknown = null;
@@ -287,7 +281,7 @@ class Interpreter {
       if (chunkSize > 0) await runActivities.runSaveNodeStates({ runId: this.input.runId, nodeStates: chunk });
       nodeStates = undefined;
     }
-    await bookkeepingActivities().runFinish({
+    await bookkeepingActivities(this.env).runFinish({
       runId: summary.runId,
       status: summary.status,
       nodeStates,
@@ -708,6 +702,8 @@ function startsSubworkflows(graph: RunGraph): boolean {
 }
 
 export async function dagRunWorkflow(input: RunInput): Promise<RunSummary> {
+  // Before anything else: the first thing an execution asks, in its first workflow task (patches.ts).
+  const patchesCurrent = askRunPatchesCurrent();
   let graph: RunGraph;
   try {
     graph = buildGraph(input.compiled);
@@ -716,11 +712,11 @@ export async function dagRunWorkflow(input: RunInput): Promise<RunSummary> {
     const now = new Date().toISOString();
     const errors: RunError[] = [{ node: null, code: 'INVALID_DEFINITION', message: err.message, attempt: 0, time: now }];
     if (ownsRunRecord(input)) {
-      await bookkeepingActivities().runFinish({ runId: input.runId, status: 'failed', nodeStates: {}, results: {}, errors, completedAt: now });
+      await bookkeepingActivities({ patchesCurrent }).runFinish({ runId: input.runId, status: 'failed', nodeStates: {}, results: {}, errors, completedAt: now });
     }
     throw ApplicationFailure.nonRetryable(err.message, 'INVALID_DEFINITION');
   }
-  const interpreter = new Interpreter(input, graph);
+  const interpreter = new Interpreter(input, graph, patchesCurrent);
   setHandler(runStateQuery, () => interpreter.view());
   return interpreter.run();
 }
