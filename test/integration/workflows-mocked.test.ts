@@ -7,7 +7,6 @@ import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { dagSchema, errorHandlingSchema, type CompiledWorkflow, type NodeState, type RunStatus } from '../../lib/dag/model';
 import { RUN_SEARCH_ATTRIBUTES } from '../../workflows/runs/searchAttributes';
 import { DEFAULT_RUN_OPTIONS, type EvalContext, type RunInput, type RunSummary, type ToolActivityInput, type ToolActivityResult } from '../../workflows/runs/types';
-import { readState } from '../setup/state';
 import { temporalBinary } from '../helpers/temporalBinary';
 
 /**
@@ -125,7 +124,7 @@ beforeAll(async () => {
     connection: env.nativeConnection,
     taskQueue: TASK_QUEUE,
     // the bundle global setup built from workflows/index.ts (the shared worker runs the same one)
-    workflowBundle: { codePath: readState().bundlePath },
+    workflowBundle: { codePath: process.env.TEMPORAL_WORKFLOW_BUNDLE! },
     activities: { ...runActivities, ...tools },
     // cancellation reaches a running activity in a heartbeat's answer: do not hold heartbeats back
     maxHeartbeatThrottleInterval: '50ms',
@@ -358,7 +357,7 @@ describe('the interpreter with mocked activities', () => {
     }
     const failures: string[] = [];
     let replayed = 0;
-    for await (const result of Worker.runReplayHistories({ workflowBundle: { codePath: readState().bundlePath } }, histories())) {
+    for await (const result of Worker.runReplayHistories({ workflowBundle: { codePath: process.env.TEMPORAL_WORKFLOW_BUNDLE! } }, histories())) {
       replayed++;
       if (result.error) failures.push(`${result.workflowId}: ${result.error.message}`);
     }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { loadConfig } from '../../lib/config';
 import { createTemporalClient } from '../../lib/temporal';
@@ -26,17 +27,35 @@ export async function replayTestHistories(taskQueue: string, bundlePath: string)
   const failures: ReplayReport['failures'] = [];
   let replayed = 0;
   try {
-    const histories = client.workflow
+    const listed = client.workflow
       .list({ query: `TaskQueue = '${taskQueue}' AND ExecutionStatus != 'Running'` })
       .intoHistories({ concurrency: 8, bufferLimit: 32 });
-    for await (const result of Worker.runReplayHistories({ workflowBundle: { codePath: bundlePath } }, histories)) {
-      replayed++;
-      if (result.error) failures.push({ workflowId: result.workflowId, error: result.error.message });
-    }
+    const histories = listed[Symbol.asyncIterator]();
+    // A replay worker takes one history at a time and waits for its result: several side by side overlap those waits.
+    await Promise.all(
+      Array.from({ length: REPLAY_WORKERS }, async () => {
+        for await (const result of Worker.runReplayHistories({ workflowBundle: { codePath: bundlePath } }, takeFrom(histories))) {
+          replayed++;
+          if (result.error) failures.push({ workflowId: result.workflowId, error: result.error.message });
+        }
+      }),
+    );
   } finally {
     await client.connection.close();
   }
   return { replayed, failures, ms: Date.now() - started };
+}
+
+/** Replay workers side by side, each taking the next history from the one list. */
+const REPLAY_WORKERS = Math.max(1, Math.min(4, availableParallelism()));
+
+/** One consumer's view of a shared iterator: async generators queue concurrent `next()` calls, so each item goes to one. */
+async function* takeFrom<T>(source: AsyncIterator<T>): AsyncGenerator<T> {
+  for (;;) {
+    const next = await source.next();
+    if (next.done) return;
+    yield next.value;
+  }
 }
 
 /** The replay worker logs each start and stop at INFO; only warnings matter here. */

@@ -3,7 +3,8 @@ import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 // Per jest process (global setup and teardown share it): two jest runs in one working tree at once must not
-// read each other's state, or one run's teardown drops the other's database and bucket.
+// read each other's state, or one run's teardown drops the other's database and bucket. Test files run in jest's
+// worker processes, whose pids differ: they read what they need from the environment global setup exports.
 export const STATE_FILE = path.join(REPO_ROOT, '.data', 'test', `current-run-${process.pid}.json`);
 
 export interface TestState {
