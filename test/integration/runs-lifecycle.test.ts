@@ -239,6 +239,8 @@ describe('history replay', () => {
     // showcase-run-readable-activities.json: patch readable-activity-ids (node ids as activity ids, summaries).
     // showcase-run-patches-one-by-one.json: the five patches this run asked before run-patches-2026-11-28, each
     // with its own marker. showcase-run-current-patches.json: patch run-patches-2026-11-28 (workflows/runs/patches.ts).
+    // loop-batch-patches-one-by-one.json: a loop batch whose first task ran on a worker from before that patch (it
+    // asked run-local-activities) while its parent, on a newer worker, passed `patchesCurrent` in its input.
     const fixture = path.join(fixtures, 'showcase-run-current-patches.json');
     if (!existsSync(fixture) || process.env.UPDATE_HISTORY_FIXTURES === '1') writeFileSync(fixture, historyToJSON(history));
 

@@ -71,8 +71,8 @@ export interface ExecEnv {
    */
   childRuns?: boolean;
   /**
-   * Every run patch counts as present without being asked (RUN_PATCHES_CURRENT, patches.ts): decided once per run by
-   * `dagRunWorkflow`; loop batches inherit it with the env.
+   * Every run patch counts as present without being asked (RUN_PATCHES_CURRENT, patches.ts): decided once per
+   * execution, by `dagRunWorkflow` and by each loop batch for itself.
    */
   patchesCurrent?: boolean;
   /** The run's trigger.chainDepth (event-triggered chains), carried into its children's triggers. */

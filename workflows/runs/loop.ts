@@ -11,6 +11,7 @@ import {
   type ExecEnv,
   type NodeOutcome,
 } from './execute';
+import { askRunPatchesCurrent } from './patches';
 import { PayloadBudget } from './payloads';
 import { groupWithin, jsonBytes, utf8Bytes } from './scheduler/spill';
 import { runSearchAttributes } from './searchAttributes';
@@ -233,7 +234,10 @@ async function storeInParts(env: ExecEnv, name: string, outputs: unknown[], budg
 
 /** One batch of a large loop: its items' outputs, in order, stored in object storage. */
 export async function loopBatchWorkflow(input: LoopBatchInput): Promise<ValueRef> {
-  const { spec } = input;
+  // Asked by the batch itself, first: its answer must come from its own history. Inherited from the parent, a batch
+  // whose first task ran on a worker from before RUN_PATCHES_CURRENT (which asked its patches one by one) would not
+  // replay on a newer worker.
+  const spec = { ...input.spec, env: { ...input.spec.env, patchesCurrent: askRunPatchesCurrent() } };
   let items = input.items;
   if (!items) {
     if (!input.itemsRef) throw ApplicationFailure.nonRetryable('loop batch without items', 'LOOP_BATCH_INVALID');

@@ -96,11 +96,12 @@ export type RunPatch =
   | typeof HANDLER_PAYLOAD_BUDGET_PATCH;
 
 /**
- * Every patch above at once. A 1-node run asked three of them (three markers, three visibility updates), a run with
- * loops, subworkflows and error handlers up to nine, and each loop batch child its own. Asked first, in the first
- * workflow task, by every execution of the interpreter (`dagRunWorkflow`); loop batches inherit the answer with the
- * env. Executions that recorded it take every patch above as present without asking it. Executions recorded before
- * it do not have it, and ask each patch where they always did, so they replay as they ran.
+ * Every patch above at once. A 1-node run asked three of them (three markers, three visibility updates), and a run
+ * with loops, subworkflows and error handlers up to nine. Asked first, in the first workflow task, by every execution
+ * of the interpreter (`dagRunWorkflow`) and every loop batch (`loopBatchWorkflow`): each takes the answer from its own
+ * history, never from its parent, because a batch's first task may have run on an older worker that asked its
+ * patches one by one. Executions that recorded it take every patch above as present without asking it. Executions
+ * recorded before it do not have it, and ask each patch where they always did, so they replay as they ran.
  */
 export const RUN_PATCHES_CURRENT = 'run-patches-2026-11-28';
 
