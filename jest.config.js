@@ -13,6 +13,7 @@ module.exports = {
   // Jest's default is one worker per core but one, which on the 2-core machines CI uses ran every file one after
   // another. The integration files mostly wait on Temporal, timers and the shared test worker: two at a time took the
   // suite from 1,543 s to 821 s there. Not more: the test worker process and the Temporal dev server are shared.
+  // scripts/test runs the files that would disturb a neighbour afterwards, one at a time (EXCLUSIVE_TESTS).
   maxWorkers: 2,
   projects: [
     {
