@@ -41,7 +41,6 @@ const RUN_ACTIVITY_OPTIONS = {
 
 export const runActivities = proxyActivities<RunActivities>(RUN_ACTIVITY_OPTIONS);
 
-
 const bookkeepingLocal = proxyLocalActivities<RunActivities>(RUN_ACTIVITY_OPTIONS);
 
 export function bookkeepingActivities(execution: { patchesCurrent?: boolean }): RunActivities {
@@ -53,7 +52,6 @@ export const evalActivities = proxyLocalActivities<RunActivities>({
   startToCloseTimeout: '10s',
   retry: { maximumAttempts: 3, initialInterval: '200ms' },
 });
-
 
 /** What every executor needs to know about the run it works for. */
 export interface ExecEnv {

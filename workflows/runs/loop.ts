@@ -13,7 +13,7 @@ import {
 } from './execute';
 import { askRunPatchesCurrent } from './patches';
 import { PayloadBudget } from './payloads';
-import { groupWithin, jsonBytes, utf8Bytes } from './scheduler/spill';
+import { groupWithin, jsonBytes, MIN_SPILL_BYTES, utf8Bytes } from './scheduler/spill';
 import { runSearchAttributes } from './searchAttributes';
 import type { ResolvedStrategy } from './strategy';
 import type { EvalContext, ValueRef } from './types';
@@ -52,10 +52,11 @@ function localItemOutputBytes(spec: LoopSpec): number | null {
   if (!env.loopResultsBudget || !env.payloadBudgetBytes || config.template.type !== 'tool') return null;
   if (!(env.options.localTools ?? []).includes(toolConfigOf({ config: config.template.config }).tool)) return null;
   // A wave of items in flight, each at most this, is half a budget; the loop ends its task at the other half.
-  return Math.min(env.options.largeOutputBytes, Math.max(1024, Math.floor(env.payloadBudgetBytes / (2 * config.concurrency))));
+  return Math.min(env.options.largeOutputBytes, Math.max(MIN_SPILL_BYTES, Math.floor(env.payloadBudgetBytes / (2 * config.concurrency))));
 }
 
-async function runItem(spec: LoopSpec, item: unknown, index: number): Promise<unknown> {
+/** One item; a tool template stores outputs over `largeOutputBytes` itself. */
+async function runItem(spec: LoopSpec, item: unknown, index: number, largeOutputBytes: number): Promise<unknown> {
   const { config, env, strategy } = spec;
   const itemId = `${spec.loopNodeId}[${index}]`;
   const context: EvalContext = { ...spec.context, iterator: { name: config.iterator, value: item, index } };
@@ -63,7 +64,6 @@ async function runItem(spec: LoopSpec, item: unknown, index: number): Promise<un
     let outcome: NodeOutcome;
     if (config.template.type === 'tool') {
       const toolConfig = toolConfigOf({ config: config.template.config });
-      const largeOutputBytes = localItemOutputBytes(spec) ?? env.options.largeOutputBytes;
       outcome = await executeTool(env, itemId, toolConfig.tool, toolConfig, config.template.retryPolicy, strategy, context, largeOutputBytes);
     } else {
       const sub = config.template.config as { workflow_id: string; inputs?: Record<string, unknown>; inherit_context?: boolean };
@@ -87,7 +87,9 @@ export async function runLoopItems(spec: LoopSpec, items: unknown[], offset: num
   let failure: unknown = null;
   // Local items' results travel in the workflow task's completion (LOOP_RESULTS_BUDGET_PATCH): past half a budget
   // of them, no lane starts an item until a timer has ended the task; the items in flight finish in it.
-  const markerBytes = localItemOutputBytes(spec) === null ? null : Math.floor(spec.env.payloadBudgetBytes! / 2);
+  const localShare = localItemOutputBytes(spec);
+  const itemOutputBytes = localShare ?? spec.env.options.largeOutputBytes;
+  const markerBytes = localShare === null ? null : Math.floor(spec.env.payloadBudgetBytes! / 2);
   let sinceTaskEnd = 0;
   let taskEnd: Promise<void> | null = null;
   const lane = async (): Promise<void> => {
@@ -98,7 +100,7 @@ export async function runLoopItems(spec: LoopSpec, items: unknown[], offset: num
       }
       const i = next++;
       try {
-        outputs[i] = await runItem(spec, items[i], offset + i);
+        outputs[i] = await runItem(spec, items[i], offset + i, itemOutputBytes);
         itemDone?.();
         if (markerBytes !== null) {
           sinceTaskEnd += jsonBytes(outputs[i]);
