@@ -1,6 +1,7 @@
 import { dagSchema, errorHandlingSchema, parameterSchema, type StoredDefinition } from '../../lib/dag/model';
 import { insertVersion, insertWorkflow, updateWorkflowRow } from '../../domain/workflows/queries';
 import { randomUUID } from 'node:crypto';
+import type { History } from '@temporalio/common/lib/proto-utils';
 import type { TestApi } from './stack';
 import { startApiWithTenant, type TestTenant } from './tenants';
 
@@ -162,6 +163,24 @@ export const paddedProducer = (id: string): unknown =>
 /** A stored value's reference (`{ $ref }`), as node states and results show large values. */
 export const isStoredRef = (value: unknown): boolean =>
   typeof value === 'object' && value !== null && typeof (value as { $ref?: unknown }).$ref === 'string';
+
+type HistoryEvent = NonNullable<History['events']>[number];
+
+/**
+ * The most `weigh` adds up over the commands of one workflow task of an execution: the events a task's completion
+ * recorded follow its WorkflowTaskCompleted event, so the sum starts again at each one.
+ */
+export async function largestPerWorkflowTask(api: TestApi, workflowId: string, weigh: (event: HistoryEvent) => number): Promise<number> {
+  const history = await api.deps.temporal.workflow.getHandle(workflowId).fetchHistory();
+  let largest = 0;
+  let current = 0;
+  for (const event of history.events ?? []) {
+    if (event.workflowTaskCompletedEventAttributes) current = 0;
+    current += weigh(event);
+    largest = Math.max(largest, current);
+  }
+  return largest;
+}
 
 /** Fast retries for tests: the definition's retry_config. */
 export const FAST_RETRY = { max_attempts: 3, backoff: 'fixed', initial_delay: 50 };

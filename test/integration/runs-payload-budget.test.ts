@@ -8,6 +8,7 @@ import {
   paddedProducer as producer,
   runToEnd,
   toolNode,
+  largestPerWorkflowTask,
   useRunApi,
   type RunBody,
 } from '../helpers/runs';
@@ -117,24 +118,13 @@ test('twelve 200 kB exit outputs are the run results', async () => {
   expect((await api.deps.temporal.workflow.getHandle(run.id).describe()).status.name).toBe('COMPLETED');
 });
 
-/**
- * The most bytes of local activity results (markers) one workflow task's completion carried: markers follow the
- * WorkflowTaskCompleted event of the task that recorded them.
- */
-async function largestMarkerBatch(runId: string): Promise<number> {
-  const history = await api.deps.temporal.workflow.getHandle(runId).fetchHistory();
-  let largest = 0;
-  let current = 0;
-  for (const event of history.events ?? []) {
-    if (event.workflowTaskCompletedEventAttributes) current = 0;
-    const marker = event.markerRecordedEventAttributes;
-    if (marker) {
-      for (const payloads of Object.values(marker.details ?? {})) for (const p of payloads.payloads ?? []) current += p.data?.length ?? 0;
-      largest = Math.max(largest, current);
-    }
-  }
-  return largest;
-}
+/** The most bytes of local activity results (markers) one workflow task's completion carried. */
+const largestMarkerBatch = (runId: string): Promise<number> =>
+  largestPerWorkflowTask(api, runId, (event) => {
+    let bytes = 0;
+    for (const payloads of Object.values(event.markerRecordedEventAttributes?.details ?? {})) for (const p of payloads.payloads ?? []) bytes += p.data?.length ?? 0;
+    return bytes;
+  });
 
 test('a loop of forty 100 kB item outputs runs, and the next node reads them', async () => {
   const workflowId = await createWorkflowFixture(api, tenant, paddedLoop(40, 100_000, 5));

@@ -8,6 +8,7 @@ import {
   paddedProducer as producer,
   startRun,
   toolNode,
+  largestPerWorkflowTask,
   useRunApi,
   waitForRun,
   type RunBody,
@@ -45,20 +46,9 @@ async function settled(workflowId: string, runId: string): Promise<RunBody> {
   }
 }
 
-/**
- * The most child starts one workflow task of the run asked for: all of them travel in that task's completion.
- * Events are told apart by their attributes.
- */
-async function largestStartBatch(runId: string): Promise<number> {
-  const history = await api.deps.temporal.workflow.getHandle(runId).fetchHistory();
-  let largest = 0;
-  let current = 0;
-  for (const event of history.events ?? []) {
-    if (event.workflowTaskCompletedEventAttributes) current = 0;
-    else if (event.startChildWorkflowExecutionInitiatedEventAttributes) largest = Math.max(largest, ++current);
-  }
-  return largest;
-}
+/** The most child starts one workflow task of the run asked for: all of them travel in that task's completion. */
+const largestStartBatch = (runId: string): Promise<number> =>
+  largestPerWorkflowTask(api, runId, (event) => (event.startChildWorkflowExecutionInitiatedEventAttributes ? 1 : 0));
 
 /** A child that answers the total length of the strings in its parameter `values`. */
 const measuringChild = () =>
