@@ -30,6 +30,10 @@ export const ERROR_CATALOG = {
     status: 403,
     description: 'The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment',
   },
+  HUMAN_REQUIRED: {
+    status: 403,
+    description: 'A person must do this from a signed-in session: API keys may not weaken security settings, create admin keys or decide on approvals',
+  },
 
   // Tenancy, quotas and abuse
   NO_ACTIVE_ORGANIZATION: {

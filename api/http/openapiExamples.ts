@@ -214,6 +214,7 @@ const ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample>> = {
   INVALID_TWO_FACTOR_CODE: { message: 'the code is wrong or expired' },
   SSO_FAILED: { message: 'single sign-on failed: the identity provider refused the request' },
   TWO_FACTOR_REQUIRED: { message: 'this organization requires two-factor sign-in: enrol with POST /api/auth/2fa/enrolment' },
+  HUMAN_REQUIRED: { message: 'API keys may not approve or reject runs: a person must do it from a signed-in session' },
   NO_ACTIVE_ORGANIZATION: { message: 'no active organization: create one or switch with POST /api/auth/switch-organization' },
   ORGANIZATION_LIMIT: { message: 'you already belong to 10 organizations' },
   SLUG_TAKEN: { message: 'the slug "acme" is already in use' },

@@ -16,6 +16,7 @@ import {
   type ApiKeyRow,
 } from './queries';
 import type { OrgServiceDeps } from './serviceDeps';
+import { requireHuman } from './stepUp';
 
 /**
  * Organization API keys. A key acts with its own role (admin, member or viewer; never owner: deleting the
@@ -68,6 +69,8 @@ export function createApiKeysService(d: OrgServiceDeps) {
     input: { name: string; role: ApiKeyRole; expiresAt: Date | null },
   ): Promise<{ row: ApiKeyRow; key: string }> {
     if (ROLE_RANK[input.role] > ROLE_RANK[org.role]) throw forbidden(`a ${org.role} may not create a key with role ${input.role}`);
+    // A key that may manage keys, members and settings is only ever minted by a person (domain/organizations/stepUp.ts).
+    if (ROLE_RANK[input.role] >= ROLE_RANK.admin) await requireHuman(db, org.organizationId, actor, 'create an admin API key');
     const { key, prefix, hash } = generateApiKey();
     const row = await db.transaction(async (trx) => {
       // A key minted by a key answers to the person behind the parent key, so it goes when that person goes.

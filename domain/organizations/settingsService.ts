@@ -17,6 +17,7 @@ import {
 import { isUniqueViolation } from '../../lib/db/errors';
 import { existingSecretNames } from '../secrets/queries';
 import { vetWebhookDestinations } from './webhookEndpoints';
+import { checkSettingsChange } from './stepUp';
 
 /**
  * Settings read and partial update per group. Members ("limited settings access") see general and security;
@@ -72,6 +73,7 @@ export function createSettingsService(d: OrgServiceDeps) {
           if (err instanceof SettingsRuleError) throw new AppError('UNPROCESSABLE', err.message, [{ path: `body.${err.path}`, problem: err.message }]);
           throw err;
         }
+        await checkSettingsChange(trx, org.organizationId, actor, before, after);
         const ssoSecretName = input.integration?.sso?.oidc?.clientSecretName;
         if (ssoSecretName && !(await existingSecretNames(db, org.organizationId, [ssoSecretName])).has(ssoSecretName)) {
           throw new AppError('UNPROCESSABLE', `the organization has no secret named ${ssoSecretName}; create it first`, [

@@ -3,6 +3,7 @@ import type { ApprovalRecord } from '../../lib/triggers/approval';
 import { APPROVAL_SIGNAL, type ApprovalDecision } from '../../workflows/triggers/types';
 import { recordAudit } from '../audit/record';
 import type { AppDeps } from '../deps';
+import { requireHuman } from '../organizations/stepUp';
 import type { Actor, OrganizationContext } from '../principals';
 import { lockRunForApproval, setRunApproval } from '../runs/queries';
 import type { RunView } from '../runs/schemas';
@@ -11,8 +12,9 @@ import { isUuid } from './queries';
 
 /**
  * Approval decisions on manual runs that wait for one (docs/triggers.md#manual-approval). The run row is the
- * arbiter: under its row lock the decision is checked (still pending; the caller's role among `approvers`; not the
- * requester unless `allowSelfApproval`), written into `trigger.approval` and audited in the same transaction; then
+ * arbiter: under its row lock the decision is checked (a person, not an API key; still pending; the caller's role
+ * among `approvers`; not the requester, who for a run a key started is the key's creator, unless
+ * `allowSelfApproval`), written into `trigger.approval` and audited in the same transaction; then
  * the run is signalled. Should the signal get lost, the run reads the recorded decision when its timeout fires.
  */
 export function createApprovals(deps: AppDeps, runs: RunsService) {
@@ -30,6 +32,8 @@ export function createApprovals(deps: AppDeps, runs: RunsService) {
     await db.transaction(async (trx) => {
       const row = await lockRunForApproval(trx, runId, { organizationId: org.organizationId, workflowId });
       if (!row) throw notFound('run');
+      // Four eyes are two people: a key decides for nobody (and would approve its own runs).
+      await requireHuman(trx, org.organizationId, actor, 'approve or reject runs');
       const approval = row.trigger.approval;
       if (!approval) throw new AppError('INVALID_STATE', 'this run does not need an approval');
       if (approval.status !== 'pending' || row.status !== 'pending') {
@@ -38,7 +42,7 @@ export function createApprovals(deps: AppDeps, runs: RunsService) {
       if (!approval.approvers.includes(org.role)) {
         throw new AppError('FORBIDDEN', `only ${approval.approvers.join(', ')} may decide on this run (your role: ${org.role})`);
       }
-      if (!approval.allowSelfApproval && actor.type === 'user' && approval.requestedBy === actor.id) {
+      if (!approval.allowSelfApproval && approval.requestedBy === actor.id) {
         throw new AppError('FORBIDDEN', 'you requested this run: another approver must decide (allowSelfApproval is off)');
       }
       const next: ApprovalRecord = { ...approval, status: decision, decidedBy: actor.id, decidedByType: actor.type, decidedAt: new Date().toISOString(), comment };
