@@ -223,7 +223,7 @@ export function deadLetterRoutes(s: RunsService): RouteDef[] {
       },
       errors: ['INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
       handler: async (input) => {
-        const { deadLetter, run } = await s.replayDeadLetter(input.organization.organizationId, input.params.id, userIdOf(input));
+        const { deadLetter, run } = await s.replayDeadLetter(input.organization.organizationId, input.params.id, userIdOf(input), input.actor);
         return { status: 201, body: { dead_letter: serializeDeadLetter(deadLetter), run } };
       },
     }),

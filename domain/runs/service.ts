@@ -8,6 +8,7 @@ import { checkParameters } from '../../workflows/runs/parameters';
 import type { RunInput, RunOptions, RunTrigger } from '../../workflows/runs/types';
 import { recordAudit } from '../audit/record';
 import type { AppDeps } from '../deps';
+import { getApiKeyCreator } from '../organizations/queries';
 import { toolCatalogueFor } from '../tools/catalogue';
 import type { Actor } from '../principals';
 import { loadWorkflowVersion, type LoadedWorkflowVersion } from '../workflows/queries';
@@ -84,7 +85,7 @@ export interface RunsService {
     organizationId: string,
     query: { workflow_id?: string; run_id?: string; queue?: string; status?: DeadLetterRow['status']; limit: number; cursor?: string },
   ): Promise<Page<DeadLetterRow>>;
-  replayDeadLetter(organizationId: string, id: string, userId: string | null): Promise<{ deadLetter: DeadLetterRow; run: RunView }>;
+  replayDeadLetter(organizationId: string, id: string, userId: string | null, actor?: Actor): Promise<{ deadLetter: DeadLetterRow; run: RunView }>;
   deleteDeadLetter(organizationId: string, id: string): Promise<void>;
   listCircuitBreakers(organizationId: string): Promise<CircuitBreakerRow[]>;
   resetCircuitBreaker(organizationId: string, tool: string): Promise<CircuitBreakerRow>;
@@ -121,6 +122,16 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       throw new AppError('INVALID_STATE', `workflow is ${status}: it cannot start runs (only draft and active workflows can)`);
     }
     return loaded;
+  }
+
+  /**
+   * Who asked for a manual run (start, retry, replay): the user; for an API key, the person the key answers to (its
+   * creator, docs/organizations.md#api-keys), so that `created_by` and an approval's `requestedBy` name a person and
+   * self-approval rules hold for what their keys start. `trigger.apiKeyId` says that a key did it.
+   */
+  async function requesterOf(organizationId: string, userId: string | null, actor: Actor | undefined) {
+    if (userId !== null || actor?.type !== 'apiKey') return { userId, viaKey: {} };
+    return { userId: await getApiKeyCreator(db, organizationId, actor.id), viaKey: { apiKeyId: actor.id } };
   }
 
   /** Inserts the run row (pending) and starts its execution; a start that fails leaves a failed run, and a 503. */
@@ -244,8 +255,9 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
   }
 
   return {
-    async start(organizationId, workflowId, parameters, userId, actor) {
+    async start(organizationId, workflowId, parameters, caller, actor) {
       await admission.admit(organizationId);
+      const { userId, viaKey } = await requesterOf(organizationId, caller, actor);
       const loaded = await loadRunnable(organizationId, workflowId);
       const { values, problems } = checkParameters(loaded.compiled.parameters, parameters);
       if (problems.length) throw new AppError('INVALID_PARAMETERS', 'the parameters do not match the declared parameters', problems);
@@ -254,7 +266,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       const row = await launch({
         loaded,
         parameters: values,
-        trigger: { type: 'manual', userId, ...(approval ? { approval: approval.record } : {}) },
+        trigger: { type: 'manual', userId, ...viaKey, ...(approval ? { approval: approval.record } : {}) },
         retryOf: null,
         createdBy: userId,
         approval: approval?.wait,
@@ -318,8 +330,9 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       return present(fresh, { nodeStates: live?.nodeStates ?? fresh.node_states ?? {}, errors: live?.errors ?? fresh.errors, status: 'cancelling' });
     },
 
-    async retry(organizationId, workflowId, runId, userId, actor) {
+    async retry(organizationId, workflowId, runId, caller, actor) {
       await admission.admit(organizationId);
+      const { userId, viaKey } = await requesterOf(organizationId, caller, actor);
       const original = await requireRun(organizationId, workflowId, runId);
       if (original.status !== 'failed' && original.status !== 'cancelled') {
         throw new AppError('RUN_NOT_RETRYABLE', `run is ${original.status}: only failed or cancelled runs can be retried`);
@@ -330,7 +343,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       const row = await launch({
         loaded,
         parameters: original.parameters,
-        trigger: { type: 'retry', retryOf: original.id, userId, ...(approval ? { approval: approval.record } : {}) },
+        trigger: { type: 'retry', retryOf: original.id, userId, ...viaKey, ...(approval ? { approval: approval.record } : {}) },
         retryOf: original.id,
         reused: completedStates(original),
         createdBy: userId,
@@ -358,8 +371,9 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       return toPage(rows, query.limit, (r) => ({ sort: new Date(r.created_at).toISOString(), id: r.id }));
     },
 
-    async replayDeadLetter(organizationId, id, userId) {
+    async replayDeadLetter(organizationId, id, caller, actor) {
       await admission.admit(organizationId);
+      const { userId, viaKey } = await requesterOf(organizationId, caller, actor);
       const letter = await findDeadLetter(db, organizationId, id);
       if (!letter) throw notFound('dead letter');
       if (letter.status === 'replayed') throw new AppError('INVALID_STATE', `dead letter was already replayed (run ${letter.replay_run_id})`);
@@ -371,7 +385,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       const row = await launch({
         loaded,
         parameters: original.parameters,
-        trigger: { type: 'dead_letter_replay', deadLetterId: letter.id, retryOf: original.id, userId, ...(approval ? { approval: approval.record } : {}) },
+        trigger: { type: 'dead_letter_replay', deadLetterId: letter.id, retryOf: original.id, userId, ...viaKey, ...(approval ? { approval: approval.record } : {}) },
         retryOf: original.id,
         reused: completedStates(original),
         createdBy: userId,
