@@ -243,10 +243,11 @@ describe('API keys', () => {
     expect(past.status).toBe(400);
     const owner = await api.request('POST', `/api/v1/organizations/${t.organizationId}/api-keys`, { token: t.owner.token, body: { name: 'x', role: 'owner' } });
     expect(owner.status).toBe(400);
-    // An admin key may not mint an admin key... it may (same rank); a member key may not manage keys at all.
+    // An admin key may not mint an admin key: that is a person's act (403 HUMAN_REQUIRED, security/step-up.test.ts).
     const adminKey = await createTestApiKey(api, t.organizationId, t.owner.token, 'admin');
     const byKey = await api.request('POST', `/api/v1/organizations/${t.organizationId}/api-keys`, { headers: { 'x-api-key': adminKey.key }, body: { name: 'y', role: 'admin' } });
-    expect(byKey.status).toBe(201);
+    expect(byKey.status).toBe(403);
+    expect(byKey.body.error.code).toBe('HUMAN_REQUIRED');
     // Keys never delete the organization nor transfer ownership.
     const del = await api.request('DELETE', `/api/v1/organizations/${t.organizationId}`, { headers: { 'x-api-key': adminKey.key }, body: { password: 'x' } });
     expect(del.status).toBe(403);
