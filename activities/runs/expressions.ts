@@ -8,16 +8,25 @@ import { evaluateCel, renderTemplates } from '../../lib/expressions/sandbox';
  * `<iterator>_index`).
  */
 
-export type ExpressionScope = Record<string, unknown>;
+/** The organization a scope belongs to: its share of the sandbox lanes. A symbol, so no expression can name it. */
+const TENANT = Symbol('tenant');
 
-export function scope(params: Record<string, unknown>, nodes: Record<string, unknown>, locals?: Record<string, unknown>): ExpressionScope {
-  return expressionContext({ params, nodes, locals });
+export type ExpressionScope = Record<string, unknown> & { readonly [TENANT]?: string };
+
+export function scope(
+  params: Record<string, unknown>,
+  nodes: Record<string, unknown>,
+  locals?: Record<string, unknown>,
+  organizationId = '',
+): ExpressionScope {
+  // Not enumerable: the context sent to the sandbox (pruned or whole) is built from its enumerable keys only.
+  return Object.defineProperty(expressionContext({ params, nodes, locals }), TENANT, { value: organizationId, enumerable: false });
 }
 
 export function evaluate(text: string, context: ExpressionScope): Promise<unknown> {
-  return evaluateCel(text, context);
+  return evaluateCel(text, context, {}, context[TENANT]);
 }
 
 export function render(value: unknown, context: ExpressionScope): Promise<unknown> {
-  return renderTemplates(value, context);
+  return renderTemplates(value, context, {}, context[TENANT]);
 }

@@ -33,7 +33,7 @@ export async function buildScope(
         [`${context.iterator.name}_index`]: context.iterator.index,
       }
     : undefined;
-  return scope(params, nodes, locals);
+  return scope(params, nodes, locals, organizationId);
 }
 
 /** A `from` reference's value: a run parameter (`params.x` or `parameters.x`, as validation accepts) or a node output. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { parse } from 'csv-parse/sync';
-import { defineTool, NonRetryableToolError } from './types';
+import type { CsvParsed } from '../../lib/textParsers';
+import { parseForTool } from './support/parsing';
+import { defineTool } from './types';
 
 /** CSV text to rows: objects keyed by the header row (default), or arrays of cells. */
 export default defineTool({
@@ -21,24 +22,10 @@ export default defineTool({
   output: z.object({ rows: z.array(z.unknown()), count: z.int(), columns: z.array(z.string()).nullable().optional() }),
   sideEffect: 'none',
   runsLocally: true,
-  async execute(input) {
-    const header = input.header ?? true;
-    const maxRows = input.max_rows ?? 10_000;
-    let records: unknown[];
-    try {
-      records = parse(input.text, {
-        delimiter: input.delimiter ?? ',',
-        columns: header,
-        skip_empty_lines: input.skip_empty_lines ?? true,
-        trim: input.trim ?? false,
-        relax_column_count: false,
-        to_line: maxRows + (header ? 2 : 1),
-      }) as unknown[];
-    } catch (err) {
-      throw new NonRetryableToolError('INVALID_CSV', (err as Error).message);
-    }
-    if (records.length > maxRows) throw new NonRetryableToolError('TOO_MANY_ROWS', `more than ${maxRows} rows`);
-    const columns = header && records.length ? Object.keys(records[0] as object) : null;
-    return { rows: records, count: records.length, columns };
+  // Still a local activity (the commands of existing histories stay the same); a large text is parsed off the
+  // worker's event loop (support/parsing.ts).
+  async execute(input, ctx) {
+    const { text, ...options } = input;
+    return (await parseForTool({ format: 'csv', text, options }, ctx.organizationId)) as CsvParsed;
   },
 });

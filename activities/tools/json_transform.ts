@@ -25,9 +25,11 @@ export async function runJsonata(
   data: unknown,
   bindings: Record<string, unknown> = {},
   limits: JsonataLimits = JSONATA_LIMITS,
+  organizationId = '',
 ): Promise<unknown> {
   try {
-    return await evaluateJsonata(expression, data, bindings, limits);
+    // The organization's share of the sandbox: another's deadline-long transforms never hold this one up.
+    return await evaluateJsonata(expression, data, bindings, limits, organizationId);
   } catch (err) {
     if (!(err instanceof ExpressionError)) throw err;
     throw new NonRetryableToolError(TOOL_CODES[err.code] ?? err.code, `JSONata: ${err.message}`);
@@ -52,8 +54,8 @@ export default defineTool({
   sideEffect: 'none',
   runsLocally: true,
   defaultTimeoutMs: 10_000,
-  async execute(input) {
+  async execute(input, ctx) {
     if (input.expression === undefined) return { result: input.data ?? null };
-    return { result: await runJsonata(input.expression, input.data ?? null, input.bindings ?? {}) };
+    return { result: await runJsonata(input.expression, input.data ?? null, input.bindings ?? {}, JSONATA_LIMITS, ctx.organizationId) };
   },
 });

@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { defineTool, NonRetryableToolError } from './types';
+import { parseForTool } from './support/parsing';
+import { defineTool } from './types';
 
-/**
- * XML to JSON with fast-xml-parser. Entity expansion is off (no billion-laughs, no external entities): entities
- * stay as written, except the five predefined ones are not decoded either. DOCTYPE declarations are refused.
- */
+/** XML to JSON (lib/textParsers.ts: fast-xml-parser, no entity expansion, DOCTYPE declarations refused). */
 export default defineTool({
   id: 'xml_parse',
   name: 'XML processor',
@@ -23,24 +20,10 @@ export default defineTool({
   output: z.object({ result: z.unknown() }),
   sideEffect: 'none',
   runsLocally: true,
-  async execute(input) {
-    if (/<!DOCTYPE/i.test(input.text)) {
-      throw new NonRetryableToolError('INVALID_XML', 'DOCTYPE declarations are not accepted');
-    }
-    const valid = XMLValidator.validate(input.text);
-    if (valid !== true) {
-      throw new NonRetryableToolError('INVALID_XML', `${valid.err.msg} (line ${valid.err.line})`);
-    }
-    const arrays = new Set(input.always_array ?? []);
-    const parser = new XMLParser({
-      ignoreAttributes: input.ignore_attributes ?? false,
-      attributeNamePrefix: input.attribute_prefix ?? '@_',
-      parseTagValue: input.parse_values ?? true,
-      parseAttributeValue: input.parse_values ?? false,
-      processEntities: false,
-      htmlEntities: false,
-      isArray: (name) => arrays.has(name),
-    });
-    return { result: parser.parse(input.text) as unknown };
+  // Still a local activity (the commands of existing histories stay the same); a large text is parsed off the
+  // worker's event loop (support/parsing.ts).
+  async execute(input, ctx) {
+    const { text, ...options } = input;
+    return { result: await parseForTool({ format: 'xml', text, options }, ctx.organizationId) };
   },
 });

@@ -4,6 +4,7 @@ import { renderTemplates } from '../templates';
 import { evaluateJsonata } from './jsonata';
 import type { SandboxTask } from './protocol';
 import { regexMatches } from './regex';
+import { parseRequest } from '../../textParsers';
 
 /**
  * Runs one task in the calling thread. Inside a sandbox process this is what the deadline can stop; unit tests call
@@ -20,6 +21,8 @@ export async function runTask(task: SandboxTask): Promise<unknown> {
         return await evaluateJsonata(task.expression, task.data, task.bindings, task.limits);
       case 'regex':
         return regexMatches(task.text, task.pattern, task.flags, task.maxMatches);
+      case 'parse':
+        return parseRequest(task.request);
     }
   } catch (err) {
     throw err instanceof ExpressionError ? err : internalFailure(err);

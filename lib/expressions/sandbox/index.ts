@@ -7,6 +7,7 @@ import {
   type JsonataLimits,
 } from '../limits';
 import { hasTemplates, renderTemplates as renderHere } from '../templates';
+import { parseRequest, TextParseError, type ParseRequest } from '../../textParsers';
 import { createSandboxPool, type SandboxPool } from './pool';
 import { contextFor, templateExpressions } from './prune';
 import type { RegexMatch } from './regex';
@@ -20,11 +21,16 @@ import type { RegexMatch } from './regex';
  * INVALID_REGEX) and a message that never carries an engine's internals. docs/workflows.md#the-expression-sandbox describes the limits.
  *
  * Two lanes, so a slow JSONata transform never holds up the conditions of other runs: CEL evaluations, and data
- * tasks (JSONata, regex). Sandbox processes start on first use; a process that never evaluates an expression starts
- * none.
+ * tasks (JSONata, regex, the parsing tools' large inputs). Sandbox processes start on first use; a process that never
+ * evaluates an expression starts none, and an idle one exits after a minute.
+ *
+ * Each call names the organization it evaluates for (`tenant`): a lane serves organizations in turn and lets one hold
+ * at most all but one of its processes (pool.ts). Three per lane keeps what one organization had before (two at once)
+ * and adds the one that the others can always reach: another organization's evaluation waits for no deadline of the
+ * first one's, however many of its tasks queue.
  */
-const CEL_PROCESSES = 2;
-const DATA_PROCESSES = 2;
+const CEL_PROCESSES = 3;
+const DATA_PROCESSES = 3;
 
 let celLane: SandboxPool | null = null;
 let dataLane: SandboxPool | null = null;
@@ -40,9 +46,10 @@ export async function evaluateCel(
   text: string,
   context: Record<string, unknown>,
   limits: Partial<ExpressionLimits> = {},
+  tenant = '',
 ): Promise<unknown> {
   const task = { op: 'cel' as const, text, context: contextFor([text], context), ...(Object.keys(limits).length ? { limits } : {}) };
-  return cel().run(task, celDeadline(limits));
+  return cel().run(task, celDeadline(limits), tenant);
 }
 
 /** Every `${...}` template in a JSON value rendered; a value without templates is copied here, with no trip to the sandbox. */
@@ -50,6 +57,7 @@ export async function renderTemplates(
   value: unknown,
   context: Record<string, unknown>,
   limits: Partial<ExpressionLimits> = {},
+  tenant = '',
 ): Promise<unknown> {
   if (!hasTemplates(value)) return renderHere(value, context, limits);
   const expressions = templateExpressions(value);
@@ -60,7 +68,7 @@ export async function renderTemplates(
     ...(Object.keys(limits).length ? { limits } : {}),
   };
   // One deadline per expression the value holds (up to five), as if each were evaluated on its own.
-  return cel().run(task, celDeadline(limits) * Math.min(5, Math.max(1, expressions?.length ?? 1)));
+  return cel().run(task, celDeadline(limits) * Math.min(5, Math.max(1, expressions?.length ?? 1)), tenant);
 }
 
 /** A JSONata expression over data, with `$name` bindings. */
@@ -69,10 +77,11 @@ export async function evaluateJsonata(
   input: unknown,
   bindings: Record<string, unknown> = {},
   limits: JsonataLimits = DEFAULT_JSONATA_LIMITS,
+  tenant = '',
 ): Promise<unknown> {
   // A little grace past JSONata's own deadline: a runaway between its checks is stopped, an ordinary timeout is
   // reported by JSONata itself and the process stays warm.
-  return data().run({ op: 'jsonata', expression, data: input, bindings, limits }, limits.timeoutMs + 250);
+  return data().run({ op: 'jsonata', expression, data: input, bindings, limits }, limits.timeoutMs + 250, tenant);
 }
 
 /** Matches of a user regular expression (RE2) over a text; flags among i, m, s, u. */
@@ -81,10 +90,30 @@ export async function regexMatches(
   pattern: string,
   flags: string,
   maxMatches: number,
+  tenant = '',
 ): Promise<{ matches: RegexMatch[]; truncated: boolean }> {
   if (!/^[imsu]*$/.test(flags)) throw new ExpressionError('INVALID_REGEX', 'regular expression flags are among i, m, s and u');
-  const result = await data().run({ op: 'regex', text, pattern, flags, maxMatches }, REGEX_LIMITS.timeoutMs);
+  const result = await data().run({ op: 'regex', text, pattern, flags, maxMatches }, REGEX_LIMITS.timeoutMs, tenant);
   return result as { matches: RegexMatch[]; truncated: boolean };
+}
+
+/**
+ * Texts up to this many characters are parsed in the calling thread (a millisecond or two at most); larger ones in
+ * the data lane. xml_parse and csv_parse run as local activities on the worker's event loop, which every run of every
+ * tenant shares: a 10 MB XML held it 2–6 s there.
+ */
+export const INLINE_PARSE_CHARS = 64 * 1024;
+/** The largest text the tools take (10 MB) parses in 1–3 s on a loaded 2-core machine; past this it is stopped. */
+export const PARSE_DEADLINE_MS = 30_000;
+
+/** XML or CSV text parsed (lib/textParsers.ts); a text the parser refuses throws its TextParseError. */
+export async function parseText(request: ParseRequest, tenant = ''): Promise<unknown> {
+  const outcome =
+    request.text.length <= INLINE_PARSE_CHARS
+      ? parseRequest(request)
+      : ((await data().run({ op: 'parse', request }, PARSE_DEADLINE_MS, tenant)) as ReturnType<typeof parseRequest>);
+  if ('failed' in outcome) throw new TextParseError(outcome.failed.code, outcome.failed.message);
+  return outcome.value;
 }
 
 /** Ends the sandbox processes (tests, shutdown); the next evaluation starts fresh ones. */

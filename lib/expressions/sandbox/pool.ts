@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { FairQueue } from '../../fairQueue';
 import { spawnNodeChild } from '../../nodeChild';
 import { ExpressionError } from '../errors';
 import type { SandboxReply, SandboxTask } from './protocol';
@@ -15,7 +16,13 @@ import type { SandboxReply, SandboxTask } from './protocol';
  * over a list in CEL; a heap cap). In a thread that took the API or the worker down with it; in a child it ends
  * only the child, and the task that did it is answered EXPRESSION_TOO_COMPLEX. The child's heap is capped too.
  *
- * The child's code is child.ts, started by lib/nodeChild.ts (empty environment, heap cap, no core dumps).
+ * The child's code is child.ts, started by lib/nodeChild.ts (empty environment, heap cap, no core dumps, a lower
+ * CPU priority than the platform's own processes).
+ *
+ * Tasks wait in a fair queue (lib/fairQueue.ts), keyed by the organization they are evaluated for: a free process
+ * goes to the organization holding the fewest, in turn, and one organization holds at most `size - 1` processes, so
+ * a tenant whose expressions all run into their deadline leaves a process for every other tenant (first come first
+ * served, its queue of deadline-long tasks held another tenant's one-millisecond condition for seconds).
  */
 
 /** Old-generation heap of one sandbox process: content extraction hands JSONata files of up to 100 MB. */
@@ -38,6 +45,8 @@ const ALLOCATION_DEATHS = new Set<NodeJS.Signals>(['SIGTRAP', 'SIGILL', 'SIGABRT
 
 interface Pending {
   task: SandboxTask;
+  /** The fairness key: the organization the task is evaluated for ('' for none). */
+  key: string;
   deadlineMs: number;
   resolve(value: unknown): void;
   reject(err: Error): void;
@@ -52,7 +61,8 @@ interface Slot {
 }
 
 export interface SandboxPool {
-  run(task: SandboxTask, deadlineMs: number): Promise<unknown>;
+  /** `key`: the organization the task is evaluated for, its share of the processes; '' for work of no organization. */
+  run(task: SandboxTask, deadlineMs: number, key?: string): Promise<unknown>;
   /** Ends every process (tests, shutdown); queued tasks fail. */
   close(): Promise<void>;
 }
@@ -100,7 +110,7 @@ function spawnChild(): ChildProcess {
 }
 
 export function createSandboxPool(size: number): SandboxPool {
-  const queue: Pending[] = [];
+  const queue = new FairQueue<Pending>(Math.max(1, size - 1));
   const slots: Slot[] = [];
   let nextId = 1;
   let closed = false;
@@ -117,6 +127,7 @@ export function createSandboxPool(size: number): SandboxPool {
     if (!current) return;
     clearTimeout(current.timer);
     slot.current = null;
+    queue.release(current.pending.key);
     if ('error' in outcome) current.pending.reject(outcome.error);
     else current.pending.resolve(outcome.value);
   }
@@ -124,7 +135,7 @@ export function createSandboxPool(size: number): SandboxPool {
   /** A process that cannot even boot would fail every task: fail them now instead of respawning forever. */
   function failQueue(why: string): void {
     const bootError = new ExpressionError('EXPRESSION_FAILED', `the expression sandbox could not start (${why})`);
-    for (const pending of queue.splice(0)) pending.reject(bootError);
+    for (const pending of queue.drain()) pending.reject(bootError);
   }
 
   /** Stops a slot's work: a timer fired. The slot is never handed work again. */
@@ -203,14 +214,15 @@ export function createSandboxPool(size: number): SandboxPool {
 
   function dispatch(): void {
     if (closed) return;
-    while (queue.length > 0) {
+    // Only tasks whose organization is under its share count: a process left free for others stays free.
+    while (queue.hasEligible()) {
       const free = slots.find((s) => s.ready && s.current === null);
       if (!free) {
         // Boot another process when every live one is busy (booting ones count as capacity on their way).
         if (slots.length < size) spawn();
         return;
       }
-      start(free, queue.shift()!);
+      start(free, queue.take()!.item);
     }
     for (const slot of slots) {
       if (!slot.ready || slot.current !== null || slot.idleTimer) continue;
@@ -224,17 +236,17 @@ export function createSandboxPool(size: number): SandboxPool {
   }
 
   return {
-    run(task, deadlineMs) {
+    run(task, deadlineMs, key = '') {
       if (closed) return Promise.reject(new ExpressionError('EXPRESSION_FAILED', 'the expression sandbox is closed'));
       return new Promise((resolve, reject) => {
-        queue.push({ task, deadlineMs, resolve, reject });
+        queue.push(key, { task, key, deadlineMs, resolve, reject });
         dispatch();
       });
     },
     async close() {
       closed = true;
       const error = new ExpressionError('EXPRESSION_FAILED', 'the expression sandbox is closed');
-      for (const pending of queue.splice(0)) pending.reject(error);
+      for (const pending of queue.drain()) pending.reject(error);
       const all = [...slots];
       for (const slot of all) {
         remove(slot);

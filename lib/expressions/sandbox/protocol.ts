@@ -1,12 +1,14 @@
 import type { ExpressionErrorCode } from '../errors';
 import type { ExpressionLimits, JsonataLimits } from '../limits';
+import type { ParseRequest } from '../../textParsers';
 
 /** Messages between the sandbox pool (pool.ts) and its processes (child.ts). Plain JSON over the IPC channel. */
 export type SandboxTask =
   | { op: 'cel'; text: string; context: Record<string, unknown>; limits?: Partial<ExpressionLimits> }
   | { op: 'render'; value: unknown; context: Record<string, unknown>; limits?: Partial<ExpressionLimits> }
   | { op: 'jsonata'; expression: string; data: unknown; bindings: Record<string, unknown>; limits: JsonataLimits }
-  | { op: 'regex'; text: string; pattern: string; flags: string; maxMatches: number };
+  | { op: 'regex'; text: string; pattern: string; flags: string; maxMatches: number }
+  | { op: 'parse'; request: ParseRequest };
 
 export type SandboxRequest = SandboxTask & { id: number };
 
