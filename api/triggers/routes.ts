@@ -139,8 +139,8 @@ export function triggerRoutes(
         operationId: `${action}Run`,
         summary: action === 'approve' ? 'Approve a run that awaits approval' : 'Reject a run that awaits approval',
         description:
-          "For manual runs whose trigger has `requireApproval`. The caller's role must be one of the trigger's " +
-          '`approvers`; the user who started the run may not decide unless `allowSelfApproval`. ' +
+          "For manual runs whose trigger has `requireApproval`. A person decides: API keys get HUMAN_REQUIRED. The caller's role must be one of the trigger's " +
+          "`approvers`; the user who started the run (for a run started with an API key, the key's creator) may not decide unless `allowSelfApproval`. " +
           (action === 'approve' ? 'The run then starts its nodes.' : 'The run ends `cancelled` (error APPROVAL_REJECTED).') +
           ' Audited as run.approved / run.rejected.',
         tags,
@@ -154,7 +154,7 @@ export function triggerRoutes(
               : z.string().trim().max(2000).optional().describe('optional note'),
         }),
         responses: { 200: { description: 'the run', schema: z.object({ id: z.string(), status: z.string() }).catchall(z.unknown()) } },
-        errors: ['INVALID_STATE'],
+        errors: ['INVALID_STATE', 'HUMAN_REQUIRED'],
         handler: async ({ organization, actor, params, body }) => ({
           body: await approvals.decide(
             organization,

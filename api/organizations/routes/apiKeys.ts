@@ -16,7 +16,8 @@ export function apiKeyRoutes(s: OrganizationsServices): RouteDef[] {
       summary: 'Create an API key (the key is in this response only)',
       description:
         'Present it as `Authorization: Bearer loom_...` or `X-API-Key: loom_...`. It acts on this organization ' +
-        'with its role (admin, member or viewer; at most the creator\'s role).',
+        'with its role (admin, member or viewer; at most the creator\'s role). An admin key is created by a person only: ' +
+        'an API key gets HUMAN_REQUIRED.',
       tags,
       auth: 'org',
       organizationFrom: 'path',
@@ -33,7 +34,7 @@ export function apiKeyRoutes(s: OrganizationsServices): RouteDef[] {
           .describe('absent or null = never expires'),
       }),
       responses: { 201: { description: 'created', schema: apiKeySchema.extend({ key: z.string().describe('shown once') }) } },
-      errors: ['IP_NOT_ALLOWED'],
+      errors: ['IP_NOT_ALLOWED', 'HUMAN_REQUIRED'],
       handler: async ({ organization, body, principal, actor }) => {
         const { row, key } = await s.apiKeys.create(organization, actor, principal.kind === 'user' ? principal.userId : null, {
           name: body.name,

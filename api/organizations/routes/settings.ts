@@ -15,7 +15,7 @@ const settingsView = z.object({
     language: z.string(),
   }),
   security: z.object({
-    requireTwoFactor: z.boolean().describe('stored; enforced at sign-in once two-factor authentication ships'),
+    requireTwoFactor: z.boolean().describe('members without two-factor sign-in are refused here (403 TWO_FACTOR_REQUIRED); API keys are not affected'),
     ipAllowlist: z.array(z.string()).describe('CIDR blocks; empty = all addresses; enforced on every request to this organization'),
     sessionTimeoutMinutes: z.number().nullable().describe('idle limit of sessions acting in this organization, in minutes; null = the platform idle timeout'),
     auditLogRetentionDays: z.number(),
@@ -56,7 +56,9 @@ export function settingsRoutes(s: OrganizationsServices): RouteDef[] {
       description:
         'Fields left out keep their value. Secrets (webhook signing secrets, third-party secrets, SSO client ' +
         'secret) are encrypted at rest and never returned. An IP allowlist that excludes the caller is refused ' +
-        '(UNPROCESSABLE) so nobody locks themselves out. The document GET answers can be sent back (read-modify-write): ' +
+        '(UNPROCESSABLE) so nobody locks themselves out, and so is requireTwoFactor from a user without two-factor sign-in. ' +
+        'Changes that weaken a protection (requireTwoFactor off, an IP allowlist emptied or widened, a longer or no session ' +
+        'timeout, SSO enabled or re-pointed) are for people: API keys get HUMAN_REQUIRED (docs/organizations.md#human-acts). The document GET answers can be sent back (read-modify-write): ' +
         'a secret given as the mask a read showed keeps the stored secret (another mask is UNPROCESSABLE naming the ' +
         'field), and the read-only integration.apiKeys is ignored when unchanged (UNPROCESSABLE when changed).',
       tags,
@@ -76,7 +78,7 @@ export function settingsRoutes(s: OrganizationsServices): RouteDef[] {
           }),
         },
       },
-      errors: ['UNPROCESSABLE', 'SLUG_TAKEN', 'IP_NOT_ALLOWED'],
+      errors: ['UNPROCESSABLE', 'SLUG_TAKEN', 'IP_NOT_ALLOWED', 'HUMAN_REQUIRED'],
       handler: async ({ organization, body, actor, ctx }) => ({ body: await s.settings.update(organization, actor, ctx.ip, body) }),
     }),
   ];
