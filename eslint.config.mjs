@@ -6,7 +6,7 @@ import loom from './eslint-rules/allowedImports.mjs';
 
 // The pure lib modules (folders or files) that workflow code bundles, directly or through lib/dag. Each is held to
 // the same allow-list itself, so nothing reaches the bundle behind them.
-const WORKFLOW_LIB_MODULES = ['lib/dag', 'lib/duration', 'lib/zodIssues', 'lib/suggest', 'lib/tenantPriority'];
+const WORKFLOW_LIB_MODULES = ['lib/dag', 'lib/duration', 'lib/zodIssues', 'lib/suggest', 'lib/echo', 'lib/tenantPriority'];
 const WORKFLOW_LIB_FILES = WORKFLOW_LIB_MODULES.flatMap((m) => [`${m}.ts`, `${m}/**/*.ts`]);
 
 // Modules that open connections by themselves; only lib/net may use them (see the outbound block below).

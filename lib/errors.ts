@@ -1,3 +1,5 @@
+import { boundedDetails, boundedMessage } from './echo';
+
 /**
  * The one catalogue of error codes with their HTTP status. Every error the API returns uses one of these codes
  * in the envelope `{ "error": { "code", "message", "details"? } }`. Add new codes here, nowhere else.
@@ -118,8 +120,9 @@ export function envelope(err: AppError, requestId?: string): ErrorEnvelope {
   return {
     error: {
       code: err.code,
-      message: err.message,
-      ...(err.details ? { details: err.details } : {}),
+      // Bounded whatever built the error: messages and details quote client input (lib/echo.ts).
+      message: boundedMessage(err.message),
+      ...(err.details ? { details: boundedDetails(err.details) } : {}),
       ...(requestId ? { request_id: requestId } : {}),
     },
   };

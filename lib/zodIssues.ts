@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorDetail } from './errors';
+import { echo } from './echo';
 import { didYouMean } from './suggest';
 
 /**
@@ -11,18 +12,24 @@ import { didYouMean } from './suggest';
  *   (`dag.nodes.b.config.inputs[1].from`, `body.members[0].role`).
  * - An unrecognized key (strict objects) is one detail per key at its own path, `unknown field`, rather than
  *   zod's one message for all of them at the parent's path. Given the schema that refused the value, the problem
- *   names the closest known field: `unknown field (did you mean "name"?)`.
+ *   names the closest known field: `unknown field (did you mean "name"?)`, for the first MAX_FIELD_HINTS unknown
+ *   keys of the error only (a 1 MB body holds ~100,000 short keys, each hint a few edit distances).
+ * - Client input quoted in a path (a key, a record's key) is cut to its first characters (lib/echo.ts).
  */
 export function zodIssueDetails(error: z.ZodError, prefix = '', schema?: z.ZodType): ErrorDetail[] {
+  let hints = 0;
   return error.issues.flatMap((issue) => {
     if (issue.code !== 'unrecognized_keys') return [{ path: detailPath(prefix, issue.path), problem: issue.message }];
     const known = schema ? knownKeys(schema, issue.path) : [];
     return issue.keys.map((key) => ({
       path: detailPath(prefix, [...issue.path, key]),
-      problem: `unknown field${didYouMean(key, known)}`,
+      problem: `unknown field${hints++ < MAX_FIELD_HINTS ? didYouMean(key, known) : ''}`,
     }));
   });
 }
+
+/** Unknown keys of one error that get a "did you mean" hint; a person fixes the first few first anyway. */
+export const MAX_FIELD_HINTS = 20;
 
 /** The structural parts of a zod 4 schema definition that lead from a value to its object keys. */
 interface SchemaDef {
@@ -69,7 +76,7 @@ function knownKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
 
 /** `prefix` and `segments` as a detail path: `a.b[0].c`; an empty prefix or segment adds nothing. */
 export function detailPath(prefix: string, segments: readonly PropertyKey[]): string {
-  return [prefix, ...segments.map((segment) => (typeof segment === 'number' ? `[${segment}]` : String(segment)))]
+  return [prefix, ...segments.map((segment) => (typeof segment === 'number' ? `[${segment}]` : echo(String(segment))))]
     .filter(Boolean)
     .join('.')
     .replace(/\.\[/g, '[');

@@ -4,6 +4,7 @@ import { AppError, type ErrorDetail } from '../../lib/errors';
 import { scanInlineCredentials } from '../../lib/dag/inlineCredentials';
 import { toolConfigProblems, topField } from '../../lib/dag/validation/toolConfig';
 import { findSecretReferences } from '../../lib/dag/secretReferences';
+import { echo } from '../../lib/echo';
 import { didYouMean } from '../../lib/suggest';
 import type { ToolTestInput, ToolTestResult } from '../../workflows/tools/testRun';
 import type { ToolActivityInput } from '../../workflows/runs/types';
@@ -49,7 +50,7 @@ export function createToolsService(deps: AppDeps, catalogue: ToolCatalogue, limi
     await catalogue.refresh();
     const tool = catalogue.get(toolId);
     if (!tool) {
-      throw new AppError('NOT_FOUND', `tool "${toolId}" not found${didYouMean(toolId, catalogue.list().map((t) => t.id))}`);
+      throw new AppError('NOT_FOUND', `tool "${echo(toolId)}" not found${didYouMean(toolId, catalogue.list().map((t) => t.id))}`);
     }
     return tool;
   }

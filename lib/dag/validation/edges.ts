@@ -1,5 +1,6 @@
 import { edgeSchema, type Edge } from '../model';
 import { zodProblems } from '../nodeConfig';
+import { echo } from '../../echo';
 import type { Problem } from '../problems';
 import type { DagPaths } from './paths';
 import type { Checked } from './types';
@@ -24,7 +25,7 @@ export function parseEdges(raw: unknown, mentionedIds: ReadonlySet<string>, path
     const edge = parsed.data;
     const unknownEnds = (['from', 'to'] as const)
       .filter((end) => !mentionedIds.has(edge[end]))
-      .map((end) => ({ path: `${path}.${end}`, problem: `unknown node "${edge[end]}"` }));
+      .map((end) => ({ path: `${path}.${end}`, problem: `unknown node "${echo(edge[end])}"` }));
     problems.push(...unknownEnds);
     const ok = unknownEnds.length === 0;
     const key = `${edge.from}\u0000${edge.to}`;

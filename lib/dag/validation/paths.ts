@@ -1,3 +1,5 @@
+import { echo } from '../../echo';
+
 /** Paths of the graph's parts in problems, under `dagPath` (`dag` for the API shape, `` for the definition document). */
 export interface DagPaths {
   /** `<dagPath>.<suffix>`, or `<suffix>` at the root */
@@ -8,5 +10,5 @@ export interface DagPaths {
 
 export function dagPaths(dagPath: string): DagPaths {
   const at = (suffix: string): string => (dagPath ? `${dagPath}.${suffix}` : suffix);
-  return { at, node: (id) => at(`nodes.${id}`) };
+  return { at, node: (id) => at(`nodes.${echo(id)}`) };
 }

@@ -1,6 +1,7 @@
 import type { Problem } from '../problems';
 import { hasSecretReferences } from '../secretReferences';
 import type { ValidationEnv } from './types';
+import { echo } from '../../echo';
 import { didYouMean } from '../../suggest';
 
 /**
@@ -16,7 +17,7 @@ export function toolConfigProblems(
   env: Pick<ValidationEnv, 'tool' | 'toolIds' | 'hasTemplates'>,
 ): Problem[] {
   const tool = env.tool(toolId);
-  if (!tool) return [{ path: `${path}.tool`, problem: `unknown tool "${toolId}"${didYouMean(toolId, env.toolIds?.() ?? [])}` }];
+  if (!tool) return [{ path: `${path}.tool`, problem: `unknown tool "${echo(toolId)}"${didYouMean(toolId, env.toolIds?.() ?? [])}` }];
   const dynamic = new Set(boundNames);
   const fixed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(config)) {

@@ -1,6 +1,7 @@
 import type { NodeDef } from '../model';
 import type { TypedConfig } from '../nodeConfig';
 import type { Checked, ValidationEnv } from './types';
+import { echo } from '../../echo';
 import { didYouMean } from '../../suggest';
 
 /** Tools the nodes call: tool nodes' and loop templates' (a template's tool id as written, valid or not). */
@@ -25,7 +26,7 @@ export function checkDeclaredTools(raw: unknown, env: Pick<ValidationEnv, 'tool'
   const problems = list.flatMap((item, i) => {
     const id = typeof item === 'string' ? item : (item as { id?: unknown } | null)?.id;
     if (typeof id !== 'string') return [{ path: `tools[${i}]`, problem: 'a tool id (or an object with an id)' }];
-    if (!env.tool(id)) return [{ path: `tools[${i}]`, problem: `unknown tool "${id}"${didYouMean(id, env.toolIds?.() ?? [])}` }];
+    if (!env.tool(id)) return [{ path: `tools[${i}]`, problem: `unknown tool "${echo(id)}"${didYouMean(id, env.toolIds?.() ?? [])}` }];
     declared.push(id);
     return [];
   });
