@@ -14,6 +14,11 @@ export interface UserPrincipal {
   /** When the session was last used before this request (epoch ms; recorded at most once per touch interval). */
   sessionLastUsedMs: number;
   activeOrganizationId: string | null;
+  /**
+   * The organization whose single sign-on opened the session: the session acts in it only (other organizations
+   * answer 404, switching is refused). Null or absent: a session opened with the password, which acts in any.
+   */
+  ssoOrganizationId?: string | null;
 }
 
 export interface ApiKeyPrincipal {

@@ -28,6 +28,19 @@ export const ERROR_CATALOG = {
   WEAK_PASSWORD: { status: 400, description: 'The password does not meet the password policy' },
   INVALID_TWO_FACTOR_CODE: { status: 401, description: 'The two-factor code (authenticator or recovery code) is wrong, spent or expired' },
   SSO_FAILED: { status: 401, description: 'Single sign-on failed: the identity provider refused, or its answer did not verify; see the message' },
+  SSO_ACCOUNT_EXISTS: {
+    status: 409,
+    description: 'An account with this e-mail exists and this identity is not linked to it: sign in normally, then link it at POST /api/auth/sso/{slug}/link',
+  },
+  SSO_DOMAIN_NOT_VERIFIED: {
+    status: 403,
+    description: "The e-mail's domain is not verified by the organization, so its single sign-on may not create or join an account",
+  },
+  SSO_IDENTITY_LINKED: { status: 409, description: 'The identity is already linked to another account (or the account to another identity of this provider)' },
+  SSO_SESSION_SCOPED: {
+    status: 403,
+    description: "The session was opened by an organization's single sign-on and acts in that organization only; sign in with a password for others",
+  },
   TWO_FACTOR_REQUIRED: {
     status: 403,
     description: 'The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment',
@@ -53,6 +66,8 @@ export const ERROR_CATALOG = {
   IP_NOT_ALLOWED: { status: 403, description: "The caller's IP address is not in the organization's allowlist" },
   LAST_OWNER: { status: 409, description: 'The organization must keep at least one owner' },
   INVITATION_EXPIRED: { status: 410, description: 'The invitation has expired, was revoked or was already used' },
+  DOMAIN_CLAIMED: { status: 409, description: 'Another organization has already verified this domain' },
+  DOMAIN_NOT_VERIFIED: { status: 422, description: "The domain's DNS does not hold the verification TXT record (yet); see the message" },
 
   // Workflows
   WORKFLOW_INVALID: { status: 422, description: 'The workflow definition is invalid; see details' },

@@ -128,12 +128,13 @@ export function authRoutes(service: AuthService, passport: AuthPassport, cookies
       summary: "Change the session's active organization",
       description:
         'Only an organization the user is a member of. Returns a new token pair whose access token carries the new ' +
-        'organization; the previous refresh token is spent.',
+        'organization; the previous refresh token is spent. A session opened by an organization\'s single sign-on ' +
+        'stays in that organization (403 SSO_SESSION_SCOPED).',
       tags,
       auth: 'user',
       body: s.switchOrganizationBody,
       responses: { 200: { description: 'New token pair for the organization', schema: s.switchOrganizationResponse } },
-      errors: ['FORBIDDEN', 'TOKEN_EXPIRED', 'CONFLICT'],
+      errors: ['FORBIDDEN', 'TOKEN_EXPIRED', 'CONFLICT', 'SSO_SESSION_SCOPED'],
       handler: async ({ principal, body }) => {
         const pair = await service.switchOrganization(principal, body.organizationID);
         return { status: 200, body: { ...pair, organizationID: body.organizationID } };

@@ -4,10 +4,20 @@ import { requestMetaOf } from '../http/requestMeta';
 import { userSummary } from '../../domain/auth/serializers';
 import type { SsoService } from '../../domain/auth/sso';
 import { loginResult } from '../../domain/auth/twoFactorSchemas';
+import { userSummary as userSummarySchema } from '../../domain/auth/schemas';
 
 /** /api/auth/sso: OpenID Connect sign-in per organization; the rules are in domain/auth/sso.ts. */
 
 const tags = ['auth'];
+
+const startedFlow = z.object({ authorizationUrl: z.string(), expiresIn: z.number().int().describe('seconds the state stays valid') });
+
+const linkResult = z
+  .object({
+    user: userSummarySchema,
+    linked: z.object({ issuer: z.string(), organizationID: z.uuid() }).describe('the identity is linked to this account; no session is opened'),
+  })
+  .describe('The flow was started with POST /api/auth/sso/{slug}/link');
 
 export function ssoRoutes(service: SsoService): RouteDef[] {
   return [
@@ -23,17 +33,33 @@ export function ssoRoutes(service: SsoService): RouteDef[] {
       tags,
       auth: 'public',
       params: z.strictObject({ slug: z.string().min(1).max(100) }),
-      responses: {
-        302: {
-          description: 'To the identity provider',
-          schema: z.object({ authorizationUrl: z.string(), expiresIn: z.number().int().describe('seconds the state stays valid') }),
-        },
-      },
+      responses: { 302: { description: 'To the identity provider', schema: startedFlow } },
       errors: ['NOT_FOUND', 'UNPROCESSABLE', 'UPSTREAM_ERROR'],
       handler: async ({ params }) => {
         const started = await service.authorize(params.slug);
         return { status: 302, body: started, headers: { location: started.authorizationUrl, 'cache-control': 'no-store' } };
       },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/auth/sso/{slug}/link',
+      operationId: 'startSsoLink',
+      summary: "Link your account to your identity at the organization's OpenID Connect provider",
+      description:
+        'From a session opened with the password (not one opened by SSO), by a member of the organization: starts ' +
+        'the same flow as authorize and answers the URL to open; the callback then links the identity (issuer, ' +
+        'subject) to this account instead of signing in. Afterwards SSO signs this account in. An account that ' +
+        'existed before is never joined to an identity by its e-mail alone: this is how it is linked.',
+      tags,
+      auth: 'user',
+      params: z.strictObject({ slug: z.string().min(1).max(100) }),
+      responses: { 200: { description: 'Open this URL in the browser', schema: startedFlow } },
+      errors: ['NOT_FOUND', 'FORBIDDEN', 'SSO_SESSION_SCOPED', 'UNPROCESSABLE', 'UPSTREAM_ERROR'],
+      handler: async ({ principal, params }) => ({
+        status: 200,
+        body: await service.startLink(principal, params.slug),
+        headers: { 'cache-control': 'no-store' },
+      }),
     }),
     defineRoute({
       method: 'get',
@@ -42,8 +68,11 @@ export function ssoRoutes(service: SsoService): RouteDef[] {
       summary: 'Where the OpenID Connect provider sends the browser back',
       description:
         'Spends the state (a replayed or unknown state is refused), exchanges the code with the PKCE verifier, ' +
-        'verifies the ID token (signature, issuer, audience, expiry, nonce) and the e-mail domain, provisions the ' +
-        'member when just-in-time provisioning is on, and signs in: tokens, or a two-factor challenge.',
+        'verifies the ID token (signature, issuer, audience, expiry, nonce) and the e-mail domain, then finds the ' +
+        'user by the linked identity (issuer, subject), never by the e-mail alone: an existing account whose identity ' +
+        'is not linked is refused (SSO_ACCOUNT_EXISTS); just-in-time provisioning creates accounts only in the ' +
+        "organization's verified domains (SSO_DOMAIN_NOT_VERIFIED). Signs in with a session scoped to the " +
+        'organization: tokens, or a two-factor challenge. A flow started with .../link links the identity instead.',
       tags,
       auth: 'public',
       query: z.object({
@@ -53,10 +82,22 @@ export function ssoRoutes(service: SsoService): RouteDef[] {
         error_description: z.string().max(2048).optional(),
         iss: z.string().max(2048).optional(),
       }),
-      responses: { 200: { description: 'Signed in, or the second step is due', schema: loginResult } },
-      errors: ['INVALID_TOKEN', 'SSO_FAILED', 'FORBIDDEN', 'NOT_FOUND', 'UNPROCESSABLE', 'UPSTREAM_ERROR'],
+      responses: { 200: { description: 'Signed in, the second step is due, or the identity is linked', schema: z.union([loginResult, linkResult]) } },
+      errors: [
+        'INVALID_TOKEN',
+        'SSO_FAILED',
+        'FORBIDDEN',
+        'NOT_FOUND',
+        'UNPROCESSABLE',
+        'UPSTREAM_ERROR',
+        'SSO_ACCOUNT_EXISTS',
+        'SSO_DOMAIN_NOT_VERIFIED',
+        'SSO_IDENTITY_LINKED',
+        'CONFLICT',
+      ],
       handler: async ({ ctx, query }) => {
         const result = await service.callback(requestMetaOf(ctx), query);
+        if ('linked' in result) return { status: 200, body: { user: userSummary(result.user), linked: result.linked } };
         if ('challenge' in result) return { status: 200, body: { user: userSummary(result.user), challenge: result.challenge } };
         return { status: 200, body: { user: userSummary(result.user), tokens: result.tokens } };
       },

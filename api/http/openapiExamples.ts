@@ -133,6 +133,7 @@ const REQUEST_EXAMPLES: Record<string, Record<string, Example>> = {
     security: { requireTwoFactor: true, ipAllowlist: ['203.0.113.0/24'], sessionTimeoutMinutes: 60 },
   }),
   createApiKey: one({ name: 'CI deploys', role: 'member', expiresAt: '2030-01-01T00:00:00Z' }),
+  registerOrganizationDomain: one({ domain: 'corp.example' }),
   // workflows
   createWorkflow: {
     api: { summary: 'the API shape: a graph of a tool node, a condition and a retried tool node', value: workflowApiShape },
@@ -213,6 +214,12 @@ const ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample>> = {
   WEAK_PASSWORD: { message: 'the password does not meet the policy', details: [{ path: 'password', problem: 'at least 12 characters' }] },
   INVALID_TWO_FACTOR_CODE: { message: 'the code is wrong or expired' },
   SSO_FAILED: { message: 'single sign-on failed: the identity provider refused the request' },
+  SSO_ACCOUNT_EXISTS: {
+    message: 'an account for ada@corp.example already exists and this identity is not linked to it; sign in with your password, then link it with POST /api/auth/sso/acme/link',
+  },
+  SSO_DOMAIN_NOT_VERIFIED: { message: 'corp.example is not a verified domain of this organization, so single sign-on may not create an account for ada@corp.example' },
+  SSO_IDENTITY_LINKED: { message: 'this identity is already linked to another account' },
+  SSO_SESSION_SCOPED: { message: "this session was opened by acme's single sign-on and acts in that organization only; sign in with your password to use others" },
   TWO_FACTOR_REQUIRED: { message: 'this organization requires two-factor sign-in: enrol with POST /api/auth/2fa/enrolment' },
   HUMAN_REQUIRED: { message: 'API keys may not approve or reject runs: a person must do it from a signed-in session' },
   NO_ACTIVE_ORGANIZATION: { message: 'no active organization: create one or switch with POST /api/auth/switch-organization' },
@@ -224,6 +231,8 @@ const ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample>> = {
   IP_NOT_ALLOWED: { message: 'your IP address is not in the organization allowlist' },
   LAST_OWNER: { message: 'the organization must keep at least one owner' },
   INVITATION_EXPIRED: { message: 'the invitation has expired' },
+  DOMAIN_CLAIMED: { message: 'corp.example is already verified by another organization' },
+  DOMAIN_NOT_VERIFIED: { message: '_loom-verification.corp.example has no TXT record loom-verification=<token> (yet)' },
   WORKFLOW_INVALID: {
     message: 'the workflow definition is invalid',
     details: [

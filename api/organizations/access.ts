@@ -22,7 +22,8 @@ import { currentPeriod, type ApiCallMeter } from '../../domain/organizations/usa
  *    change to any of them has been announced (evicted by this process's writes at once, by others' at their
  *    commit: migration 1090);
  * 2. an organization being deleted is gone (null → 404);
- * 3. API keys act only in their own organization, with the key's role;
+ * 3. API keys act only in their own organization, with the key's role; a session opened by an organization's
+ *    single sign-on only in that organization;
  * 4. the IP allowlist (403 IP_NOT_ALLOWED);
  * 4b. the two-factor requirement: a user without two-factor sign-in is refused (403 TWO_FACTOR_REQUIRED);
  * 5. the monthly API-call quota (429 QUOTA_EXCEEDED), then the call is counted.
@@ -106,6 +107,9 @@ export function createAccess(deps: AccessDeps) {
 
   async function resolveOrganization(principal: Principal, organizationId: string, ctx: Context): Promise<OrganizationContext | null> {
     if (principal.kind === 'apiKey' && principal.organizationId !== organizationId) return null;
+    // A session opened by an organization's single sign-on acts in that organization only: the others are not
+    // visible to it (docs/auth.md#sessions-opened-by-sso).
+    if (principal.kind === 'user' && principal.ssoOrganizationId && principal.ssoOrganizationId !== organizationId) return null;
     const userId = principal.kind === 'user' ? principal.userId : null;
     changes?.start();
     const row = await accessRows.read(`${organizationId}:${userId ?? ''}`, () => getAccessRow(deps.db, organizationId, userId));

@@ -11,6 +11,7 @@ import { createAccess } from './access';
 import { createQuotaAlerts } from '../../domain/organizations/quotaAlerts';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { billingRoutes } from './routes/billing';
+import { domainRoutes } from './routes/domains';
 import { invitationRoutes } from './routes/invitations';
 import { memberRoutes } from './routes/members';
 import { organizationRoutes } from './routes/organizations';
@@ -54,6 +55,7 @@ export function createOrganizationsDomain(deps: AppDeps, changes: AuthChangeList
       ...invitationRoutes(services),
       ...settingsRoutes(services),
       ...apiKeyRoutes(services),
+      ...domainRoutes(services.domains),
       ...billingRoutes(createBillingService(serviceDeps)),
       ...auditRoutes(deps),
     ],

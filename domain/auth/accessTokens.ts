@@ -87,6 +87,7 @@ export function createAccessTokenVerifier(db: Db, tokens: TokenService, options:
       sessionId: claims.sid,
       sessionLastUsedMs: lastUsed,
       activeOrganizationId: session.active_organization_id ?? null,
+      ssoOrganizationId: session.sso_organization_id,
     };
     usersReadByCheck.set(principal, session.user);
     return principal;

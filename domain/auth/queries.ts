@@ -25,6 +25,8 @@ export interface SessionRow {
   rotated_at: Date | null;
   expires_at: Date;
   active_organization_id: string | null;
+  /** Set when the session was opened by this organization's single sign-on: it acts in that organization only. */
+  sso_organization_id: string | null;
   ip_address: string | null;
   user_agent: string | null;
   created_at: Date;
@@ -138,6 +140,8 @@ export interface SessionForAuth {
   expires_at_ms: number;
   updated_at_ms: number;
   active_organization_id: string | null;
+  /** The organization whose single sign-on opened the session, which is the only one it acts in (null: any). */
+  sso_organization_id: string | null;
   /** The active organization's `security.sessionTimeoutMinutes` policy (null: none, or no active organization). */
   organization_idle_timeout_minutes: number | null;
   user: Omit<UserRow, 'password_hash'>;
@@ -149,6 +153,7 @@ interface SessionForAuthRow {
   expires_at_ms: number;
   updated_at_ms: number;
   active_organization_id: string | null;
+  sso_organization_id: string | null;
   organization_idle_timeout_minutes: number | null;
   email: string;
   name: string | null;
@@ -159,7 +164,7 @@ interface SessionForAuthRow {
 }
 
 const SESSION_FOR_AUTH = `
-  SELECT s.id, s.user_id, s.active_organization_id,
+  SELECT s.id, s.user_id, s.active_organization_id, s.sso_organization_id,
          (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_at_ms,
          (extract(epoch FROM s.updated_at) * 1000)::float8 AS updated_at_ms,
          o.session_idle_timeout_minutes AS organization_idle_timeout_minutes,
@@ -183,6 +188,7 @@ export async function findSessionForAuth(db: Db, id: string): Promise<SessionFor
     expires_at_ms: row.expires_at_ms,
     updated_at_ms: row.updated_at_ms,
     active_organization_id: row.active_organization_id,
+    sso_organization_id: row.sso_organization_id,
     organization_idle_timeout_minutes: row.organization_idle_timeout_minutes,
     user: {
       id: row.user_id,
@@ -229,6 +235,8 @@ export async function openSession(
     tokenHash: string;
     expiresAt: Date;
     organizationId: string | null | undefined;
+    /** The organization whose single sign-on opens the session (it becomes the only one the session acts in). */
+    ssoOrganizationId: string | null;
     ipAddress: string | null;
     userAgent: string | null;
     idleSince: Date;
@@ -249,14 +257,14 @@ export async function openSession(
        )
        RETURNING id
      )
-     INSERT INTO sessions (id, user_id, token, expires_at, active_organization_id, ip_address, user_agent)
+     INSERT INTO sessions (id, user_id, token, expires_at, active_organization_id, sso_organization_id, ip_address, user_agent)
      VALUES (
        :id, :userId, :tokenHash, :expiresAt,
        CASE WHEN :firstOrganization::boolean
          THEN (SELECT organization_id FROM memberships WHERE user_id = :userId
                ORDER BY created_at, organization_id LIMIT 1)
          ELSE :organizationId::uuid END,
-       :ipAddress, :userAgent
+       :ssoOrganizationId::uuid, :ipAddress, :userAgent
      )
      RETURNING active_organization_id`,
     {
@@ -266,6 +274,7 @@ export async function openSession(
       expiresAt: input.expiresAt,
       firstOrganization: input.organizationId === undefined,
       organizationId: input.organizationId ?? null,
+      ssoOrganizationId: input.ssoOrganizationId,
       ipAddress: input.ipAddress,
       userAgent: input.userAgent,
       idleSince: input.idleSince,

@@ -14,7 +14,7 @@ import type { CheckCredentials, Credentials } from './credentials';
 import { IDLE_BEYOND_POLICY_MESSAGE, idleBeyondPolicy } from './idleLimit';
 import type { PasswordHasher } from './passwords';
 import * as q from './queries';
-import type { SessionMeta, SessionService, TokenPair } from './sessions';
+import { ssoSessionScoped, type SessionMeta, type SessionService, type TokenPair } from './sessions';
 import { hashToken, randomOpaqueToken, type TokenService } from './tokens';
 import type { SignInChallenge, TwoFactorService } from './twoFactor';
 
@@ -223,6 +223,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await recordAudit(trx, accountEvent(meta, { userId: user.id, actorUserId: user.id, action: 'auth.password_changed', after: { sessionsRevoked: ended } }));
       });
       const { tokens: pair } = await sessions.create(user, sessionMetaOf(meta), principal.activeOrganizationId);
+      if (principal.ssoOrganizationId && principal.ssoOrganizationId !== organizationId) throw ssoSessionScoped('use another organization');
       return pair;
     },
 

@@ -36,6 +36,13 @@ export type SessionService = ReturnType<typeof createSessionService>;
 
 const sessionExpired = (): AppError => new AppError('SESSION_EXPIRED', 'session expired');
 
+/** The refusal of anything a session opened by an organization's SSO may not do outside that organization. */
+export const ssoSessionScoped = (what: string): AppError =>
+  new AppError(
+    'SSO_SESSION_SCOPED',
+    `this session was opened by an organization's single sign-on and acts in that organization only; sign in with your password to ${what}`,
+  );
+
 export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
   const idleSince = (): Date => new Date(Date.now() - auth.sessionIdleTimeoutMs);
 
@@ -96,6 +103,8 @@ export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
     /**
      * Opens a session after a successful login or registration. At most `maxSessionsPerUser` live sessions: the
      * oldest are evicted. `organizationId` undefined means "the user's first organization, if any".
+     * `scope.ssoOrganizationId`: the session is opened by that organization's single sign-on, acts in it only
+     * (api/organizations/access.ts) and keeps that through refreshes; switching elsewhere is refused.
      */
     async create(
       user: { id: string; email: string },
@@ -103,7 +112,9 @@ export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
       organizationId?: string | null,
       /** Runs in the opening transaction (the login's audit entry commits with the session). */
       onOpened?: (trx: Knex.Transaction, sessionId: string) => Promise<void>,
+      scope?: { ssoOrganizationId: string | null },
     ): Promise<{ sessionId: string; tokens: TokenPair }> {
+      const ssoOrganizationId = scope?.ssoOrganizationId ?? null;
       const sessionId = randomUUID();
       const expiresAt = new Date(Date.now() + tokens.refreshTtlMs);
       const refreshToken = tokens.signRefresh({ userId: user.id, sessionId, expiresAt });
@@ -114,7 +125,8 @@ export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
           userId: user.id,
           tokenHash: hashToken(refreshToken),
           expiresAt,
-          organizationId,
+          organizationId: ssoOrganizationId ?? organizationId,
+          ssoOrganizationId,
           ipAddress: meta.ip ? meta.ip.slice(0, 45) : null,
           userAgent: meta.userAgent ? meta.userAgent.slice(0, 1000) : null,
           idleSince: idleSince(),
@@ -158,6 +170,7 @@ export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
     async switchOrganization(sessionId: string, organizationId: string): Promise<TokenPair> {
       const session = await q.findSession(db, sessionId);
       if (!session || isDead(session)) throw sessionExpired();
+      if (session.sso_organization_id && session.sso_organization_id !== organizationId) throw ssoSessionScoped('use another organization');
       const refreshToken = tokens.signRefresh({ userId: session.user_id, sessionId, expiresAt: session.expires_at });
       const rotated = await q.rotateSessionToken(db, sessionId, session.token, hashToken(refreshToken), organizationId);
       if (!rotated) throw new AppError('CONFLICT', 'the session changed concurrently; retry');

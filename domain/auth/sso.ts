@@ -6,15 +6,14 @@ import { AppError } from '../../lib/errors';
 import { guardedRequest, HttpClientError } from '../../lib/net/httpClient';
 import { outboundGuards } from '../../lib/net/outbound';
 import { SsrfRefusedError } from '../../lib/net/ssrfGuard';
-import type { Role } from '../../lib/permissions';
 import type { SecretBox } from '../../lib/secrets';
 import { recordAudit } from '../audit/record';
-import { insertMembership } from '../organizations/queries';
 import { withDefaults, type StoredSettings } from '../organizations/settingsModel';
-import type { RequestMeta } from '../principals';
+import type { RequestMeta, UserPrincipal } from '../principals';
 import { readSecretValues } from '../secrets/queries';
-import * as q from './queries';
-import type { SessionService, TokenPair } from './sessions';
+import type * as q from './queries';
+import { ssoSessionScoped, type SessionService, type TokenPair } from './sessions';
+import { createSsoIdentities, type VerifiedIdentity } from './ssoIdentity';
 import * as sq from './ssoQueries';
 import { hashToken } from './tokens';
 import type { SignInChallenge, TwoFactorService } from './twoFactor';
@@ -28,8 +27,11 @@ import { trimEndChars } from '../../lib/trimChars';
  * no redirects followed. ID tokens are verified with `jose` against the provider's JWKS: signature, issuer (the
  * configured one, which the discovery document must also declare), audience (the client id), expiry and nonce.
  * The e-mail must be verified by the provider and, when the organization lists domains, be in one of them.
- * Just-in-time provisioning (opt-in) creates the account (no password) and the membership with the default role;
- * without it only existing members sign in. A user with two-factor sign-in on gets the usual challenge.
+ * Who signs in is decided by the identity (issuer, subject), never by the e-mail alone (ssoIdentity.ts): a linked
+ * identity signs in its user; an e-mail of an existing account is refused until its owner links the identity from
+ * a signed-in session (`startLink`: the same flow, the state bound to that user); just-in-time provisioning (opt-in)
+ * creates an account only in a domain the organization has verified. The session opened is scoped to the
+ * organization (sessions.ts). A user with two-factor sign-in on gets the usual challenge, which keeps the scope.
  */
 
 const STATE_TTL_MS = 10 * 60_000;
@@ -58,12 +60,18 @@ const b64url = (buf: Buffer): string => buf.toString('base64url');
 const ssoFailed = (message: string): AppError => new AppError('SSO_FAILED', message);
 const trimSlash = (url: string): string => trimEndChars(url, '/');
 
+export type SsoCallbackResult =
+  | { user: q.UserRow; tokens: TokenPair }
+  | { user: q.UserRow; challenge: SignInChallenge }
+  | { user: q.UserRow; linked: { issuer: string; organizationID: string } };
+
 export type SsoService = ReturnType<typeof createSsoService>;
 
 export function createSsoService(deps: SsoDeps) {
   const { db, config, box, sessions, twoFactor } = deps;
   const guard = outboundGuards(config).tools;
   const redirectUri = `${trimSlash(config.http.publicUrl)}/api/auth/sso/callback`;
+  const identities = createSsoIdentities(db);
 
   /** One request to the provider, through the outbound policy; JSON answer. */
   async function providerJson(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; json: unknown }> {
@@ -85,6 +93,10 @@ export function createSsoService(deps: SsoDeps) {
         ]);
       }
       if (err instanceof HttpClientError) throw new AppError('UPSTREAM_ERROR', `the identity provider did not answer: ${err.message}`);
+      // The guard's resolution failed (a name that does not resolve, or no DNS answer): the provider is unreachable.
+      if ((err as { code?: unknown }).code === 'DNS_FAILED') {
+        throw new AppError('UPSTREAM_ERROR', `the identity provider cannot be reached: ${(err as Error).message}`);
+      }
       throw err;
     }
     let json: unknown;
@@ -142,54 +154,76 @@ export function createSsoService(deps: SsoDeps) {
     organizationId: string,
   ): Promise<{ user: q.UserRow; tokens: TokenPair } | { user: q.UserRow; challenge: SignInChallenge }> {
     if (await twoFactor.isEnabled(user.id)) return { user, challenge: await twoFactor.challenge(user.id, organizationId, 'sso') };
-    const { tokens } = await sessions.create(user, { ip: meta.ip || null, userAgent: meta.userAgent }, organizationId, (trx, sessionId) =>
-      recordAudit(trx, {
-        organizationId: null,
-        userId: user.id,
-        actor: { type: 'user', id: user.id, ip: meta.ip, userAgent: meta.userAgent },
-        action: 'auth.login_succeeded',
-        target: { type: 'session', id: sessionId },
-        after: { method: 'sso', organizationId },
-      }),
+    const { tokens } = await sessions.create(
+      user,
+      { ip: meta.ip || null, userAgent: meta.userAgent },
+      organizationId,
+      (trx, sessionId) =>
+        recordAudit(trx, {
+          organizationId: null,
+          userId: user.id,
+          actor: { type: 'user', id: user.id, ip: meta.ip, userAgent: meta.userAgent },
+          action: 'auth.login_succeeded',
+          target: { type: 'session', id: sessionId },
+          after: { method: 'sso', organizationId },
+        }),
+      { ssoOrganizationId: organizationId },
     );
     return { user, tokens };
+  }
+
+  /** The authorization URL of a new flow; `linkUserId` makes it a link of that user's account instead of a sign-in. */
+  async function start(slug: string, linkUserId: string | null): Promise<{ authorizationUrl: string; expiresIn: number }> {
+    const { org, oidc } = await ssoConfigOf(await sq.findOrganizationForSso(db, { slug }));
+    if (linkUserId && !(await sq.findMembershipRole(db, org.id, linkUserId))) {
+      throw new AppError('FORBIDDEN', "only members link an identity of the organization's provider");
+    }
+    const discovery = await discover(oidc);
+    const state = b64url(randomBytes(32));
+    const nonce = b64url(randomBytes(32));
+    const codeVerifier = b64url(randomBytes(32));
+    await sq.insertSsoState(db, {
+      stateHash: hashToken(state),
+      organizationId: org.id,
+      nonce,
+      codeVerifier,
+      redirectUri,
+      expiresAt: new Date(Date.now() + STATE_TTL_MS),
+      linkUserId,
+    });
+    const url = new URL(discovery.authorization_endpoint);
+    url.searchParams.set('response_type', 'code');
+    url.searchParams.set('client_id', oidc.clientId);
+    url.searchParams.set('redirect_uri', redirectUri);
+    url.searchParams.set('scope', 'openid email profile');
+    url.searchParams.set('state', state);
+    url.searchParams.set('nonce', nonce);
+    url.searchParams.set('code_challenge', b64url(createHash('sha256').update(codeVerifier).digest()));
+    url.searchParams.set('code_challenge_method', 'S256');
+    return { authorizationUrl: url.toString(), expiresIn: STATE_TTL_MS / 1000 };
   }
 
   return {
     redirectUri,
 
     /** Starts a sign-in: answers the provider's authorization URL to send the browser to. */
-    async authorize(slug: string): Promise<{ authorizationUrl: string; expiresIn: number }> {
-      const { org, oidc } = await ssoConfigOf(await sq.findOrganizationForSso(db, { slug }));
-      const discovery = await discover(oidc);
-      const state = b64url(randomBytes(32));
-      const nonce = b64url(randomBytes(32));
-      const codeVerifier = b64url(randomBytes(32));
-      await sq.insertSsoState(db, {
-        stateHash: hashToken(state),
-        organizationId: org.id,
-        nonce,
-        codeVerifier,
-        redirectUri,
-        expiresAt: new Date(Date.now() + STATE_TTL_MS),
-      });
-      const url = new URL(discovery.authorization_endpoint);
-      url.searchParams.set('response_type', 'code');
-      url.searchParams.set('client_id', oidc.clientId);
-      url.searchParams.set('redirect_uri', redirectUri);
-      url.searchParams.set('scope', 'openid email profile');
-      url.searchParams.set('state', state);
-      url.searchParams.set('nonce', nonce);
-      url.searchParams.set('code_challenge', b64url(createHash('sha256').update(codeVerifier).digest()));
-      url.searchParams.set('code_challenge_method', 'S256');
-      return { authorizationUrl: url.toString(), expiresIn: STATE_TTL_MS / 1000 };
+    authorize: (slug: string) => start(slug, null),
+
+    /**
+     * Starts linking the provider's identity to the signed-in user (a member of the organization): the callback
+     * links instead of signing in. Not from a session opened by SSO: what one organization's provider vouches for
+     * must not add ways into the account elsewhere.
+     */
+    async startLink(principal: UserPrincipal, slug: string): Promise<{ authorizationUrl: string; expiresIn: number }> {
+      if (principal.ssoOrganizationId) throw ssoSessionScoped('link an identity');
+      return start(slug, principal.userId);
     },
 
-    /** The provider's redirect back: state spent, code exchanged, ID token verified, then the usual sign-in. */
+    /** The provider's redirect back: state spent, code exchanged, ID token verified, then the sign-in or the link. */
     async callback(
       meta: RequestMeta,
       input: { state: string; code?: string | undefined; error?: string | undefined; error_description?: string | undefined },
-    ): Promise<{ user: q.UserRow; tokens: TokenPair } | { user: q.UserRow; challenge: SignInChallenge }> {
+    ): Promise<SsoCallbackResult> {
       const saved = await sq.consumeSsoState(db, hashToken(input.state));
       if (!saved) throw new AppError('INVALID_TOKEN', 'unknown, expired or already used SSO state; start the sign-in again');
       if (input.error || !input.code) {
@@ -243,28 +277,24 @@ export function createSsoService(deps: SsoDeps) {
         throw new AppError('FORBIDDEN', `e-mail addresses of ${domain} may not sign in to this organization with SSO`);
       }
 
-      let user = await q.findUserByEmail(db, email);
-      const role = user ? await sq.findMembershipRole(db, org.id, user.id) : undefined;
-      if (!role) {
-        if (!oidc.jitProvisioning) {
-          throw new AppError('FORBIDDEN', `${email} is not a member of this organization; ask an administrator for an invitation`);
-        }
-        const defaultRole: Role = oidc.defaultRole ?? 'member';
-        const name = typeof claims.name === 'string' ? claims.name.slice(0, 255) : null;
-        user = await db.transaction(async (trx) => {
-          const account = user ?? (await q.insertSsoUser(trx, { email, name }));
-          await insertMembership(trx, org.id, account.id, defaultRole);
-          await recordAudit(trx, {
-            organizationId: org.id,
-            actor: { type: 'user', id: account.id, ip: meta.ip, userAgent: meta.userAgent },
-            action: 'member.provisioned_by_sso',
-            target: { type: 'user', id: account.id },
-            after: { role: defaultRole, accountCreated: !user },
-          });
-          return account;
-        });
+      if (typeof claims.sub !== 'string' || claims.sub.length === 0 || claims.sub.length > 255) {
+        throw ssoFailed('the ID token has no usable subject (sub)');
       }
-      return signIn(meta, user!, org.id);
+      const identity: VerifiedIdentity = {
+        organizationId: org.id,
+        slug: org.slug,
+        issuer: trimSlash(discovery.issuer),
+        subject: claims.sub,
+        email,
+        name: typeof claims.name === 'string' ? claims.name.slice(0, 255) : null,
+        jitProvisioning: oidc.jitProvisioning === true,
+        defaultRole: oidc.defaultRole ?? 'member',
+      };
+      if (saved.link_user_id) {
+        const user = await identities.link(meta, identity, saved.link_user_id);
+        return { user, linked: { issuer: identity.issuer, organizationID: org.id } };
+      }
+      return signIn(meta, await identities.signInUser(meta, identity), org.id);
     },
   };
 }

@@ -1,7 +1,10 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 
-/** SQL of SSO sign-in (db/migrations/1021_sso_login_states.ts): the only writer of `sso_login_states`. */
+/**
+ * SQL of SSO sign-in (db/migrations/1021_sso_login_states.ts, 1130_sso_identities.ts): the only writer of
+ * `sso_login_states` and of `accounts` (external identities linked to users).
+ */
 
 type Conn = Db | Knex.Transaction;
 
@@ -11,11 +14,21 @@ export interface SsoStateRow {
   nonce: string;
   code_verifier: string;
   redirect_uri: string;
+  /** Set when the flow links the identity to this signed-in user instead of signing in. */
+  link_user_id: string | null;
 }
 
 export async function insertSsoState(
   db: Conn,
-  input: { stateHash: string; organizationId: string; nonce: string; codeVerifier: string; redirectUri: string; expiresAt: Date },
+  input: {
+    stateHash: string;
+    organizationId: string;
+    nonce: string;
+    codeVerifier: string;
+    redirectUri: string;
+    expiresAt: Date;
+    linkUserId: string | null;
+  },
 ): Promise<void> {
   // Expired rows go on the way, so the table stays small.
   await db('sso_login_states').where('expires_at', '<=', db.fn.now()).delete();
@@ -26,6 +39,7 @@ export async function insertSsoState(
     code_verifier: input.codeVerifier,
     redirect_uri: input.redirectUri,
     expires_at: input.expiresAt,
+    link_user_id: input.linkUserId,
   });
 }
 
@@ -36,7 +50,7 @@ export async function consumeSsoState(db: Conn, stateHash: string): Promise<SsoS
     .whereNull('used_at')
     .andWhere('expires_at', '>', db.fn.now())
     .update({ used_at: db.fn.now() })
-    .returning(['id', 'organization_id', 'nonce', 'code_verifier', 'redirect_uri']);
+    .returning(['id', 'organization_id', 'nonce', 'code_verifier', 'redirect_uri', 'link_user_id']);
   return row as SsoStateRow | undefined;
 }
 
@@ -54,4 +68,26 @@ export async function findOrganizationForSso(db: Conn, by: { slug: string } | { 
 export async function findMembershipRole(db: Conn, organizationId: string, userId: string): Promise<string | undefined> {
   const row: { role: string } | undefined = await db('memberships').where({ organization_id: organizationId, user_id: userId }).first('role');
   return row?.role;
+}
+
+// ------------------------------------------------------------------------------------------ identities
+
+/** Unique (provider, provider_account_id) of the spec's `accounts` table (migration 0001). */
+export const IDENTITY_UNIQUE = 'accounts_provider_provider_account_id_unique';
+
+/** The user an external identity is linked to. */
+export async function findLinkedUserId(db: Conn, provider: string, subject: string): Promise<string | undefined> {
+  const row: { user_id: string } | undefined = await db('accounts').where({ provider, provider_account_id: subject }).first('user_id');
+  return row?.user_id;
+}
+
+/** The identity a user has linked at a provider, if any. */
+export async function findIdentityOfUser(db: Conn, provider: string, userId: string): Promise<string | undefined> {
+  const row: { provider_account_id: string } | undefined = await db('accounts').where({ provider, user_id: userId }).first('provider_account_id');
+  return row?.provider_account_id;
+}
+
+/** Links an identity; a unique violation (IDENTITY_UNIQUE) when it is linked already. */
+export async function insertIdentity(db: Conn, input: { userId: string; provider: string; subject: string; issuer: string }): Promise<void> {
+  await db('accounts').insert({ user_id: input.userId, provider: input.provider, provider_account_id: input.subject, issuer: input.issuer });
 }

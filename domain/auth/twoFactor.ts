@@ -177,7 +177,10 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
           after: { sessionsRevoked: count },
         });
       });
-      const { tokens } = await sessions.create(user, { ip: meta.ip || null, userAgent: meta.userAgent }, principal.activeOrganizationId);
+      // The new pair replaces this session: one opened by an organization's SSO stays scoped to it.
+      const { tokens } = await sessions.create(user, { ip: meta.ip || null, userAgent: meta.userAgent }, principal.activeOrganizationId, undefined, {
+        ssoOrganizationId: principal.ssoOrganizationId ?? null,
+      });
       return { recoveryCodes, tokens };
     },
 
@@ -268,6 +271,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
             target: { type: 'session', id: sessionId },
             after: { secondFactor: method, firstFactor: challenge.method },
           }),
+        // The first step was an organization's SSO: the session acts in that organization only.
+        { ssoOrganizationId: challenge.method === 'sso' ? challenge.organization_id : null },
       );
       return { user, tokens };
     },

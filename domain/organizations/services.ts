@@ -1,4 +1,5 @@
 import { createApiKeysService } from './apiKeysService';
+import { createDomainsService } from './domainsService';
 import { createInvitationsService } from './invitationsService';
 import { createLifecycleService } from './lifecycleService';
 import { createMembersService } from './membersService';
@@ -13,6 +14,7 @@ export function createOrganizationsServices(d: OrgServiceDeps) {
     invitations: createInvitationsService(d),
     settings: createSettingsService(d),
     apiKeys: createApiKeysService(d),
+    domains: createDomainsService(d),
     lifecycle: createLifecycleService(d),
   };
 }

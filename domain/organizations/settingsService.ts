@@ -17,6 +17,7 @@ import {
 import { isUniqueViolation } from '../../lib/db/errors';
 import { existingSecretNames } from '../secrets/queries';
 import { vetWebhookDestinations } from './webhookEndpoints';
+import { vetSsoIssuer } from './ssoIssuer';
 import { checkSettingsChange } from './stepUp';
 
 /**
@@ -59,6 +60,10 @@ export function createSettingsService(d: OrgServiceDeps) {
       // Outside the transaction: resolving names must not hold the settings row's lock.
       const current = await getOrganization(db, org.organizationId);
       await vetWebhookDestinations(d.config, withDefaults(current?.settings).integration.webhooks, input.integration.webhooks);
+    }
+    if (input.integration?.sso?.oidc) {
+      const current = await getOrganization(db, org.organizationId);
+      await vetSsoIssuer(d.config, withDefaults(current?.settings).integration.sso?.oidc?.issuer, input.integration.sso.oidc.issuer);
     }
     const generated: GeneratedSecret[] = [];
     try {

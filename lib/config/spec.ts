@@ -114,6 +114,11 @@ export const spec = {
     billingProvider: setting('SERVICE_BILLING_PROVIDER', z.enum(['local', 'test']).optional().default('local')),
     /** How long the data export of a deleted organization (and its download link) lives; at most 7 days. */
     exportTtlMs: setting('SERVICE_ORGANIZATION_EXPORT_TTL', duration('7d').transform((ms) => Math.min(ms, 7 * 86_400_000))),
+    /**
+     * DNS servers (`host` or `host:port`, comma-separated) asked for the TXT record that proves an organization owns
+     * an e-mail domain (docs/organizations.md#verified-domains); empty = the system's resolver.
+     */
+    domainVerificationDnsServers: setting('SERVICE_DOMAIN_VERIFICATION_DNS_SERVERS', list()),
     /** Quotas per plan; null = unlimited (enterprise). */
     plans: {
       free: combined(
