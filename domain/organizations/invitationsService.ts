@@ -2,7 +2,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { accountLink } from '../../lib/emails/links';
 import { invitationEmail } from '../../lib/emails/organizations';
 import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
-import type { Role } from '../../lib/permissions';
+import { ROLE_RANK, type Role } from '../../lib/permissions';
 import { recordAudit } from '../audit/record';
 import { writeEvent } from '../events/outbox';
 import type { Actor, OrganizationContext, UserPrincipal } from '../principals';
@@ -25,6 +25,7 @@ import {
   type OrganizationRow,
 } from './queries';
 import type { OrgServiceDeps } from './serviceDeps';
+import { requireHuman } from './stepUp';
 import { isUniqueViolation } from '../../lib/db/errors';
 
 /**
@@ -56,6 +57,8 @@ export function createInvitationsService(d: OrgServiceDeps) {
 
   async function create(org: OrganizationContext, actor: Actor, inviterUserId: string | null, input: { email: string; role: Role }): Promise<InvitationRow> {
     if (input.role === 'owner' && org.role !== 'owner') throw forbidden('only an owner may invite an owner');
+    // An admin a key invites would do every human act the key may not (stepUp.ts).
+    if (ROLE_RANK[input.role] >= ROLE_RANK.admin) await requireHuman(db, org.organizationId, actor, 'grant the admin role');
     const email = input.email.trim().toLowerCase();
     try {
       return await db.transaction(async (trx) => {

@@ -1,12 +1,13 @@
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
-import { can, type Role } from '../../lib/permissions';
+import { can, ROLE_RANK, type Role } from '../../lib/permissions';
 import { recordAudit } from '../audit/record';
 import { revokeKeysOfCreator } from './apiKeysService';
 import { writeEvent } from '../events/outbox';
 import type { Actor, OrganizationContext } from '../principals';
 import { deleteMembership, getMember, listMembers, lockOwners, setMemberRole, type MemberRow } from './queries';
 import type { OrgServiceDeps } from './serviceDeps';
+import { requireHuman } from './stepUp';
 
 /**
  * Member rules on top of the permission table:
@@ -38,6 +39,8 @@ export function createMembersService(d: OrgServiceDeps) {
       if (!member) throw notFound('member');
       assertMayTouchOwner(org, member.role, role);
       if (member.role === role) return member;
+      // An admin a key appoints would do every human act the key may not (stepUp.ts).
+      if (ROLE_RANK[role] >= ROLE_RANK.admin) await requireHuman(trx, org.organizationId, actor, 'grant the admin role');
       if (member.role === 'owner' && owners.length <= 1) {
         throw new AppError('LAST_OWNER', 'the last owner cannot be demoted; transfer ownership first');
       }

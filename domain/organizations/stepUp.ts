@@ -15,7 +15,8 @@ type Conn = Db | Knex.Transaction;
  *
  * - An API key never does them (403 HUMAN_REQUIRED): a key is a long-lived bearer secret that skips two-factor
  *   sign-in, the IP of a person and four-eyes rules, so one leaked key must not switch those off, mint keys as
- *   strong as itself, or approve the runs it started.
+ *   strong as itself, make a person of its choosing an admin (who could then do all of this), or approve the runs
+ *   it started.
  * - A person does them from a session, and where the organization requires two-factor sign-in, only with it on
  *   (403 TWO_FACTOR_REQUIRED). The access check (api/organizations/access.ts) already refuses such a session on
  *   every org-scoped request; this reads it again in the act's own transaction, so the act never rests on a
@@ -24,7 +25,7 @@ type Conn = Db | Knex.Transaction;
  */
 
 /** The human acts, as named in HUMAN_REQUIRED messages and the docs. */
-export type HumanAct = 'weaken the security settings' | 'create an admin API key' | 'approve or reject runs';
+export type HumanAct = 'weaken the security settings' | 'create an admin API key' | 'grant the admin role' | 'approve or reject runs';
 
 /** `detail` names what the act touches (settings paths, the key's role) in the refusal. */
 export async function requireHuman(conn: Conn, organizationId: string, actor: Actor, act: HumanAct, detail?: string): Promise<void> {

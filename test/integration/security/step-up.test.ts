@@ -185,6 +185,26 @@ describe('other human acts', () => {
     expect((keys.body.data as { name: string }[]).map((k) => k.name).sort()).toEqual(['ci', 'key-admin']);
   });
 
+  test('an admin key cannot make anyone an admin (invitation or role change); a person can', async () => {
+    const tenant = await createTestTenant(api);
+    const orgPath = `/api/v1/organizations/${tenant.organizationId}`;
+    const adminKey = await createTestApiKey(api, tenant.organizationId, tenant.owner.token, 'admin');
+    const invite = await withKey(adminKey.key, 'POST', `${orgPath}/invitations`, { email: `ally-${randomUUID()}@example.com`, role: 'admin' });
+    expect(invite.status).toBe(403);
+    expect(invite.body.error).toMatchObject({ code: 'HUMAN_REQUIRED', message: expect.stringContaining('grant the admin role') });
+    expect(await api.deps.db('invitations').where({ organization_id: tenant.organizationId }).count<{ count: string }[]>('* as count')).toEqual([{ count: '0' }]);
+
+    const member = await addTestMember(api, tenant, 'member');
+    const promoted = await withKey(adminKey.key, 'PUT', `${orgPath}/members/${member.userId}`, { role: 'admin' });
+    expect(promoted.status).toBe(403);
+    expect(promoted.body.error.code).toBe('HUMAN_REQUIRED');
+    // Within the member roles a key still manages people.
+    expect((await withKey(adminKey.key, 'PUT', `${orgPath}/members/${member.userId}`, { role: 'viewer' })).status).toBe(200);
+    expect((await api.request('PUT', `${orgPath}/members/${member.userId}`, { token: tenant.owner.token, body: { role: 'admin' } })).status).toBe(200);
+    const row = await api.deps.db('memberships').where({ organization_id: tenant.organizationId, user_id: member.userId }).first('role');
+    expect(row.role).toBe('admin');
+  });
+
   test('a key cannot remove or widen the IP allowlist, nor lengthen the idle timeout; it can narrow them; a person can do both', async () => {
     const tenant = await createTestTenant(api);
     const key = await createTestApiKey(api, tenant.organizationId, tenant.owner.token, 'admin');
