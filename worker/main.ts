@@ -5,6 +5,8 @@ import { createStorage, ensureBucket } from '../lib/storage';
 import { createTemporalClient } from '../lib/temporal';
 import { useScratchDirForTempFiles } from '../lib/vectors/scratch';
 import { createDb } from '../db/knex';
+import { startMailSweeper } from '../domain/notifications/mailOutbox';
+import { secretBoxFor } from '../domain/secrets/queries';
 import { publishWorkerTools } from '../domain/tools/catalogue';
 import { ensureBackgroundJobs } from './backgroundJobs';
 import { createWorker } from './createWorker';
@@ -14,6 +16,9 @@ import { watchWorkflowIsolates } from './isolateWatch';
 import { disableWorkflowStackTraces } from './workflowStackTraces';
 
 let logger: Logger | undefined;
+
+/** How often the worker looks for platform mail that is due again (domain/notifications/mailOutbox.ts). */
+const MAIL_SWEEP_INTERVAL_MS = 15_000;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit('worker');
@@ -31,8 +36,9 @@ async function main(): Promise<void> {
   const storage = createStorage(config.minio);
   await ensureBucket(storage, config.minio.bucket, config.minio.region);
   const observability = setUpWorkerObservability({ config, db, logger });
+  const mailer = createMailer(config.mail);
   const worker = await createWorker({
-    deps: { config, db, storage, mailer: createMailer(config.mail), logger },
+    deps: { config, db, storage, mailer, logger },
     workflowBundlePath: config.temporal.workflowBundlePath,
     overrides: { interceptors: observability.interceptors },
   });
@@ -56,8 +62,11 @@ async function main(): Promise<void> {
   // The tools this worker registered become its queue's catalogue, which the API lists and validates against.
   await publishWorkerTools({ db, config, logger });
   logger.info({ taskQueue: config.temporal.taskQueue, workflowStackTraces: config.worker.workflowStackTraces }, 'worker started');
+  // Platform mail whose send after commit failed (SMTP down, the API died): retried from the outbox.
+  const stopMailSweeper = startMailSweeper({ db, mailer, box: secretBoxFor(config), logger }, MAIL_SWEEP_INTERVAL_MS);
   // Worker.run resolves after SIGTERM/SIGINT once in-flight tasks finish (the SDK installs those handlers).
   await worker.run();
+  await stopMailSweeper();
   // The last native connection closed shuts the SDK's Runtime down: its forwarded core logs would keep the process alive.
   await worker.connection?.close();
   await observability.close();

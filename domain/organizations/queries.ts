@@ -27,6 +27,14 @@ export interface OrganizationRow {
 
 // ---------- organizations ----------
 
+/**
+ * Serializes, until the transaction ends, everything that makes the user a member (creating an organization,
+ * accepting an invitation), so the per-user count read after it cannot be passed by parallel requests.
+ */
+export async function lockUserOrganizations(trx: Knex.Transaction, userId: string): Promise<void> {
+  await trx.raw("SELECT pg_advisory_xact_lock(hashtextextended('organizations.of-user:' || ?::text, 0))", [userId]);
+}
+
 export async function countActiveOrganizationsOfUser(db: Conn, userId: string): Promise<number> {
   const row = await db('memberships as m')
     .join('organizations as o', 'o.id', 'm.organization_id')

@@ -1,6 +1,14 @@
 import type { MailMessage } from '../mailer';
+import { tenantName } from './tenantText';
 
 /** The organization notifications. Plain text first (the catcher and most clients show it); no secrets inside. */
+
+/**
+ * The subject is fixed and the tenant's names appear only in the body, quoted, filtered (lib/emails/tenantText.ts)
+ * and marked as chosen by the inviter: the platform's address must not carry a tenant's words as its own
+ * ("Loom Security Team: your account is locked"), nor a tenant's link.
+ */
+export const INVITATION_SUBJECT = 'You have been invited to an organization on Loom';
 
 export function invitationEmail(input: {
   to: string;
@@ -11,18 +19,22 @@ export function invitationEmail(input: {
   token: string;
   expiresAt: Date;
 }): MailMessage {
-  const who = input.inviterName ? `${input.inviterName} invited you` : 'You are invited';
+  const inviter = input.inviterName ? `Invited by: "${tenantName(input.inviterName)}"\n` : '';
   return {
     to: input.to,
-    subject: `Invitation to join ${input.organizationName} on Loom`,
+    subject: INVITATION_SUBJECT,
     text:
-      `${who} to join ${input.organizationName} as ${input.role}.\n\n` +
+      `A member of an organization on Loom invited you to join it as ${input.role}.\n\n` +
+      `Organization: "${tenantName(input.organizationName)}"\n` +
+      inviter +
+      `(The names in quotes were chosen by the inviter; Loom does not check them, and they are not a message from Loom.)\n\n` +
       `To accept, open this link. It asks you to sign in as ${input.to}, or to create your account with that ` +
       `address if you have none yet:\n\n` +
       `${input.acceptUrl}\n\n` +
       `If your Loom app asks for the invitation token instead (POST /api/v1/invitations/accept, signed in as ${input.to}):\n` +
       `${input.token}\n\n` +
-      `The invitation expires at ${input.expiresAt.toISOString()}. If you did not expect it, ignore this e-mail.\n`,
+      `The invitation expires at ${input.expiresAt.toISOString()}. Loom never asks for your password or payment ` +
+      `details in an invitation. If you did not expect it, ignore this e-mail.\n`,
   };
 }
 

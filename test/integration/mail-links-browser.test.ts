@@ -90,7 +90,7 @@ describe('the mails link to the pages, or to the client app when SERVICE_APP_URL
         body: { email: invitee, role: 'member' },
       });
       expect(invite.status).toBe(201);
-      const invitation = await waitForMail(invitee, /Invitation to join/);
+      const invitation = await waitForMail(invitee, /invited to an organization on Loom/);
       expect(linkIn(invitation.text, '/invitations/accept')).toMatch(/^https:\/\/app\.example\.com\/loom\/invitations\/accept\?token=/);
     } finally {
       await app.close();
@@ -305,7 +305,7 @@ describeWithBrowser('following the mailed links in Chromium', () => {
       body: { email, role: 'member' },
     });
     expect(res.status).toBe(201);
-    return linkIn((await waitForMail(email, /Invitation to join/)).text, '/invitations/accept');
+    return linkIn((await waitForMail(email, /invited to an organization on Loom/)).text, '/invitations/accept');
   }
 
   const membership = (userId: string) =>

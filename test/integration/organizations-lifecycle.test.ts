@@ -44,7 +44,7 @@ describe('invitations end to end through the mailbox', () => {
     const dup = await api.request('POST', path, { token: t.owner.token, body: { email: invitee.email, role: 'member' } });
     expect(dup.status).toBe(409);
 
-    const first = await waitForMail(invitee.email, /Invitation to join/);
+    const first = await waitForMail(invitee.email, /invited to an organization on Loom/);
     const firstToken = /\n([A-Za-z0-9_-]{43})\n/.exec(first.text ?? '')?.[1];
     expect(firstToken).toBeDefined();
     expect(JSON.stringify(await api.deps.db('invitations').where({ id: created.body.id }).first())).not.toContain(firstToken!);
@@ -74,7 +74,7 @@ describe('invitations end to end through the mailbox', () => {
     // Revoke: the token is dead.
     const other = await createNamedTestUser(api);
     const inv2 = await api.request('POST', path, { token: t.owner.token, body: { email: other.email, role: 'viewer' } });
-    const mail = await waitForMail(other.email, /Invitation to join/);
+    const mail = await waitForMail(other.email, /invited to an organization on Loom/);
     const token2 = /\n([A-Za-z0-9_-]{43})\n/.exec(mail.text ?? '')![1];
     expect((await api.request('DELETE', `${path}/${inv2.body.id}`, { token: t.owner.token })).status).toBe(204);
     const dead = await api.request('POST', '/api/v1/invitations/accept', { token: other.token, body: { token: token2 } });
@@ -95,7 +95,7 @@ describe('invitations end to end through the mailbox', () => {
     expect(ownerInvite.status).toBe(403);
     const invitee = await createNamedTestUser(api);
     const res = await api.request('POST', `/api/v1/organizations/${t.organizationId}/invitations`, { token: t.owner.token, body: { email: invitee.email } });
-    const mail = await waitForMail(invitee.email, /Invitation to join/);
+    const mail = await waitForMail(invitee.email, /invited to an organization on Loom/);
     const token = /\n([A-Za-z0-9_-]{43})\n/.exec(mail.text ?? '')![1];
     await api.deps.db('invitations').where({ id: res.body.id }).update({ expires_at: new Date(Date.now() - 1000) });
     const expired = await api.request('POST', '/api/v1/invitations/accept', { token: invitee.token, body: { token } });

@@ -33,7 +33,9 @@ test('each mail says to open its link, and keeps the bare code for apps that ask
     token: 'T'.repeat(43),
     expiresAt: new Date('2030-01-01T00:00:00Z'),
   });
-  expect(invitation.text).toContain('Grace invited you to join Acme as member');
+  expect(invitation.subject).toBe('You have been invited to an organization on Loom');
+  expect(invitation.text).toContain('invited you to join it as member');
+  expect(invitation.text).toContain('Organization: "Acme"\nInvited by: "Grace"\n');
   expect(invitation.text).toContain(`open this link. It asks you to sign in as ada@example.com`);
   expect(invitation.text).toContain(`\nhttps://api.example.com/invitations/accept?token=${'T'.repeat(43)}\n`);
   expect(invitation.text).toMatch(/\n(T{43})\n/);
