@@ -53,6 +53,15 @@ export const spec = {
     ),
     bodyLimitBytes: setting('SERVICE_BODY_LIMIT_BYTES', int(1024 * 1024, 1024)),
     trustProxy: setting('SERVICE_TRUST_PROXY', bool(false)),
+    /**
+     * Write requests (POST, PUT, PATCH, DELETE) one organization runs at once in this API process (on account routes,
+     * one user); more wait in its queue, at most `writeQueue` of them for `writeQueueTimeoutMs`, then 429
+     * RATE_LIMITED with Retry-After for that organization alone. Kept well below DATABASE_POOL_MAX, so one tenant's
+     * burst leaves the database pool to the others (docs/operating.md#database-pool-and-mail).
+     */
+    writeConcurrency: setting('SERVICE_WRITE_CONCURRENCY_PER_ORGANIZATION', int(3, 1, 200)),
+    writeQueue: setting('SERVICE_WRITE_QUEUE_PER_ORGANIZATION', int(200, 0, 100_000)),
+    writeQueueTimeoutMs: setting('SERVICE_WRITE_QUEUE_TIMEOUT', duration('15s')),
   },
   jwt: {
     secret: setting(
@@ -106,6 +115,13 @@ export const spec = {
       z.string().min(32, 'SERVICE_ENCRYPTION_KEY must be at least 32 characters').optional().transform(orNull),
     ),
     invitationTtlMs: setting('SERVICE_INVITATION_TTL', duration('7d')),
+    /**
+     * Invitation mail (docs/organizations.md#invitations): resends of one invitation per window and per day, and all
+     * invitation mail (new and resent) of one organization; 429 RATE_LIMITED with Retry-After beyond, `off` disables.
+     */
+    invitationResendRate: setting('SERVICE_INVITATION_RESEND_RATE_LIMIT', rate('1/1m')),
+    invitationResendDailyRate: setting('SERVICE_INVITATION_RESEND_DAILY_LIMIT', rate('5/1d')),
+    invitationMailRate: setting('SERVICE_INVITATION_MAIL_RATE_LIMIT', rate('100/1d')),
     usageFlushIntervalMs: setting('SERVICE_USAGE_FLUSH_INTERVAL', duration('1s')),
     /**
      * Who charges the plans (domain/billing): `local` records subscriptions and charges nobody; `test` simulates a
