@@ -9,6 +9,7 @@ import { createDocsDomain } from './docs';
 import type { AppDeps } from '../domain/deps';
 import { buildOpenApiDocument } from './http/openapi';
 import { mountRoutes, type Authenticator } from './http/mount';
+import { createWriteGate } from './http/writeGate';
 import { createMetricsDomain } from './metrics';
 import type { RouteDef } from './http/route';
 import { securityHeaders } from './http/securityHeaders';
@@ -79,6 +80,11 @@ export function createApp(deps: AppDeps): App {
   mountRoutes(router, routes, authenticator, deps.config.http.bodyLimitBytes, {
     idempotency: createIdempotencyStore(deps.db),
     audit: (entry) => recordAudit(deps.db, entry),
+    writeGate: createWriteGate({
+      concurrency: deps.config.http.writeConcurrency,
+      queue: deps.config.http.writeQueue,
+      queueTimeoutMs: deps.config.http.writeQueueTimeoutMs,
+    }),
   });
 
   koa.use(securityHeaders());

@@ -10,6 +10,7 @@ import { readBody } from './body';
 import { enrichRequestLog, requestIdOf } from './requestLog';
 import type { IdempotencyStore } from '../middleware/idempotency';
 import type { AuthContext, RouteDef } from './route';
+import type { WriteGate } from './writeGate';
 import type { Actor, OrganizationContext, Principal } from '../../domain/principals';
 
 /**
@@ -125,6 +126,16 @@ export interface MountOptions {
    * table (api/http/routeAudit.ts) or mounting fails, and the table's `route` entries are recorded here.
    */
   audit?: (entry: AuditInput) => Promise<void>;
+  /** Caps each tenant's concurrent writes (api/http/writeGate.ts); every authenticated write route goes through it. */
+  writeGate?: WriteGate;
+}
+
+/** Whose share of the write gate a request uses: its organization, or on account routes its user; null: not gated. */
+function writeTenant(def: RouteDef, authContext: AuthContext): string | null {
+  if (def.method === 'get') return null;
+  if (authContext.organization) return `organization:${authContext.organization.organizationId}`;
+  if (authContext.principal?.kind === 'user') return `user:${authContext.principal.userId}`;
+  return null;
 }
 
 export function mountRoutes(
@@ -163,10 +174,13 @@ export function mountRoutes(
         }
         return result;
       };
-      const handled =
+      const handle = () =>
         def.idempotent && organization && options.idempotency
-          ? await options.idempotency.run(ctx, organization.organizationId, body, execute)
-          : await execute();
+          ? options.idempotency.run(ctx, organization.organizationId, body, execute)
+          : execute();
+      // The handler's database work, not `settle` (run-and-wait holds no connection while it waits).
+      const tenant = options.writeGate ? writeTenant(def, authContext) : null;
+      const handled = tenant && options.writeGate ? await options.writeGate.run(tenant, handle) : await handle();
       const result = def.settle ? await def.settle({ params, query, body, ctx, ...authContext }, handled) : handled;
       if (result.headers) ctx.set(result.headers);
       ctx.status = result.status ?? (result.body === undefined ? 204 : 200);
