@@ -43,9 +43,10 @@ export interface OrganizationCreatedInput {
 }
 
 /**
- * `org-create-<id>`: started by the API inside the transaction that creates the organization, default settings and
- * the owner membership. The records may not be committed yet when the first activity runs, so it looks a few
- * times; an organization that never appears (rolled back) ends the workflow without effect.
+ * `org-create-<id>`: started by the API right after the transaction that creates the organization, default settings
+ * and the owner membership commits (executions started before that change were started inside it, so the records
+ * may not be committed yet when the first activity runs: it looks a few times; an organization that never appears
+ * ends the workflow without effect).
  */
 export async function organizationCreatedWorkflow(input: OrganizationCreatedInput): Promise<{ status: 'initialised' | 'skipped' }> {
   let summary = await acts.getOrganizationSummary({ organizationId: input.organizationId });

@@ -10,11 +10,14 @@ import {
   countActiveOrganizationsOfUser,
   countMembers,
   countPendingInvitations,
+  deleteOrganizationWithMemberships,
   getOrganization,
   getUser,
   insertMembership,
   insertOrganization,
   listOrganizationsOfUser,
+  lockUserOrganizations,
+  restoreDeletingOrganization,
   slugInUse,
   updateOrganization,
   type OrganizationRow,
@@ -49,34 +52,43 @@ export function createOrganizationsService(d: OrgServiceDeps) {
   const billing = createBillingService(d);
 
   async function create(user: UserPrincipal, actor: Actor, input: { name: string; slug?: string }): Promise<OrganizationRow> {
-    if ((await countActiveOrganizationsOfUser(db, user.userId)) >= config.organizations.maxPerUser) {
-      throw new AppError('ORGANIZATION_LIMIT', `a user may belong to at most ${config.organizations.maxPerUser} organizations`);
-    }
     const slug = input.slug ?? slugify(input.name);
     if (await slugInUse(db, slug)) throw new AppError('SLUG_TAKEN', `the slug ${slug} is already in use`);
     const id = randomUUID();
+    let org: OrganizationRow;
     try {
-      return await db.transaction(async (trx) => {
-        const org = await insertOrganization(trx, { id, name: input.name, slug, plan: 'free', settings: defaultSettings(), createdBy: user.userId });
+      org = await db.transaction(async (trx) => {
+        // One user's organizations are created one after the other, so parallel requests cannot all pass the count.
+        await lockUserOrganizations(trx, user.userId);
+        if ((await countActiveOrganizationsOfUser(trx, user.userId)) >= config.organizations.maxPerUser) {
+          throw new AppError('ORGANIZATION_LIMIT', `a user may belong to at most ${config.organizations.maxPerUser} organizations`);
+        }
+        const row = await insertOrganization(trx, { id, name: input.name, slug, plan: 'free', settings: defaultSettings(), createdBy: user.userId });
         await insertMembership(trx, id, user.userId, 'owner');
-        await recordAudit(trx, { organizationId: id, actor, action: 'organization.created', target: { type: 'organization', id }, after: { name: org.name, slug, plan: org.plan } });
-        // Started before commit: if Temporal is down nothing is created (503). If the commit fails after the
-        // start, the workflow finds no organization and ends without effect.
-        await d.temporal.workflow.start('organizationCreatedWorkflow', {
-          taskQueue: config.temporal.taskQueue,
-          workflowId: createWorkflowId(id),
-          args: [{ organizationId: id }],
-          priority: tenantPriority(id),
-          // What Temporal Web shows of it (docs/operating.md#temporal-web)
-          staticSummary: `Organization created · ${oneLine(org.name, 200)}`,
-          memo: { organizationId: id, organizationName: org.name, ...(actor.requestId ? { requestId: actor.requestId } : {}) },
-        });
-        return org;
+        await recordAudit(trx, { organizationId: id, actor, action: 'organization.created', target: { type: 'organization', id }, after: { name: row.name, slug, plan: row.plan } });
+        return row;
       });
     } catch (err) {
       if (isUniqueViolation(err, 'organizations_slug_unique')) throw new AppError('SLUG_TAKEN', `the slug ${slug} is already in use`);
       throw err;
     }
+    // Started after commit, never inside the transaction (no transaction waits for Temporal). If Temporal is down
+    // the organization is taken back and the caller gets the 503, so an organization never lacks its lifecycle.
+    try {
+      await d.temporal.workflow.start('organizationCreatedWorkflow', {
+        taskQueue: config.temporal.taskQueue,
+        workflowId: createWorkflowId(id),
+        args: [{ organizationId: id }],
+        priority: tenantPriority(id),
+        // What Temporal Web shows of it (docs/operating.md#temporal-web)
+        staticSummary: `Organization created · ${oneLine(org.name, 200)}`,
+        memo: { organizationId: id, organizationName: org.name, ...(actor.requestId ? { requestId: actor.requestId } : {}) },
+      });
+    } catch (err) {
+      await db.transaction((trx) => deleteOrganizationWithMemberships(trx, id)).catch((undo: unknown) => d.logger.error({ err: undo, organizationId: id }, 'organization without its lifecycle workflow could not be taken back'));
+      throw err;
+    }
+    return org;
   }
 
   async function listForUser(userId: string, limit: number, cursor?: string): Promise<Page<UserOrganizationRow>> {
@@ -165,11 +177,16 @@ export function createOrganizationsService(d: OrgServiceDeps) {
       throw new AppError('INVALID_CREDENTIALS', 'password confirmation failed');
     }
     const workflowId = deleteWorkflowId(organizationId);
-    await db.transaction(async (trx) => {
-      const org = await getOrganization(trx, organizationId, true);
-      if (!org) throw notFound('organization');
+    const org = await db.transaction(async (trx) => {
+      const row = await getOrganization(trx, organizationId, true);
+      if (!row) throw notFound('organization');
       await updateOrganization(trx, organizationId, { status: 'deleting', deletion_requested_at: new Date() });
       await recordAudit(trx, { organizationId, actor, action: 'organization.deletion_requested', target: { type: 'organization', id: organizationId }, after: { exportData: input.exportData } });
+      return row;
+    });
+    // Started after commit (no transaction waits for Temporal); when it cannot start, the organization is given back
+    // (active again) and the caller gets the 503 to retry.
+    try {
       await d.temporal.workflow.start('organizationDeletionWorkflow', {
         taskQueue: config.temporal.taskQueue,
         workflowId,
@@ -188,7 +205,12 @@ export function createOrganizationsService(d: OrgServiceDeps) {
           },
         ],
       });
-    });
+    } catch (err) {
+      await restoreDeletingOrganization(db, organizationId).catch((undo: unknown) =>
+        d.logger.error({ err: undo, organizationId }, 'organization left deleting without its deletion workflow'),
+      );
+      throw err;
+    }
     return { workflowId };
   }
 
