@@ -193,6 +193,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async switchOrganization(principal: UserPrincipal, organizationId: string) {
+      if (principal.ssoOrganizationId && principal.ssoOrganizationId !== organizationId) throw ssoSessionScoped('use another organization');
       const membership = await q.findMembershipForSwitch(db, organizationId, principal.userId);
       if (!membership) throw new AppError('FORBIDDEN', 'not a member of this organization');
       // The target's session policy applies from the switch on (docs/organizations.md#session-timeout).
@@ -223,7 +224,6 @@ export function createAuthService(deps: AuthServiceDeps) {
         await recordAudit(trx, accountEvent(meta, { userId: user.id, actorUserId: user.id, action: 'auth.password_changed', after: { sessionsRevoked: ended } }));
       });
       const { tokens: pair } = await sessions.create(user, sessionMetaOf(meta), principal.activeOrganizationId);
-      if (principal.ssoOrganizationId && principal.ssoOrganizationId !== organizationId) throw ssoSessionScoped('use another organization');
       return pair;
     },
 

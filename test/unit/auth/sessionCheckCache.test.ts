@@ -11,6 +11,7 @@ function row(overrides: Partial<SessionForAuth> = {}): SessionForAuth {
     expires_at_ms: Date.now() + 60_000,
     updated_at_ms: Date.now(),
     active_organization_id: null,
+    sso_organization_id: null,
     organization_idle_timeout_minutes: null,
     user: { id: userId, email: 'a@example.com', name: 'A', image: null, email_verified: false, created_at: new Date(), updated_at: new Date() },
     ...overrides,
