@@ -8,7 +8,8 @@ import type { StepContext, StepResult } from './context';
 import { PermanentContentError } from '../../lib/content/errors';
 import { parseExif } from './exif';
 import { renderPdfFirstPage } from '../../lib/content/pdfRender';
-import { canExtractText, DOCX, docxMarkdown, extractText, htmlToText, pdfInfo, pdfPages, structuredData, textStats } from '../../lib/content/extractors';
+import { canExtractText, DOCX, docxMarkdown, pdfInfo, pdfPages, textStats } from '../../lib/content/extractors';
+import { extractTextOffLoop, htmlToTextOffLoop, structureOffLoop } from './offLoop';
 
 /**
  * The processing steps. Each reads what it needs, writes its result (derived file, extracted metadata, vectors)
@@ -38,7 +39,7 @@ async function extractTextStep(ctx: StepContext): Promise<StepResult> {
   const { mime_type: mime, media_type: mediaType } = ctx.version;
   if (isMedia(mediaType)) return { output: {}, skipped: `no text extraction for ${mime} (no OCR or transcription offline)` };
   if (!canExtractText(mime)) throw new PermanentContentError(`unknown or unsupported file type ${mime}: no text extractor`);
-  const extracted = await extractText(await ctx.readOriginal(), mime);
+  const extracted = await extractTextOffLoop(await ctx.readOriginal(), mime, ctx.input.organizationId);
   const markdown = extracted.format === 'markdown';
   await ctx.putDerived('text', markdown ? 'text.md' : 'text.txt', Buffer.from(extracted.text, 'utf8'), markdown ? 'text/markdown' : 'text/plain', {
     chars: extracted.text.length,
@@ -76,14 +77,9 @@ async function extractMetadataStep(ctx: StepContext): Promise<StepResult> {
       exif: parseExif(meta.exif),
     };
   } else if (mediaType === 'structured') {
-    const data = structuredData(await ctx.readOriginal(), mime);
-    found = {
-      structure: Array.isArray(data)
-        ? { kind: 'array', items: data.length, ...(mime === 'text/csv' && data[0] ? { columns: Object.keys(data[0] as object) } : {}) }
-        : { kind: typeof data, keys: data && typeof data === 'object' ? Object.keys(data).slice(0, 100) : [] },
-    };
+    found = { structure: await structureOffLoop(await ctx.readOriginal(), mime, ctx.input.organizationId) };
   } else if (mime === DOCX || mime.startsWith('text/')) {
-    const { text } = await extractText(await ctx.readOriginal(), mime);
+    const { text } = await extractTextOffLoop(await ctx.readOriginal(), mime, ctx.input.organizationId);
     found = { text: textStats(text) };
   }
   // Video and audio: the media type only (no ffprobe offline).
@@ -109,8 +105,8 @@ async function convertStep(ctx: StepContext): Promise<StepResult> {
   let markdown: string;
   if (mime === 'application/pdf') markdown = (await pdfPages(bytes)).map((p, i) => `<!-- page ${i + 1} -->\n\n${p}`).join('\n\n');
   else if (mime === DOCX) markdown = await docxMarkdown(bytes);
-  else if (mime === 'text/html') markdown = htmlToText(bytes.toString('utf8'));
-  else if (canExtractText(mime)) markdown = (await extractText(bytes, mime)).text;
+  else if (mime === 'text/html') markdown = await htmlToTextOffLoop(bytes, ctx.input.organizationId);
+  else if (canExtractText(mime)) markdown = (await extractTextOffLoop(bytes, mime, ctx.input.organizationId)).text;
   else throw new PermanentContentError(`no converter for ${mime}`);
   await ctx.putDerived('converted', 'converted.md', Buffer.from(markdown, 'utf8'), 'text/markdown');
   return { output: { mimeType: 'text/markdown', chars: markdown.length } };

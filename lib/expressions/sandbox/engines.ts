@@ -5,6 +5,7 @@ import { evaluateJsonata } from './jsonata';
 import type { SandboxTask } from './protocol';
 import { regexMatches } from './regex';
 import { parseRequest } from '../../textParsers';
+import { runContentTextRequest } from '../../content/parsedText';
 
 /**
  * Runs one task in the calling thread. Inside a sandbox process this is what the deadline can stop; unit tests call
@@ -23,6 +24,8 @@ export async function runTask(task: SandboxTask): Promise<unknown> {
         return regexMatches(task.text, task.pattern, task.flags, task.maxMatches);
       case 'parse':
         return parseRequest(task.request);
+      case 'content':
+        return await runContentTextRequest(task.request);
     }
   } catch (err) {
     throw err instanceof ExpressionError ? err : internalFailure(err);

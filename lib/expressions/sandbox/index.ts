@@ -9,6 +9,7 @@ import {
 import { hasTemplates, renderTemplates as renderHere } from '../templates';
 import { parseRequest, TextParseError, type ParseRequest } from '../../textParsers';
 import { createSandboxPool, type SandboxPool } from './pool';
+import type { SandboxTask } from './protocol';
 import { contextFor, templateExpressions } from './prune';
 import type { RegexMatch } from './regex';
 
@@ -114,6 +115,14 @@ export async function parseText(request: ParseRequest, tenant = ''): Promise<unk
       : ((await data().run({ op: 'parse', request }, PARSE_DEADLINE_MS, tenant)) as ReturnType<typeof parseRequest>);
   if ('failed' in outcome) throw new TextParseError(outcome.failed.code, outcome.failed.message);
   return outcome.value;
+}
+
+/**
+ * A task of tenant data work other than expressions (content processing's parsing, activities/content/offLoop.ts) in
+ * the data lane, in `tenant`'s share of it, stopped at `deadlineMs`.
+ */
+export function runInDataLane(task: Extract<SandboxTask, { op: 'content' }>, deadlineMs: number, tenant = ''): Promise<unknown> {
+  return data().run(task, deadlineMs, tenant);
 }
 
 /** Ends the sandbox processes (tests, shutdown); the next evaluation starts fresh ones. */
