@@ -26,6 +26,7 @@ export function authRoutes(service: AuthService, passport: AuthPassport, cookies
       body: s.registerBody,
       responses: { 201: { description: 'Registered and signed in', schema: s.authResult } },
       errors: ['USER_EXISTS', 'WEAK_PASSWORD', 'RATE_LIMITED'],
+      admit: (ctx) => service.admit(requestMetaOf(ctx), 'register'),
       handler: async ({ ctx, body }) => {
         const result = await service.register(requestMetaOf(ctx), body);
         return { status: 201, body: { user: userSummary(result.user), tokens: result.tokens } };
@@ -46,6 +47,7 @@ export function authRoutes(service: AuthService, passport: AuthPassport, cookies
       body: s.loginBody,
       responses: { 200: { description: 'Signed in, or the second step is due', schema: loginResult } },
       errors: ['INVALID_CREDENTIALS', 'RATE_LIMITED'],
+      admit: (ctx) => service.admit(requestMetaOf(ctx), 'login'),
       handler: async ({ ctx, body }) => {
         const result = await service.login(requestMetaOf(ctx), body, (credentials) => passport.login(ctx, credentials));
         if ('challenge' in result) return { status: 200, body: { user: userSummary(result.user), challenge: result.challenge } };
@@ -67,6 +69,7 @@ export function authRoutes(service: AuthService, passport: AuthPassport, cookies
       body: s.refreshBody,
       responses: { 200: { description: 'New access token and rotated refresh token', schema: refreshResult } },
       errors: ['INVALID_TOKEN', 'TOKEN_EXPIRED', 'SESSION_EXPIRED', 'RATE_LIMITED', 'FORBIDDEN'],
+      admit: (ctx) => service.admit(requestMetaOf(ctx), 'refresh'),
       handler: async ({ ctx, body }) => {
         const presented = cookies.presented(ctx, body.refreshToken);
         const pair = await service.refresh(requestMetaOf(ctx), presented.token, ctx.state.log);
@@ -169,6 +172,7 @@ export function authRoutes(service: AuthService, passport: AuthPassport, cookies
       body: s.resetRequestBody,
       responses: { 202: { description: 'If the address is registered, a code is on its way', schema: s.accepted } },
       errors: ['RATE_LIMITED'],
+      admit: (ctx) => service.admit(requestMetaOf(ctx), 'resetRequest'),
       handler: async ({ ctx, body }) => {
         await service.requestPasswordReset(requestMetaOf(ctx), body.email);
         return { status: 202, body: { message: 'if the address is registered, a reset code is on its way' } };
@@ -185,6 +189,7 @@ export function authRoutes(service: AuthService, passport: AuthPassport, cookies
       body: s.resetConfirmBody,
       responses: { 204: { description: 'Password set; sign in with it' } },
       errors: ['INVALID_TOKEN', 'WEAK_PASSWORD', 'RATE_LIMITED'],
+      admit: (ctx) => service.admit(requestMetaOf(ctx), 'resetConfirm'),
       handler: async ({ ctx, body }) => {
         await service.confirmPasswordReset(requestMetaOf(ctx), body);
         return { status: 204 };
@@ -214,9 +219,10 @@ export function authRoutes(service: AuthService, passport: AuthPassport, cookies
       body: s.verificationConfirmBody,
       responses: { 200: { description: 'Verified', schema: z.object({ user: s.userProfile }) } },
       errors: ['INVALID_TOKEN', 'RATE_LIMITED'],
-      handler: async ({ ctx, body }) => ({
+      admit: (ctx) => service.admit(requestMetaOf(ctx), 'verifyConfirm'),
+      handler: async ({ body }) => ({
         status: 200,
-        body: { user: userProfile(await service.confirmEmailVerification(requestMetaOf(ctx), body.token)) },
+        body: { user: userProfile(await service.confirmEmailVerification(body.token)) },
       }),
     }),
     defineRoute({

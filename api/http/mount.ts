@@ -153,6 +153,8 @@ export function mountRoutes(
       throw new Error(`${def.operationId}: a changing organization route needs an entry in api/http/routeAudit.ts (ROUTE_AUDIT)`);
     }
     router[def.method](def.operationId, toKoaPath(def.path), async (ctx: Context) => {
+      // The route's rate limits first: a body that validation refuses has been counted already.
+      if (def.admit) await def.admit(ctx);
       const { authContext, params } = await authenticate(def, ctx, auth);
       enrichRequestLog(ctx, authContext.principal, authContext.organization);
 

@@ -87,6 +87,12 @@ export interface RouteDef<
   idempotent?: boolean;
   /** Error codes this route can answer with, beyond the ones every route of its auth mode has. */
   errors?: ErrorCode[];
+  /**
+   * Runs first, before authentication and before the body is read or validated: the per-client rate limits of public
+   * routes (register, login, password reset, refresh...), so a request refused for its body counts like any other,
+   * and a flood is refused before any of its parsing runs. Throws to refuse (429 RATE_LIMITED).
+   */
+  admit?: (ctx: Context) => Promise<void>;
   handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>, A>) => Promise<RouteResult>;
   /**
    * Runs after the handler and outside the idempotent part: on the handler's answer and on a replayed one alike, and

@@ -98,10 +98,30 @@ export function createAuthService(deps: AuthServiceDeps) {
     return purpose === 'password_reset' ? passwordResetEmail(input) : emailVerificationEmail(input);
   }
 
+  /** The per-IP limit of each public account action, counted by `admit`. */
+  const ipLimits = {
+    register: { bucket: 'auth.register.ip', rule: limits.registerIp },
+    login: { bucket: 'auth.login.ip', rule: limits.loginIp },
+    refresh: { bucket: 'auth.refresh.ip', rule: limits.refreshIp },
+    resetRequest: { bucket: 'auth.reset.ip', rule: limits.resetIp },
+    resetConfirm: { bucket: 'auth.reset.ip', rule: limits.resetIp },
+    verifyConfirm: { bucket: 'auth.verify.ip', rule: limits.resetIp },
+  } as const;
+
   return {
+    /**
+     * Counts a public account action against its per-IP limit (429 past it). The route calls it before the request
+     * body is read or validated (RouteDef `admit`), so every attempt counts, a malformed one too, and a flood is
+     * refused before any of its parsing runs; the action's own limits by account follow in the action.
+     */
+    async admit(meta: RequestMeta, action: keyof typeof ipLimits): Promise<void> {
+      const { bucket, rule } = ipLimits[action];
+      await limiter.consume([{ bucket, key: meta.ip, rule }]);
+    },
+
+    /** Counted against the per-IP limit by `admit`, before this runs. */
     async register(meta: RequestMeta, input: { email: string; password: string; name?: string }) {
       assertPasswordPolicy(input.password, policy, { email: input.email });
-      await limiter.consume([{ bucket: 'auth.register.ip', key: meta.ip, rule: limits.registerIp }]);
       if (await q.findUserByEmail(db, input.email)) throw new AppError('USER_EXISTS', 'e-mail already registered');
       const passwordHash = await passwords.hash(input.password);
       let user: q.UserRow;
@@ -127,10 +147,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       input: Credentials,
       checkCredentials: CheckCredentials,
     ): Promise<{ user: q.UserRow; tokens: TokenPair } | { user: q.UserRow; challenge: SignInChallenge }> {
-      await limiter.consume([
-        { bucket: 'auth.login.ip', key: meta.ip, rule: limits.loginIp },
-        { bucket: 'auth.login.account_ip', key: `${input.email} ${meta.ip}`, rule: limits.loginAccountIp },
-      ]);
+      // Per IP: counted by `admit` before the body was read.
+      await limiter.consume([{ bucket: 'auth.login.account_ip', key: `${input.email} ${meta.ip}`, rule: limits.loginAccountIp }]);
       const user = await checkCredentials(input);
       if (!user) {
         // Unknown e-mail or wrong password: the same work and the same answer either way.
@@ -156,7 +174,6 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** `log` is the request's logger: a detected reuse is logged on its behalf. */
     async refresh(meta: RequestMeta, refreshToken: string, log: Logger): Promise<TokenPair> {
-      await limiter.consume([{ bucket: 'auth.refresh.ip', key: meta.ip, rule: limits.refreshIp }]);
       let claims;
       try {
         claims = tokens.verifyRefresh(refreshToken);
@@ -229,10 +246,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Always the same answer, whether or not the address is registered. */
     async requestPasswordReset(meta: RequestMeta, email: string): Promise<void> {
-      await limiter.consume([
-        { bucket: 'auth.reset.ip', key: meta.ip, rule: limits.resetIp },
-        { bucket: 'auth.reset.account', key: email, rule: limits.resetAccount },
-      ]);
+      await limiter.consume([{ bucket: 'auth.reset.account', key: email, rule: limits.resetAccount }]);
       const user = await q.findUserByEmail(db, email);
       // Recorded for unknown addresses too (no account named), so the answer takes the same work either way.
       await recordAudit(db, accountEvent(meta, { userId: user?.id ?? null, actorUserId: null, action: 'auth.password_reset_requested' }));
@@ -242,7 +256,6 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Single use; sets the password, confirms the e-mail (the link proved the mailbox) and ends all sessions. */
     async confirmPasswordReset(meta: RequestMeta, input: { token: string; password: string }): Promise<void> {
-      await limiter.consume([{ bucket: 'auth.reset.ip', key: meta.ip, rule: limits.resetIp }]);
       const tokenHash = hashToken(input.token);
       const found = await q.findUsableAuthToken(db, tokenHash, 'password_reset');
       const user = found ? await q.findUserById(db, found.user_id) : undefined;
@@ -269,8 +282,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       await mailer.send({ to: user.email, ...(await issueEmailToken(user, 'email_verification')) });
     },
 
-    async confirmEmailVerification(meta: RequestMeta, token: string): Promise<q.UserRow> {
-      await limiter.consume([{ bucket: 'auth.verify.ip', key: meta.ip, rule: limits.resetIp }]);
+    /** Counted against the per-IP limit by `admit`, before this runs. */
+    async confirmEmailVerification(token: string): Promise<q.UserRow> {
       const consumed = await q.consumeAuthToken(db, hashToken(token), 'email_verification');
       const user = consumed ? await q.markEmailVerified(db, consumed.user_id) : undefined;
       if (!user) throw new AppError('INVALID_TOKEN', 'invalid or expired verification token');
