@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/common';
 import { readSecretValues } from '../../domain/secrets/queries';
+import { describeSecretFields, inUserinfo, pathOf, secretFieldAt, secretFieldProblems } from '../../lib/dag/secretFields';
 import { findSecretReferences, replaceSecretReferences } from '../../lib/dag/secretReferences';
 import type { ActivityDeps } from '../deps';
+import type { ToolDescriptor } from '../tools/types';
 import { InputResolutionError } from './resolve';
 
 /**
@@ -13,6 +15,11 @@ import { InputResolutionError } from './resolve';
  * rendering the placeholders become the values. So a value is never seen by the template engine, and a template
  * whose result (a run parameter, an earlier node's output) spells `{{secret.NAME}}` resolves to that text, never to
  * the secret. Values are then taken back out of the tool's output and error messages (`redact`).
+ *
+ * References count only in the fields the tool declares (`secretFields`, lib/dag/secretFields.ts): a config with one
+ * elsewhere (a definition stored before the rule, a dead letter replayed) fails with SECRET_NOT_ALLOWED before any
+ * value is read, and `fill` puts values into declared fields only (percent-encoded in a URL's user information), so
+ * neither a template nor the tool's own expression engine ever holds one.
  */
 
 /** Values shorter than this are not searched for in outputs and errors: they would match unrelated text. */
@@ -43,11 +50,31 @@ const NO_SECRETS: ResolvedSecrets = {
   redactValue: (value) => value,
 };
 
+/** The node fails, naming the field; not retryable: the same config fails the same way. */
+function notAllowed(tool: Pick<ToolDescriptor, 'id' | 'secretFields'>, paths: string[]): InputResolutionError {
+  return new InputResolutionError(
+    'SECRET_NOT_ALLOWED',
+    `secret reference in ${paths.slice(0, 10).join(', ')}: ${describeSecretFields(tool.id, tool.secretFields ?? [])}; ` +
+      'no secret was read. Move the reference into one of those fields and save the workflow again',
+  );
+}
+
+/** `mapStrings` that knows where each string is (keys and indexes from the root). */
+function mapStringsAt(value: unknown, fn: (text: string, segments: readonly (string | number)[]) => string, segments: (string | number)[] = []): unknown {
+  if (typeof value === 'string') return fn(value, segments);
+  if (segments.length > 300 || !value || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v, i) => mapStringsAt(v, fn, [...segments, i]));
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, mapStringsAt(v, fn, [...segments, k])]));
+}
+
 export async function resolveSecretReferences(
   deps: Pick<ActivityDeps, 'db' | 'config'>,
   organizationId: string,
   config: Record<string, unknown>,
+  tool: Pick<ToolDescriptor, 'id' | 'secretFields'>,
 ): Promise<ResolvedSecrets> {
+  const misplaced = secretFieldProblems(tool.id, tool.secretFields ?? [], config, '');
+  if (misplaced.length) throw notAllowed(tool, misplaced.map((p) => p.path));
   const names = [...new Set(findSecretReferences(config, '').map((r) => r.name))];
   if (names.length === 0) return { ...NO_SECRETS, config };
   const values = await readSecretValues(deps, organizationId, names);
@@ -76,7 +103,22 @@ export async function resolveSecretReferences(
 
   return {
     config: withPlaceholders as Record<string, unknown>,
-    fill: (input) => mapStrings(input, (text) => (text.includes('\u0000') ? text.replace(placeholder, (_m, name: string) => values.get(name) ?? '') : text)) as Record<string, unknown>,
+    fill: (input) =>
+      mapStringsAt(input, (text, segments) => {
+        if (!text.includes('\u0000')) return text;
+        const found = [...text.matchAll(placeholder)];
+        if (!found.length) return text;
+        // Templates ran on the placeholders; whatever they made of them, a value lands only where declared.
+        const field = secretFieldAt(tool.secretFields ?? [], segments);
+        const userinfo = field?.part === 'userinfo';
+        if (!field || (userinfo && !found.every((m) => inUserinfo(text, m.index, m.index + m[0].length)))) {
+          throw notAllowed(tool, [pathOf('', segments)]);
+        }
+        return text.replace(placeholder, (_m, name: string) => {
+          const value = values.get(name) ?? '';
+          return userinfo ? encodeURIComponent(value) : value;
+        });
+      }) as Record<string, unknown>,
     redactText,
     redactValue: (value) => mapStrings(value, redactText),
   };

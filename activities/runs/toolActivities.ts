@@ -80,7 +80,7 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
         throw failure('CIRCUIT_OPEN', `circuit open for tool ${tool.id} until ${admission.retryAt.toISOString()}`, attempt, true);
       }
     }
-    secrets = await resolveSecretReferences(deps, input.organizationId, input.config);
+    secrets = await resolveSecretReferences(deps, input.organizationId, input.config, tool);
     const scope = await buildScope(deps, input.organizationId, input.context);
     const toolInput = secrets.fill(await toolInputFrom(secrets.config, input.inputs, scope));
     const inputCheck = validateToolInput(tool, toolInput);

@@ -25,6 +25,9 @@ export default defineTool({
   }),
   output: z.object({ status: z.int(), response: z.string().optional() }),
   sideEffect: 'at_least_once',
+  // An incoming-webhook URL is itself the credential (Slack's carries its token in the path); the tool never
+  // repeats it: errors are fixed texts and the output is the answer's status and body.
+  secretFields: ['webhook_url'],
   async execute(input, ctx) {
     const { webhook_url: url, ...message } = input;
     const res = await postToWebhook(ctx, url, JSON.stringify(message));

@@ -64,6 +64,9 @@ export default defineTool({
     fields: z.array(z.string()).optional(),
   }),
   sideEffect: 'at_least_once',
+  // The password (or user) of the connection string; a whole connection string kept secret is an integration's
+  // `connectionString` secret (`integration`), never spliced in where its host or parameters could be echoed.
+  secretFields: ['connection_string:userinfo'],
   async execute(input, ctx) {
     const limits = ctx.deps.config.tools.db;
     const maxRows = Math.min(input.max_rows ?? limits.maxRows, limits.maxRows);

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { SECRET_FIELD } from '../../lib/dag/secretFields';
 import type { ErrorDetail } from '../../lib/errors';
 import type { RunOptions } from '../../workflows/runs/types';
 import { CONFIG_EXAMPLES, placeholderFor } from './support/configExamples';
@@ -43,6 +44,12 @@ export function toolShapeProblems(candidate: unknown): string[] {
   if (!tool.outputSchema || typeof tool.outputSchema !== 'object') problems.push('outputSchema must be a JSON schema object');
   if (!['none', 'idempotent', 'at_least_once'].includes(tool.sideEffect as string)) problems.push('sideEffect is required');
   if (typeof tool.execute !== 'function') problems.push('execute must be a function');
+  if (
+    tool.secretFields !== undefined &&
+    (!Array.isArray(tool.secretFields) || tool.secretFields.some((f) => typeof f !== 'string' || !SECRET_FIELD.test(f)))
+  ) {
+    problems.push('secretFields must be a list of config paths (`headers.*`, `connection_string:userinfo`)');
+  }
   return problems;
 }
 
@@ -142,6 +149,7 @@ export function describeTool(tool: ToolDefinition): ToolDescriptor {
     outputSchema: tool.outputSchema,
     sideEffect: tool.sideEffect,
     ...(tool.defaultTimeoutMs !== undefined ? { defaultTimeoutMs: tool.defaultTimeoutMs } : {}),
+    ...(tool.secretFields?.length ? { secretFields: [...tool.secretFields] } : {}),
     ...(tool.runsLocally ? { runsLocally: true } : {}),
     ...(tool.testTool ? { testTool: true } : {}),
   };

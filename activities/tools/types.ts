@@ -50,6 +50,15 @@ export interface ToolDescriptor {
    */
   runsLocally?: boolean;
   /**
+   * The config fields that accept `{{secret.NAME}}` references (docs/secrets.md): a dot path of keys, `*` for any
+   * one key (`headers.*`), and `:userinfo` after a URL field to accept them only in its user information
+   * (`url:userinfo`: `https://user:{{secret.PW}}@host/`). Only fields whose value the tool uses as a credential and
+   * never echoes: no expression, template, body, prompt or URL path. A reference anywhere else is refused at save,
+   * validate and tool test, and fails the node at run time. Absent: the tool takes no secrets (the default for
+   * custom tools). Checked by lib/dag/secretFields.ts.
+   */
+  secretFields?: readonly string[];
+  /**
    * A tool for exercising the platform (`delay`, `fail`), not for real workflows: registered, listed and accepted
    * only where TOOLS_TEST_TOOLS_ENABLED is true (tests, the development stack).
    */

@@ -28,6 +28,7 @@ export function toolInfo(tool: ToolDescriptor): ToolInfo {
   if (!info) {
     info = {
       outputs: outputsOf(tool),
+      secretFields: tool.secretFields ?? [],
       configProblems: (config, prefix) => {
         const check = validateToolInput(tool, config, prefix);
         return check.ok ? [] : check.problems;

@@ -45,6 +45,11 @@ export function secretNamesIn(text: string): string[] {
   return [...text.matchAll(REFERENCE)].map((m) => m[1]!);
 }
 
+/** Each well-formed reference of a text with where it starts and ends (lib/dag/secretFields.ts places them). */
+export function secretReferenceSpans(text: string): { name: string; start: number; end: number }[] {
+  return [...text.matchAll(REFERENCE)].map((m) => ({ name: m[1]!, start: m.index, end: m.index + m[0].length }));
+}
+
 /** True when a value holds something that starts like a reference (well-formed or not). */
 export function hasSecretReferences(value: unknown): boolean {
   let found = false;

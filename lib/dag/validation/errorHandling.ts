@@ -1,7 +1,8 @@
 import { errorHandlingSchema, type ErrorHandling } from '../model';
 import { zodProblems } from '../nodeConfig';
 import type { Problem } from '../problems';
-import { hasSecretReferences, secretReferenceProblems } from '../secretReferences';
+import { secretFieldProblems } from '../secretFields';
+import { hasSecretReferences, misplacedSecretReferenceProblems, secretReferenceProblems } from '../secretReferences';
 import type { ValidationEnv } from './types';
 
 /** The `error_handling` block parsed (defaults applied); `null` with the problems when its shape is wrong. */
@@ -65,9 +66,15 @@ function fallbackProblems(
   else if (!graph.nodeIds.has(handler)) {
     const tool = env.tool(handler);
     if (!tool) problems.push({ path: `${op}.handler`, problem: `"${handler}" is neither a node nor a tool` });
-    else if (handlerConfig && !env.hasTemplates(handlerConfig) && !hasSecretReferences(handlerConfig)) {
-      problems.push(...tool.configProblems(handlerConfig, `${op}.handler_config`));
+    else if (handlerConfig) {
+      problems.push(...secretFieldProblems(handler, tool.secretFields ?? [], handlerConfig, `${op}.handler_config`));
+      if (!env.hasTemplates(handlerConfig) && !hasSecretReferences(handlerConfig)) {
+        problems.push(...tool.configProblems(handlerConfig, `${op}.handler_config`));
+      }
     }
+  } else if (handlerConfig) {
+    // A node as handler runs its own config: this one is never used, so a reference here would resolve nowhere.
+    problems.push(...misplacedSecretReferenceProblems(handlerConfig, `${op}.handler_config`, 'the handler_config of a node handler'));
   }
   if (handlerConfig) problems.push(...secretReferenceProblems(handlerConfig, `${op}.handler_config`));
   return problems;

@@ -1,4 +1,5 @@
 import type { Problem } from '../problems';
+import { secretFieldProblems } from '../secretFields';
 import { hasSecretReferences } from '../secretReferences';
 import type { ValidationEnv } from './types';
 import { echo } from '../../echo';
@@ -6,7 +7,8 @@ import { didYouMean } from '../../suggest';
 
 /**
  * A tool's config against the tool's input schema, ignoring the fields that input bindings (`boundNames`),
- * templates or secret references fill at run time: those are checked then. `path` is the tool config's
+ * templates or secret references fill at run time: those are checked then. Secret references only in the fields
+ * the tool declares (lib/dag/secretFields.ts). `path` is the tool config's
  * (`<node>.config`): the tool id is at `<path>.tool`, its config at `<path>.config`.
  */
 export function toolConfigProblems(
@@ -25,7 +27,10 @@ export function toolConfigProblems(
     else fixed[key] = value;
   }
   const prefix = `${path}.config`;
-  return tool.configProblems(fixed, prefix).filter((p) => !dynamic.has(topField(p.path, prefix)));
+  return [
+    ...secretFieldProblems(toolId, tool.secretFields ?? [], config, prefix),
+    ...tool.configProblems(fixed, prefix).filter((p) => !dynamic.has(topField(p.path, prefix))),
+  ];
 }
 
 /** The config field a problem's path names: `<prefix>.headers.x` -> `headers`. */

@@ -8,6 +8,8 @@ export interface ToolInfo {
   outputs: Record<string, OutputType>;
   /** problems of a (template-free) config against the tool's input schema, paths starting with `prefix` */
   configProblems(config: Record<string, unknown>, prefix: string): Problem[];
+  /** the config fields that accept `{{secret.NAME}}` (the descriptor's `secretFields`; none when absent) */
+  secretFields?: readonly string[];
 }
 
 export type OutputType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'any';

@@ -3,13 +3,14 @@ import type { TemplateReference, ToolInfo, ValidationEnv } from '../../../../lib
 
 /**
  * A small stand-in for the API's ValidationEnv, so these tests pin the validator's own rules: one tool `echo`
- * (outputs `out`, `list`; config field `n` must be a number), CEL that is "invalid" when it ends with an operator,
+ * (outputs `out`, `list`; config field `n` must be a number; secret references only in `token`), CEL that is "invalid" when it ends with an operator,
  * and `${a.b}` / `${params.x}` / `${name}` templates with `${` alone as a syntax error.
  */
 export const echo: ToolInfo = {
   outputs: { out: 'string', list: 'array' },
   configProblems: (config, prefix) =>
     config.n !== undefined && typeof config.n !== 'number' ? [{ path: `${prefix}.n`, problem: 'must be a number' }] : [],
+  secretFields: ['token'],
 };
 
 function strings(value: unknown, path: string): { text: string; path: string }[] {

@@ -78,7 +78,11 @@ describe('tool bodies', () => {
     expect(toolConfigProblems('nope', {}, [], 'N.config', fakeEnv)).toEqual([{ path: 'N.config.tool', problem: 'unknown tool "nope"' }]);
     expect(toolConfigProblems('echo', { n: 'x' }, [], 'N.config', fakeEnv)).toEqual([{ path: 'N.config.config.n', problem: 'must be a number' }]);
     expect(toolConfigProblems('echo', { n: '${a.out}' }, [], 'N.config', fakeEnv)).toEqual([]);
-    expect(toolConfigProblems('echo', { n: '{{secret.N}}' }, [], 'N.config', fakeEnv)).toEqual([]);
+    expect(toolConfigProblems('echo', { token: '{{secret.N}}' }, [], 'N.config', fakeEnv)).toEqual([]);
+    // A reference outside the tool's secret fields is refused, naming the field and where the tool takes them.
+    expect(toolConfigProblems('echo', { n: '{{secret.N}}' }, [], 'N.config', fakeEnv)).toEqual([
+      { path: 'N.config.config.n', problem: expect.stringContaining('the echo tool accepts secret references only in token') },
+    ]);
     expect(toolConfigProblems('echo', { n: 'x' }, ['n'], 'N.config', fakeEnv)).toEqual([]);
     expect(topField('N.config.config.headers[0].x', 'N.config.config')).toBe('headers');
   });
