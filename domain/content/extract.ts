@@ -1,31 +1,29 @@
 import type { AppDeps } from '../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { DEFAULT_JSONATA_LIMITS, ExpressionError, type JsonataLimits } from '../../lib/expressions';
-import { evaluateJsonata, regexMatches } from '../../lib/expressions/sandbox';
-import { extractText, structuredData, type ExtractedText } from '../../lib/content/extractors';
+import { regexMatches } from '../../lib/expressions/sandbox';
+import { DOCX, extractText, type ExtractedText } from '../../lib/content/extractors';
 import { PermanentContentError } from '../../lib/content/errors';
+import { extractInChild, type ExtractQuery } from '../../lib/content/extractJob';
 import * as q from './queries';
 import type { ExtractRequest } from './schemas';
 
 /**
  * On-demand extraction from one version of a content: text (a PDF page range), JSONata or field paths over
- * structured data, regex matches over the text, or the recorded metadata. Runs in the API process on files up to
- * the processing size limit; JSONata and regexes run in the expression sandbox (a process killed at its deadline,
- * RE2 for regexes), so a hostile expression never holds the event loop.
+ * structured data, regex matches over the text, or the recorded metadata. Nothing is parsed on the API's event loop:
+ * text, CSV, JSON, XML and HTML files (and the text the processing step derived) are streamed to a temporary file and
+ * read by an extraction child (lib/content/extractJob.ts: byte limit before parsing, deadline, memory cap) that also
+ * runs the query (JSONata with its limits, RE2 regexes); PDFs and DOCX files are read by their own children. Files
+ * over the processing size limit are refused before any byte is read.
  */
-const MAX_RESULT_CHARS = 1_000_000;
-/** Files hold more rows than a transform step builds: sequences up to a million items (the sandbox process's heap cap holds). */
+/** Files hold more rows than a transform step builds: sequences up to a million items (the child's heap cap holds). */
 const EXTRACT_JSONATA_LIMITS: JsonataLimits = { ...DEFAULT_JSONATA_LIMITS, maxSequence: 1_000_000 };
+/** Read by children of their own (lib/content/pdfText.ts, docx.ts) when no derived text exists. */
+const OWN_READERS = new Set(['application/pdf', DOCX]);
 
 export function createContentExtractor(deps: AppDeps) {
   const { db, storage, config } = deps;
-
-  async function readBytes(key: string, size: number): Promise<Buffer> {
-    if (size > config.content.processingMaxBytes) {
-      throw new AppError('UNPROCESSABLE', `file of ${size} bytes exceeds the extraction limit of ${config.content.processingMaxBytes} bytes`);
-    }
-    return readObject(key);
-  }
+  const maxBytes = config.content.processingMaxBytes;
 
   async function readObject(key: string): Promise<Buffer> {
     const chunks: Buffer[] = [];
@@ -41,50 +39,62 @@ export function createContentExtractor(deps: AppDeps) {
     const base = { contentId: id, version: version.version, type: request.type, mimeType: version.mime_type };
     if (request.type === 'metadata') return { ...base, result: version.extracted ?? {} };
 
-    const original = () => readBytes(version.object_key, Number(version.size_bytes));
-    /** The text the processing step extracted, when present; else extracted now from the original. */
-    const textOf = async (): Promise<ExtractedText> => {
+    const mime = version.mime_type;
+    const derivedText = version.derived?.text;
+    const checkSize = (): void => {
+      const size = Number(version.size_bytes);
+      if (size > maxBytes) throw new AppError('UNPROCESSABLE', `file of ${size} bytes exceeds the extraction limit of ${maxBytes} bytes`);
+    };
+    /** The query over the derived text when there is one, else over the original file, in an extraction child. */
+    const inChild = (query: ExtractQuery, source: 'text' | 'original'): Promise<unknown> => {
+      if (source === 'text' && derivedText) {
+        const format = derivedText.mimeType === 'text/markdown' ? 'markdown' : 'text';
+        return extractInChild(() => storage.getObject(config.minio.bucket, derivedText.key), maxBytes, { kind: 'text', mime, format, query });
+      }
+      checkSize();
+      return extractInChild(() => storage.getObject(config.minio.bucket, version.object_key), maxBytes, { kind: 'original', mime, query });
+    };
+    /** A PDF's or DOCX's text (with a PDF's pages) without derived text: from their own reader children. */
+    const readerText = async (): Promise<ExtractedText> => {
       const derived = version.derived ?? {};
       if (derived.text) {
         const text = (await readObject(derived.text.key)).toString('utf8');
         const pages = derived.pages ? (JSON.parse((await readObject(derived.pages.key)).toString('utf8')) as string[]) : undefined;
         return { text, format: derived.text.mimeType === 'text/markdown' ? 'markdown' : 'text', ...(pages ? { pages } : {}) };
       }
-      return extractText(await original(), version.mime_type);
+      checkSize();
+      return extractText(await readObject(version.object_key), mime);
     };
+    const ownReader = !derivedText && OWN_READERS.has(mime);
     try {
       switch (request.type) {
         case 'text': {
-          const extracted = await textOf();
-          let text = extracted.text;
-          let pages: { from: number; to: number; total: number } | undefined;
           if (request.pages) {
+            if (mime !== 'application/pdf') throw new PermanentContentError('page ranges apply to PDFs only');
+            const extracted = await readerText();
             if (!extracted.pages) throw new PermanentContentError('page ranges apply to PDFs only');
             const total = extracted.pages.length;
             const from = request.pages.from;
             const to = Math.min(request.pages.to ?? from, total);
             if (from > total || to < from) throw new PermanentContentError(`page range ${from}-${request.pages.to ?? from} outside 1-${total}`);
-            text = extracted.pages.slice(from - 1, to).join('\n\n');
-            pages = { from, to, total };
+            const text = extracted.pages.slice(from - 1, to).join('\n\n');
+            const truncated = text.length > request.maxChars;
+            return { ...base, result: { text: truncated ? text.slice(0, request.maxChars) : text, truncated, format: extracted.format, pages: { from, to, total } } };
           }
-          const truncated = text.length > request.maxChars;
-          return { ...base, result: { text: truncated ? text.slice(0, request.maxChars) : text, truncated, format: extracted.format, ...(pages ? { pages } : {}) } };
-        }
-        case 'jsonata': {
-          const data = structuredData(await original(), version.mime_type);
-          return { ...base, result: limitSize(await evaluateJsonata(request.expression, data, {}, EXTRACT_JSONATA_LIMITS)) };
-        }
-        case 'fields': {
-          const data = structuredData(await original(), version.mime_type);
-          const result: Record<string, unknown> = {};
-          for (const field of request.fields) {
-            result[field] = Array.isArray(data) && version.mime_type === 'text/csv' ? data.map((r) => (r as Record<string, unknown>)[field] ?? null) : pick(data, field);
+          if (ownReader) {
+            const { text, format } = await readerText();
+            const truncated = text.length > request.maxChars;
+            return { ...base, result: { text: truncated ? text.slice(0, request.maxChars) : text, truncated, format } };
           }
-          return { ...base, result: limitSize(result) };
+          return { ...base, result: await inChild({ type: 'text', maxChars: request.maxChars }, 'text') };
         }
+        case 'jsonata':
+          return { ...base, result: await inChild({ type: 'jsonata', expression: request.expression, limits: EXTRACT_JSONATA_LIMITS }, 'original') };
+        case 'fields':
+          return { ...base, result: await inChild({ type: 'fields', fields: request.fields }, 'original') };
         case 'regex': {
-          const { text } = await textOf();
-          return { ...base, result: await regexMatches(text, request.pattern, request.flags, request.maxMatches) };
+          if (ownReader) return { ...base, result: await regexMatches((await readerText()).text, request.pattern, request.flags, request.maxMatches) };
+          return { ...base, result: await inChild({ type: 'regex', pattern: request.pattern, flags: request.flags, maxMatches: request.maxMatches }, 'text') };
         }
         default:
           throw new AppError('VALIDATION_ERROR', 'unknown extraction type');
@@ -110,23 +120,4 @@ function expressionAppError(err: ExpressionError): AppError {
     default:
       return new AppError('UNPROCESSABLE', `evaluation failed: ${err.message}`);
   }
-}
-
-/** `a.b[0].c` style path; a missing step gives null. */
-export function pick(data: unknown, path: string): unknown {
-  const steps = path.match(/[^.[\]]+|\[\d+\]/g) ?? [];
-  let value: unknown = data;
-  for (const step of steps) {
-    if (value === null || value === undefined) return null;
-    if (step.startsWith('[')) value = Array.isArray(value) ? value[Number(step.slice(1, -1))] : undefined;
-    else if (Object.prototype.hasOwnProperty.call(value, step)) value = (value as Record<string, unknown>)[step];
-    else return null;
-  }
-  return value ?? null;
-}
-
-function limitSize(value: unknown): unknown {
-  const size = JSON.stringify(value ?? null).length;
-  if (size > MAX_RESULT_CHARS) throw new AppError('UNPROCESSABLE', `result of ${size} characters exceeds ${MAX_RESULT_CHARS}; narrow the query`);
-  return value;
 }

@@ -134,6 +134,47 @@ export function xmlValuesAtLeast(text: string, limit: number): number {
   return count;
 }
 
+/**
+ * Characters of one XML value: an attribute's value or the text between two tags. The value count above does not
+ * bound bytes: one element with a 16 MB attribute is one value, and fast-xml-parser's attribute handling spent
+ * seconds on it (on the API's event loop, before extraction moved to a child). No document needs more per value.
+ */
+export const MAX_XML_VALUE_CHARS = 1_000_000;
+
+/** True when an attribute value or a text run of an XML text is longer than `limit` characters. */
+export function xmlValueLongerThan(text: string, limit: number): boolean {
+  let inTag = false;
+  let quote = 0; // the quote character of an attribute value being read, or 0
+  let run = 0; // characters of the current attribute value or text run
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (quote) {
+      if (c === quote) quote = 0;
+      else if (++run > limit) return true;
+    } else if (inTag) {
+      if (c === 0x22 || c === 0x27) {
+        quote = c;
+        run = 0;
+      } else if (c === 0x3e) {
+        inTag = false;
+        run = 0;
+      }
+    } else if (c === 0x3c) {
+      // Comments are no value (and may hold a lone quote); a CDATA section is text.
+      const comment = text.startsWith('<!--', i);
+      const cdata = !comment && text.startsWith('<![CDATA[', i);
+      if (comment || cdata) {
+        const end = text.indexOf(comment ? '-->' : ']]>', i);
+        const stop = end < 0 ? text.length : end;
+        if (cdata && stop - i > limit) return true;
+        i = stop + 2;
+      } else inTag = true;
+      run = 0;
+    } else if (++run > limit) return true;
+  }
+  return false;
+}
+
 /** Data for JSONata and field queries: JSON as is, CSV as an array of row objects, XML as an object. */
 export function structuredData(bytes: Buffer, mime: string): unknown {
   if (mime === 'application/json') return parseJson(bytes);
@@ -217,6 +258,12 @@ function csvToText(bytes: Buffer): string {
 function parseXml(bytes: Buffer): unknown {
   const text = decode(bytes);
   if (xmlValuesAtLeast(text, MAX_STRUCTURED_VALUES) > MAX_STRUCTURED_VALUES) throw tooManyValues('XML');
+  if (xmlValueLongerThan(text, MAX_XML_VALUE_CHARS)) {
+    throw new PermanentContentError(
+      `XML: a value (an attribute or a text) longer than ${MAX_XML_VALUE_CHARS.toLocaleString('en-US')} characters (the file is stored; split it to query it)`,
+      'XML_VALUE_TOO_LONG',
+    );
+  }
   try {
     return new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', processEntities: false }).parse(text, true);
   } catch (err) {
