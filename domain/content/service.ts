@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { recordAudit } from '../audit/record';
@@ -296,17 +297,32 @@ export function createContentService(deps: AppDeps) {
     },
 
     /**
-     * Deletes the record (versions, jobs cascade) and records content.deleted in one transaction, which also
-     * starts the clean-up workflow: if Temporal cannot take it, nothing is deleted and the caller gets a 503.
+     * Deletes the record (versions, jobs cascade) and records content.deleted in one transaction. The clean-up
+     * workflow is started just before it, never inside it (no transaction waits for Temporal): if Temporal cannot
+     * take it, nothing is deleted and the caller gets a 503; the workflow first confirms the record is gone and
+     * removes nothing when the transaction rolled back (workflows/content.ts).
      */
     async remove(org: OrganizationContext, actor: Actor | null, id: string) {
       const organizationId = org.organizationId;
       const workflowId = `content-delete-${id}`;
+      // Checked first as well, so a refused or unknown delete starts no workflow.
+      assertMayModify(org, actor, await load(organizationId, id));
+      const running = await q.activeJobs(db, organizationId, id);
+      try {
+        await deps.temporal.workflow.start('contentDeletionWorkflow', {
+          taskQueue: config.temporal.taskQueue,
+          workflowId,
+          args: [{ organizationId, contentId: id, processingWorkflowIds: running.map((j) => j.workflow_id) }],
+          priority: tenantPriority(organizationId),
+        });
+      } catch (err) {
+        // A parallel delete of the same content started it: the transaction below decides (404 for the loser).
+        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      }
       await db.transaction(async (trx) => {
         const row = await q.getContentForUpdate(trx, organizationId, id);
         if (!row) throw notFound('content');
         assertMayModify(org, actor, row);
-        const running = await q.activeJobs(trx, organizationId, id);
         await q.deleteContent(trx, organizationId, id);
         await insertOutboxEvent(trx, {
           organizationId,
@@ -316,12 +332,6 @@ export function createContentService(deps: AppDeps) {
         if (actor) {
           await recordAudit(trx, { organizationId, actor, action: 'content.deleted', target: { type: 'content', id }, before: { title: row.title, versions: row.last_version } });
         }
-        await deps.temporal.workflow.start('contentDeletionWorkflow', {
-          taskQueue: config.temporal.taskQueue,
-          workflowId,
-          args: [{ organizationId, contentId: id, processingWorkflowIds: running.map((j) => j.workflow_id) }],
-          priority: tenantPriority(organizationId),
-        });
       });
       return { id, status: 'deleted' as const, cleanup: { workflowId } };
     },

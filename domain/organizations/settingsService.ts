@@ -80,7 +80,7 @@ export function createSettingsService(d: OrgServiceDeps) {
         }
         await checkSettingsChange(trx, org.organizationId, actor, before, after);
         const ssoSecretName = input.integration?.sso?.oidc?.clientSecretName;
-        if (ssoSecretName && !(await existingSecretNames(db, org.organizationId, [ssoSecretName])).has(ssoSecretName)) {
+        if (ssoSecretName && !(await existingSecretNames(trx, org.organizationId, [ssoSecretName])).has(ssoSecretName)) {
           throw new AppError('UNPROCESSABLE', `the organization has no secret named ${ssoSecretName}; create it first`, [
             { path: 'body.integration.sso.oidc.clientSecretName', problem: 'no organization secret with this name' },
           ]);
