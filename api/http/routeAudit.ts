@@ -39,6 +39,9 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAuditPolicy>> = {
   updateSettings: service('settings.updated'),
   createApiKey: service('api_key.created'),
   revokeApiKey: service('api_key.revoked'),
+  registerOrganizationDomain: service('domain.registered'),
+  verifyOrganizationDomain: service('domain.verified'),
+  deleteOrganizationDomain: service('domain.deleted'),
   // workflows and triggers
   createWorkflow: service('workflow.created'),
   validateWorkflow: { none: 'a dry run: checks the body, stores nothing' },
