@@ -454,6 +454,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/sso/{slug}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link your account to your identity at the organization's OpenID Connect provider
+         * @description From a session opened with the password (not one opened by SSO), by a member of the organization: starts the same flow as authorize and answers the URL to open; the callback then links the identity (issuer, subject) to this account instead of signing in. Afterwards SSO signs this account in. An account that existed before is never joined to an identity by its e-mail alone: this is how it is linked.
+         *
+         *     Authentication: bearer access token.
+         */
+        post: operations["startSsoLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/sso/callback": {
         parameters: {
             query?: never;
@@ -463,7 +485,7 @@ export interface paths {
         };
         /**
          * Where the OpenID Connect provider sends the browser back
-         * @description Spends the state (a replayed or unknown state is refused), exchanges the code with the PKCE verifier, verifies the ID token (signature, issuer, audience, expiry, nonce) and the e-mail domain, provisions the member when just-in-time provisioning is on, and signs in: tokens, or a two-factor challenge.
+         * @description Spends the state (a replayed or unknown state is refused), exchanges the code with the PKCE verifier, verifies the ID token (signature, issuer, audience, expiry, nonce) and the e-mail domain, then finds the user by the linked identity (issuer, subject), never by the e-mail alone: an existing account whose identity is not linked is refused (SSO_ACCOUNT_EXISTS); just-in-time provisioning creates accounts only in the organization's verified domains (SSO_DOMAIN_NOT_VERIFIED). Signs in with a session scoped to the organization: tokens, or a two-factor challenge. A flow started with .../link links the identity instead.
          *
          *     Authentication: none.
          */
@@ -487,7 +509,7 @@ export interface paths {
         put?: never;
         /**
          * Change the session's active organization
-         * @description Only an organization the user is a member of. Returns a new token pair whose access token carries the new organization; the previous refresh token is spent.
+         * @description Only an organization the user is a member of. Returns a new token pair whose access token carries the new organization; the previous refresh token is spent. A session opened by an organization's single sign-on stays in that organization (403 SSO_SESSION_SCOPED).
          *
          *     Authentication: bearer access token.
          */
@@ -1221,7 +1243,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key (the key is in this response only)
-         * @description Present it as `Authorization: Bearer loom_...` or `X-API-Key: loom_...`. It acts on this organization with its role (admin, member or viewer; at most the creator's role).
+         * @description Present it as `Authorization: Bearer loom_...` or `X-API-Key: loom_...`. It acts on this organization with its role (admin, member or viewer; at most the creator's role). An admin key is created by a person only: an API key gets HUMAN_REQUIRED.
          *
          *     Authentication: bearer access token or API key. Acts on the organization in the path. Roles: owner, admin (permission `integrations:manage`).
          */
@@ -1310,6 +1332,74 @@ export interface paths {
         get: operations["getOrganizationDeletion"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/{id}/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's e-mail domains, pending and verified
+         * @description Authentication: bearer access token or API key. Acts on the organization in the path. Roles: owner, admin (permission `integrations:manage`).
+         */
+        get: operations["listOrganizationDomains"];
+        put?: never;
+        /**
+         * Register an e-mail domain to prove with a DNS TXT record
+         * @description Answers the TXT record to publish (`_loom-verification.<domain>` = `loom-verification=<token>`); then POST .../domains/{domainId}/verify. Single sign-on creates or joins accounts by e-mail only in verified domains.
+         *
+         *     Authentication: bearer access token or API key. Acts on the organization in the path. Roles: owner, admin (permission `integrations:manage`).
+         */
+        post: operations["registerOrganizationDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/{id}/domains/{domainId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a domain (a verified one is released)
+         * @description Authentication: bearer access token or API key. Acts on the organization in the path. Roles: owner, admin (permission `integrations:manage`).
+         */
+        delete: operations["deleteOrganizationDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/{id}/domains/{domainId}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the domain's TXT record and mark it verified
+         * @description Looks up the TXT record once. 422 DOMAIN_NOT_VERIFIED while it is missing; 409 DOMAIN_CLAIMED when another organization verified the domain first; a verified domain answers as it is.
+         *
+         *     Authentication: bearer access token or API key. Acts on the organization in the path. Roles: owner, admin (permission `integrations:manage`).
+         */
+        post: operations["verifyOrganizationDomain"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1468,7 +1558,7 @@ export interface paths {
         get: operations["getSettings"];
         /**
          * Update settings: any subset of groups, any subset of fields in a group
-         * @description Fields left out keep their value. Secrets (webhook signing secrets, third-party secrets, SSO client secret) are encrypted at rest and never returned. An IP allowlist that excludes the caller is refused (UNPROCESSABLE) so nobody locks themselves out. The document GET answers can be sent back (read-modify-write): a secret given as the mask a read showed keeps the stored secret (another mask is UNPROCESSABLE naming the field), and the read-only integration.apiKeys is ignored when unchanged (UNPROCESSABLE when changed).
+         * @description Fields left out keep their value. Secrets (webhook signing secrets, third-party secrets, SSO client secret) are encrypted at rest and never returned. An IP allowlist that excludes the caller is refused (UNPROCESSABLE) so nobody locks themselves out, and so is requireTwoFactor from a user without two-factor sign-in. Changes that weaken a protection (requireTwoFactor off, an IP allowlist emptied or widened, a longer or no session timeout, SSO enabled or re-pointed) are for people: API keys get HUMAN_REQUIRED (docs/organizations.md#human-acts). The document GET answers can be sent back (read-modify-write): a secret given as the mask a read showed keeps the stored secret (another mask is UNPROCESSABLE naming the field), and the read-only integration.apiKeys is ignored when unchanged (UNPROCESSABLE when changed).
          *
          *     Authentication: bearer access token or API key. Acts on the organization in the path. Roles: owner, admin (permission `settings:update`).
          */
@@ -1907,7 +1997,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a run that awaits approval
-         * @description For manual runs whose trigger has `requireApproval`. The caller's role must be one of the trigger's `approvers`; the user who started the run may not decide unless `allowSelfApproval`. The run then starts its nodes. Audited as run.approved / run.rejected.
+         * @description For manual runs whose trigger has `requireApproval`. A person decides: API keys get HUMAN_REQUIRED. The caller's role must be one of the trigger's `approvers`; the user who started the run (for a run started with an API key, the key's creator) may not decide unless `allowSelfApproval`. The run then starts its nodes. Audited as run.approved / run.rejected.
          *
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `run:read`).
          */
@@ -1995,7 +2085,7 @@ export interface paths {
         put?: never;
         /**
          * Reject a run that awaits approval
-         * @description For manual runs whose trigger has `requireApproval`. The caller's role must be one of the trigger's `approvers`; the user who started the run may not decide unless `allowSelfApproval`. The run ends `cancelled` (error APPROVAL_REJECTED). Audited as run.approved / run.rejected.
+         * @description For manual runs whose trigger has `requireApproval`. A person decides: API keys get HUMAN_REQUIRED. The caller's role must be one of the trigger's `approvers`; the user who started the run (for a run started with an API key, the key's creator) may not decide unless `allowSelfApproval`. The run ends `cancelled` (error APPROVAL_REJECTED). Audited as run.approved / run.rejected.
          *
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `run:read`).
          */
@@ -2494,7 +2584,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATE" | "UNPROCESSABLE" | "IDEMPOTENCY_CONFLICT" | "INVALID_CREDENTIALS" | "USER_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "SESSION_EXPIRED" | "UNAUTHORIZED" | "FORBIDDEN" | "WEAK_PASSWORD" | "INVALID_TWO_FACTOR_CODE" | "SSO_FAILED" | "TWO_FACTOR_REQUIRED" | "NO_ACTIVE_ORGANIZATION" | "ORGANIZATION_LIMIT" | "SLUG_TAKEN" | "QUOTA_EXCEEDED" | "PAYMENT_FAILED" | "RATE_LIMITED" | "IP_NOT_ALLOWED" | "LAST_OWNER" | "INVITATION_EXPIRED" | "WORKFLOW_INVALID" | "INVALID_PARAMETERS" | "RUN_NOT_RETRYABLE" | "INLINE_CREDENTIAL" | "UNKNOWN_SECRET" | "TOOL_INPUT_INVALID" | "RANGE_NOT_SATISFIABLE" | "UPSTREAM_ERROR" | "INVALID_REGEX" | "EXPRESSION_TIMEOUT" | "EXPRESSION_TOO_COMPLEX" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATE" | "UNPROCESSABLE" | "IDEMPOTENCY_CONFLICT" | "INVALID_CREDENTIALS" | "USER_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "SESSION_EXPIRED" | "UNAUTHORIZED" | "FORBIDDEN" | "WEAK_PASSWORD" | "INVALID_TWO_FACTOR_CODE" | "SSO_FAILED" | "SSO_ACCOUNT_EXISTS" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_LINKED" | "SSO_SESSION_SCOPED" | "TWO_FACTOR_REQUIRED" | "HUMAN_REQUIRED" | "NO_ACTIVE_ORGANIZATION" | "ORGANIZATION_LIMIT" | "SLUG_TAKEN" | "QUOTA_EXCEEDED" | "PAYMENT_FAILED" | "RATE_LIMITED" | "IP_NOT_ALLOWED" | "LAST_OWNER" | "INVITATION_EXPIRED" | "DOMAIN_CLAIMED" | "DOMAIN_NOT_VERIFIED" | "WORKFLOW_INVALID" | "INVALID_PARAMETERS" | "RUN_NOT_RETRYABLE" | "INLINE_CREDENTIAL" | "UNKNOWN_SECRET" | "TOOL_INPUT_INVALID" | "RANGE_NOT_SATISFIABLE" | "UPSTREAM_ERROR" | "INVALID_REGEX" | "EXPRESSION_TIMEOUT" | "EXPRESSION_TOO_COMPLEX" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
                 details?: {
                     path: string;
                     problem: string;
@@ -2672,6 +2762,24 @@ export interface components {
             status: "pending" | "running" | "completed" | "failed" | "skipped" | "cancelled";
             /** @enum {string} */
             via?: "fallback" | "reused" | "dead_letter";
+        };
+        OrganizationDomain: {
+            createdAt: string;
+            domain: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "verified";
+            /** @description publish this record, then POST .../verify */
+            verification: {
+                /** @description the DNS name to publish the TXT record at */
+                recordName: string;
+                /** @constant */
+                recordType: "TXT";
+                /** @description the TXT record value */
+                recordValue: string;
+            };
+            verifiedAt: string | null;
         };
         /** @description Starts branches together and joins them */
         ParallelNode: {
@@ -4865,6 +4973,95 @@ export interface operations {
             };
         };
     };
+    startSsoLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open this URL in the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorizationUrl: string;
+                        /** @description seconds the state stays valid */
+                        expiresIn: number;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; SSO_SESSION_SCOPED: The session was opened by an organization's single sign-on and acts in that organization only; sign in with a password for others */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNPROCESSABLE: The request is well-formed but semantically invalid; see details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UPSTREAM_ERROR: An external provider (e.g. an embedding endpoint) failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     completeSsoSignIn: {
         parameters: {
             query: {
@@ -4880,13 +5077,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed in, or the second step is due */
+            /** @description Signed in, the second step is due, or the identity is linked */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         tokens: {
                             /** @description JWT (HS256), send as `Authorization: Bearer <token>` */
                             accessToken: string;
@@ -4932,6 +5129,19 @@ export interface operations {
                             id: string;
                             name: string | null;
                         };
+                    }) | {
+                        /** @description the identity is linked to this account; no session is opened */
+                        linked: {
+                            issuer: string;
+                            /** Format: uuid */
+                            organizationID: string;
+                        };
+                        user: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string | null;
+                        };
                     };
                 };
             };
@@ -4953,7 +5163,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Insufficient permissions */
+            /** @description FORBIDDEN: Insufficient permissions; SSO_DOMAIN_NOT_VERIFIED: The e-mail's domain is not verified by the organization, so its single sign-on may not create or join an account */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4964,6 +5174,15 @@ export interface operations {
             };
             /** @description NOT_FOUND: No such resource (or not visible to the caller) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SSO_ACCOUNT_EXISTS: An account with this e-mail exists and this identity is not linked to it: sign in normally, then link it at POST /api/auth/sso/{slug}/link; SSO_IDENTITY_LINKED: The identity is already linked to another account (or the account to another identity of this provider); CONFLICT: The request conflicts with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5052,7 +5271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Insufficient permissions */
+            /** @description FORBIDDEN: Insufficient permissions; SSO_SESSION_SCOPED: The session was opened by an organization's single sign-on and acts in that organization only; sign in with a password for others */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10496,7 +10715,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment; HUMAN_REQUIRED: A person must do this from a signed-in session: API keys may not weaken security settings, create admin keys or decide on approvals */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10926,6 +11145,395 @@ export interface operations {
             };
             /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrganizationDomains: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of domains */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OrganizationDomain"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    registerOrganizationDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description an e-mail domain such as corp.example (IDNs in their xn-- form) */
+                    domain: string;
+                };
+            };
+        };
+        responses: {
+            /** @description registered, not verified yet */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationDomain"];
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; CONFLICT: The request conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteOrganizationDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domainId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyOrganizationDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domainId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationDomain"];
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; DOMAIN_CLAIMED: Another organization has already verified this domain */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DOMAIN_NOT_VERIFIED: The domain's DNS does not hold the verification TXT record (yet); see the message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UPSTREAM_ERROR: An external provider (e.g. an embedding endpoint) failed */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11856,7 +12464,7 @@ export interface operations {
                             auditLogRetentionDays: number;
                             /** @description CIDR blocks; empty = all addresses; enforced on every request to this organization */
                             ipAllowlist: string[];
-                            /** @description stored; enforced at sign-in once two-factor authentication ships */
+                            /** @description members without two-factor sign-in are refused here (403 TWO_FACTOR_REQUIRED); API keys are not affected */
                             requireTwoFactor: boolean;
                             /** @description idle limit of sessions acting in this organization, in minutes; null = the platform idle timeout */
                             sessionTimeoutMinutes: number | null;
@@ -12085,7 +12693,7 @@ export interface operations {
                             auditLogRetentionDays: number;
                             /** @description CIDR blocks; empty = all addresses; enforced on every request to this organization */
                             ipAllowlist: string[];
-                            /** @description stored; enforced at sign-in once two-factor authentication ships */
+                            /** @description members without two-factor sign-in are refused here (403 TWO_FACTOR_REQUIRED); API keys are not affected */
                             requireTwoFactor: boolean;
                             /** @description idle limit of sessions acting in this organization, in minutes; null = the platform idle timeout */
                             sessionTimeoutMinutes: number | null;
@@ -12111,7 +12719,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment; HUMAN_REQUIRED: A person must do this from a signed-in session: API keys may not weaken security settings, create admin keys or decide on approvals */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14668,7 +15276,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment; HUMAN_REQUIRED: A person must do this from a signed-in session: API keys may not weaken security settings, create admin keys or decide on approvals */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15144,7 +15752,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment; HUMAN_REQUIRED: A person must do this from a signed-in session: API keys may not weaken security settings, create admin keys or decide on approvals */
             403: {
                 headers: {
                     [name: string]: unknown;
