@@ -29,6 +29,11 @@ export class FairQueue<T> {
     this.count += 1;
   }
 
+  /** Items of `key` waiting. */
+  waitingFor(key: string): number {
+    return this.waiting.get(key)?.length ?? 0;
+  }
+
   /** Slots `key` holds now. */
   held(key: string): number {
     return this.holding.get(key) ?? 0;

@@ -1,6 +1,6 @@
 import { ExpressionError, INLINE_PARSE_CHARS, runInDataLane } from '../../lib/expressions/sandbox';
 import { PermanentContentError } from '../../lib/content/errors';
-import { extractText, htmlToText, structuredData, type ExtractedText } from '../../lib/content/extractors';
+import { DOCX, docxMarkdown, extractText, htmlToText, pdfPages, structuredData, type ExtractedText } from '../../lib/content/extractors';
 import { PARSED_TYPES, structureSummary, type ContentTextOutcome, type ContentTextRequest, type StructureSummary } from '../../lib/content/parsedText';
 
 /**
@@ -32,8 +32,16 @@ async function offLoop(request: ContentTextRequest, organizationId: string): Pro
 
 const large = (bytes: Buffer): boolean => bytes.length > INLINE_PARSE_CHARS;
 
-/** extractText (lib/content/extractors.ts), off the loop for large parsed types. */
+/**
+ * extractText (lib/content/extractors.ts), off the loop for large parsed types. PDFs and DOCX files go to their readers
+ * (children of their own) as extractText sends them, with the organization's share of those readers.
+ */
 export async function extractTextOffLoop(bytes: Buffer, mime: string, organizationId: string): Promise<ExtractedText> {
+  if (mime === 'application/pdf') {
+    const pages = await pdfPages(bytes, {}, organizationId);
+    return { text: pages.join('\n\n'), format: 'text', pages };
+  }
+  if (mime === DOCX) return { text: await docxMarkdown(bytes, {}, organizationId), format: 'markdown' };
   if (!PARSED_TYPES.has(mime) || !large(bytes)) return extractText(bytes, mime);
   return (await offLoop({ want: 'text', mime, text: bytes.toString('utf8') }, organizationId)) as ExtractedText;
 }

@@ -59,7 +59,7 @@ async function extractMetadataStep(ctx: StepContext): Promise<StepResult> {
   const base = { mediaType, mimeType: mime, size: Number(ctx.version.size_bytes) };
   let found: Record<string, unknown> = {};
   if (mime === 'application/pdf') {
-    found = { pdf: await pdfInfo(await ctx.readOriginal()) };
+    found = { pdf: await pdfInfo(await ctx.readOriginal(), {}, ctx.input.organizationId) };
   } else if (mediaType === 'image') {
     const meta = await withImage(async () => sharp(await ctx.readOriginal()).metadata());
     found = {
@@ -103,8 +103,8 @@ async function convertStep(ctx: StepContext): Promise<StepResult> {
   if (mediaType !== 'document') return { output: {}, skipped: `no conversion for ${mime} (structured data is kept as is; no media transcoding offline)` };
   const bytes = await ctx.readOriginal();
   let markdown: string;
-  if (mime === 'application/pdf') markdown = (await pdfPages(bytes)).map((p, i) => `<!-- page ${i + 1} -->\n\n${p}`).join('\n\n');
-  else if (mime === DOCX) markdown = await docxMarkdown(bytes);
+  if (mime === 'application/pdf') markdown = (await pdfPages(bytes, {}, ctx.input.organizationId)).map((p, i) => `<!-- page ${i + 1} -->\n\n${p}`).join('\n\n');
+  else if (mime === DOCX) markdown = await docxMarkdown(bytes, {}, ctx.input.organizationId);
   else if (mime === 'text/html') markdown = await htmlToTextOffLoop(bytes, ctx.input.organizationId);
   else if (canExtractText(mime)) markdown = (await extractTextOffLoop(bytes, mime, ctx.input.organizationId)).text;
   else throw new PermanentContentError(`no converter for ${mime}`);
@@ -133,7 +133,7 @@ async function thumbnailStep(ctx: StepContext): Promise<StepResult> {
  * hostile files fail the step with a coded PermanentContentError (PDF_ENCRYPTED, PDF_INVALID, PDF_RENDER_TIMEOUT...).
  */
 async function pdfThumbnail(ctx: StepContext): Promise<StepResult> {
-  const page = await renderPdfFirstPage(await ctx.readOriginal(), THUMBNAIL_SIZE * 2);
+  const page = await renderPdfFirstPage(await ctx.readOriginal(), THUMBNAIL_SIZE * 2, {}, ctx.input.organizationId);
   const thumb = await sharp(page.rgba, { raw: { width: page.width, height: page.height, channels: 4 } })
     .flatten({ background: '#ffffff' })
     .resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside' })

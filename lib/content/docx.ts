@@ -25,7 +25,7 @@ export interface DocxReadRequest {
 
 export type DocxReadReply = FileChildReply<{ markdown: string }>;
 
-export async function docxMarkdown(bytes: Buffer, overrides: Partial<typeof DOCX_READ_LIMITS> = {}): Promise<string> {
+export async function docxMarkdown(bytes: Buffer, overrides: Partial<typeof DOCX_READ_LIMITS> = {}, tenant = ''): Promise<string> {
   try {
     checkZip(bytes, DOCX_ZIP_LIMITS);
   } catch (err) {
@@ -42,5 +42,6 @@ export async function docxMarkdown(bytes: Buffer, overrides: Partial<typeof DOCX
     limits,
     codes: { timeout: 'DOCX_TIMEOUT', tooComplex: 'DOCX_TOO_COMPLEX', failed: 'DOCX_FAILED' },
     accept: ({ markdown }) => markdown,
+    tenant,
   });
 }

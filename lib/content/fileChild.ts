@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { FairQueue } from '../fairQueue';
 import { spawnNodeChild } from '../nodeChild';
 import { ServiceUnavailableError } from '../unavailable';
 import { PermanentContentError } from './errors';
@@ -43,10 +44,17 @@ export interface FileChildJob<Answer, Result> {
   codes: { timeout: string; tooComplex: string; failed: string };
   /** The child's answer as the result (or throws a PermanentContentError for a malformed one). */
   accept(answer: Answer): Result;
+  /** The organization the file belongs to: its share of the readers ('' or absent: no organization). */
+  tenant?: string;
 }
 
-/** Jobs at a time per process, of every kind: each takes a core and up to its memory cap; others wait (uncharged). */
-const MAX_CONCURRENT_JOBS = 2;
+/**
+ * Jobs at a time per process, of every kind: each takes a core and up to its memory cap; others wait (uncharged).
+ * Waiting jobs are served by organization in turn (lib/fairQueue.ts), and one organization runs at most two at once:
+ * the third reader is always there for another organization, whose file then waits for none of the first one's.
+ */
+const MAX_CONCURRENT_JOBS = 3;
+const MAX_JOBS_PER_ORGANIZATION = MAX_CONCURRENT_JOBS - 1;
 /** Signals that end a child from outside; ours (deadline, memory cap) are never seen here, `stop` answered first. */
 const KILLED_FROM_OUTSIDE = new Set<NodeJS.Signals>(['SIGKILL', 'SIGTERM', 'SIGINT', 'SIGHUP']);
 /** Starting node (and, under tsx, the TypeScript hook) and loading pdf.js; beyond this the machine is in trouble. */
@@ -58,24 +66,39 @@ const MEMORY_POLL_MS = 100;
  * Past it a job is refused as unavailable: the API answers 503, an activity retries later.
  */
 export const MAX_WAITING_JOBS = 32;
+/** Of the waiting places, one organization takes at most half: a burst of one cannot make another's files 503. */
+export const MAX_WAITING_JOBS_PER_ORGANIZATION = MAX_WAITING_JOBS / 2;
 
 let running = 0;
-const waiting: (() => void)[] = [];
+const waiting = new FairQueue<() => void>(MAX_JOBS_PER_ORGANIZATION);
 
-async function acquire(): Promise<() => void> {
-  if (running >= MAX_CONCURRENT_JOBS) {
-    if (waiting.length >= MAX_WAITING_JOBS) {
-      throw new ServiceUnavailableError('file readers', `${MAX_WAITING_JOBS} files are already waiting to be read; retry later`);
-    }
-    await new Promise<void>((resolve) => waiting.push(resolve));
+/** Starts waiting jobs while readers are free (those of organizations at their share stay queued). */
+function pump(): void {
+  while (running < MAX_CONCURRENT_JOBS) {
+    const next = waiting.take();
+    if (!next) return;
+    running += 1;
+    next.item();
   }
-  running += 1;
+}
+
+async function acquire(tenant: string): Promise<() => void> {
+  if (running >= MAX_CONCURRENT_JOBS || waiting.held(tenant) >= MAX_JOBS_PER_ORGANIZATION) {
+    if (waiting.size >= MAX_WAITING_JOBS || waiting.waitingFor(tenant) >= MAX_WAITING_JOBS_PER_ORGANIZATION) {
+      throw new ServiceUnavailableError('file readers', `${waiting.size} files are already waiting to be read; retry later`);
+    }
+  }
+  await new Promise<void>((resolve) => {
+    waiting.push(tenant, resolve);
+    pump();
+  });
   let released = false;
   return () => {
     if (released) return;
     released = true;
     running -= 1;
-    waiting.shift()?.();
+    waiting.release(tenant);
+    pump();
   };
 }
 
@@ -90,7 +113,7 @@ async function residentBytes(pid: number): Promise<number | null> {
 }
 
 export async function runFileChild<Answer, Result>(job: FileChildJob<Answer, Result>): Promise<Result> {
-  const release = await acquire();
+  const release = await acquire(job.tenant ?? '');
   try {
     return await runInChild(job);
   } finally {

@@ -69,7 +69,7 @@ export interface RenderAnswer {
 export type PdfRenderReply = FileChildReply<RenderAnswer>;
 
 /** The first page fitted inside a `box` × `box` pixel square. */
-export async function renderPdfFirstPage(bytes: Buffer, box: number, overrides: Partial<PdfRenderLimits> = {}): Promise<RenderedPage> {
+export async function renderPdfFirstPage(bytes: Buffer, box: number, overrides: Partial<PdfRenderLimits> = {}, tenant = ''): Promise<RenderedPage> {
   const limits = { ...PDF_RENDER_LIMITS, ...overrides };
   const request: PdfRenderRequest = {
     bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
@@ -84,6 +84,7 @@ export async function renderPdfFirstPage(bytes: Buffer, box: number, overrides: 
     request,
     limits,
     codes: { timeout: 'PDF_RENDER_TIMEOUT', tooComplex: 'PDF_TOO_COMPLEX', failed: 'PDF_RENDER_FAILED' },
+    tenant,
     accept({ width, height, rgba: pixels, pages, pageWidth, pageHeight }) {
       const rgba = Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength);
       if (rgba.length !== width * height * 4) throw new PermanentContentError('the renderer answered with a malformed image', 'PDF_RENDER_FAILED');

@@ -30,7 +30,7 @@ export type PdfReadReply = FileChildReply<PdfReadAnswer>;
 
 const CODES = { timeout: 'PDF_TEXT_TIMEOUT', tooComplex: 'PDF_TOO_COMPLEX', failed: 'PDF_TEXT_FAILED' };
 
-function read(bytes: Buffer, want: PdfReadRequest['want'], limits: FileChildLimits): Promise<PdfReadAnswer> {
+function read(bytes: Buffer, want: PdfReadRequest['want'], limits: FileChildLimits, tenant: string): Promise<PdfReadAnswer> {
   return runFileChild<PdfReadAnswer, PdfReadAnswer>({
     program: 'pdfTextChild',
     reader: 'the PDF reader',
@@ -40,16 +40,17 @@ function read(bytes: Buffer, want: PdfReadRequest['want'], limits: FileChildLimi
     limits,
     codes: CODES,
     accept: (answer) => answer,
+    tenant,
   });
 }
 
-/** Each page's text, trimmed. */
-export async function pdfPages(bytes: Buffer, overrides: Partial<FileChildLimits> = {}): Promise<string[]> {
-  return (await read(bytes, 'text', { ...PDF_READ_LIMITS, ...overrides })).pages ?? [];
+/** Each page's text, trimmed. `tenant`: the organization whose file it is (its share of the readers). */
+export async function pdfPages(bytes: Buffer, overrides: Partial<FileChildLimits> = {}, tenant = ''): Promise<string[]> {
+  return (await read(bytes, 'text', { ...PDF_READ_LIMITS, ...overrides }, tenant)).pages ?? [];
 }
 
 /** Page count and the information dictionary's scalar values (Title, Author, ...). */
-export async function pdfInfo(bytes: Buffer, overrides: Partial<FileChildLimits> = {}): Promise<Record<string, unknown>> {
-  const answer = await read(bytes, 'info', { ...PDF_READ_LIMITS, ...overrides });
+export async function pdfInfo(bytes: Buffer, overrides: Partial<FileChildLimits> = {}, tenant = ''): Promise<Record<string, unknown>> {
+  const answer = await read(bytes, 'info', { ...PDF_READ_LIMITS, ...overrides }, tenant);
   return { pages: answer.pageCount, info: answer.info ?? {} };
 }

@@ -1,5 +1,5 @@
 import type { PermanentContentError } from '../../lib/content/errors';
-import { MAX_WAITING_JOBS } from '../../lib/content/fileChild';
+import { MAX_WAITING_JOBS, MAX_WAITING_JOBS_PER_ORGANIZATION } from '../../lib/content/fileChild';
 import { renderPdfFirstPage } from '../../lib/content/pdfRender';
 import { ServiceUnavailableError } from '../../lib/unavailable';
 import { brokenPdf, passwordProtectedPdf, pdfOfPageSize, pdfWithBlackRectangle, permanentFailure, regionLevels, slowPdf } from '../helpers/pdfs';
@@ -54,14 +54,17 @@ test('a render above its memory cap is stopped: PDF_TOO_COMPLEX', async () => {
   expect(await permanentFailure(renderPdfFirstPage(await slowPdf(), 512, { maxMemoryBytes: 16 * 1024 * 1024 }))).toMatchObject({ code: 'PDF_TOO_COMPLEX' });
 });
 
-test('past the jobs waiting for a slot, another is refused at once as unavailable (the API answers 503)', async () => {
+test("past an organization's jobs waiting for a reader, its next is refused at once as unavailable (the API answers 503); another organization's still runs", async () => {
   const slow = await slowPdf();
   const broken = brokenPdf();
   const outcomes: Promise<unknown>[] = [];
-  // Two renders hold both slots; the rest wait (broken files, each refused quickly once it runs).
-  for (let i = 0; i < 2; i++) outcomes.push(renderPdfFirstPage(slow, 512, { deadlineMs: 2000 }).catch((err: unknown) => err));
-  for (let i = 0; i < MAX_WAITING_JOBS; i++) outcomes.push(renderPdfFirstPage(broken, 512).catch((err: unknown) => err));
-  await expect(renderPdfFirstPage(broken, 512)).rejects.toBeInstanceOf(ServiceUnavailableError);
+  // Two renders hold the two readers one organization may use; its next ones wait (broken files, each refused
+  // quickly once it runs), up to its half of the waiting places.
+  for (let i = 0; i < 2; i++) outcomes.push(renderPdfFirstPage(slow, 512, { deadlineMs: 2000 }, 'org-a').catch((err: unknown) => err));
+  for (let i = 0; i < MAX_WAITING_JOBS_PER_ORGANIZATION; i++) outcomes.push(renderPdfFirstPage(broken, 512, {}, 'org-a').catch((err: unknown) => err));
+  await expect(renderPdfFirstPage(broken, 512, {}, 'org-a')).rejects.toBeInstanceOf(ServiceUnavailableError);
+  // The third reader is another organization's at once, ahead of the files waiting before it.
+  expect(await permanentFailure(renderPdfFirstPage(broken, 512, {}, 'org-b'))).toMatchObject({ code: 'PDF_INVALID' });
   const settled = await Promise.all(outcomes);
   // An unexpected code comes with its message (once seen under load: one PDF_RENDER_FAILED, message unknown).
   const expected = new Set(['PDF_RENDER_TIMEOUT', 'PDF_INVALID']);
@@ -72,6 +75,7 @@ test('past the jobs waiting for a slot, another is refused at once as unavailabl
   expect(codes).toEqual([
     'PDF_RENDER_TIMEOUT',
     'PDF_RENDER_TIMEOUT',
-    ...Array.from({ length: MAX_WAITING_JOBS }, () => 'PDF_INVALID'),
+    ...Array.from({ length: MAX_WAITING_JOBS_PER_ORGANIZATION }, () => 'PDF_INVALID'),
   ]);
+  expect(MAX_WAITING_JOBS_PER_ORGANIZATION).toBeLessThan(MAX_WAITING_JOBS);
 });
