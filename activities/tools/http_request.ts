@@ -29,18 +29,16 @@ export default defineTool({
   }),
   output: z.object({ status: z.int(), headers: z.record(z.string(), z.string()), body: z.unknown(), url: z.string() }),
   sideEffect: 'idempotent',
-  // Credentials go in headers or the URL's user information; never in the body, the path or the query, which
-  // servers and the output's `url` echo.
-  secretFields: ['headers.*', 'url:userinfo'],
+  // Credentials go in headers (the outbound policy refuses a URL with user information); never in the body, the
+  // path or the query, which servers and the output's `url` echo.
+  secretFields: ['headers.*'],
   async execute(input, ctx) {
     const method = input.method ?? (input.body === undefined ? 'GET' : 'POST');
     let url: URL;
     try {
       url = new URL(input.url);
     } catch {
-      // Quoted without its user information: a secret there, cut by the slice, would escape redaction.
-      const shown = input.url.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#\\]*@/, '$1****@').slice(0, 200);
-      throw new NonRetryableToolError('INVALID_URL', `not a URL: ${shown}`);
+      throw new NonRetryableToolError('INVALID_URL', `not a URL: ${input.url.slice(0, 200)}`);
     }
     for (const [k, v] of Object.entries(input.query ?? {})) url.searchParams.append(k, String(v));
     const headers: Record<string, string> = { ...(input.headers ?? {}) };
@@ -72,19 +70,6 @@ export default defineTool({
     }
     const flatHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flatHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
-    return { status: res.status, headers: flatHeaders, body: parsed, url: withoutUserinfo(res.url) };
+    return { status: res.status, headers: flatHeaders, body: parsed, url: res.url };
   },
 });
-
-/** The URL answered, without the user name and password it may carry (a `{{secret.NAME}}` value among them). */
-function withoutUserinfo(text: string): string {
-  try {
-    const url = new URL(text);
-    if (!url.username && !url.password) return text;
-    url.username = '';
-    url.password = '';
-    return url.toString();
-  } catch {
-    return text;
-  }
-}

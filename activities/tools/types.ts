@@ -52,7 +52,7 @@ export interface ToolDescriptor {
   /**
    * The config fields that accept `{{secret.NAME}}` references (docs/secrets.md): a dot path of keys, `*` for any
    * one key (`headers.*`), and `:userinfo` after a URL field to accept them only in its user information
-   * (`url:userinfo`: `https://user:{{secret.PW}}@host/`). Only fields whose value the tool uses as a credential and
+   * (`connection_string:userinfo`: `postgres://app:{{secret.PW}}@host/db`). Only fields whose value the tool uses as a credential and
    * never echoes: no expression, template, body, prompt or URL path. A reference anywhere else is refused at save,
    * validate and tool test, and fails the node at run time. Absent: the tool takes no secrets (the default for
    * custom tools). Checked by lib/dag/secretFields.ts.

@@ -35,7 +35,7 @@ export default defineTool({
   }),
   output: z.object({ status: z.int(), webhook_id: z.string(), response: z.string().optional() }),
   sideEffect: 'idempotent',
-  secretFields: ['secret', 'headers.*', 'url:userinfo'],
+  secretFields: ['secret', 'headers.*'],
   async execute(input, ctx) {
     if (input.secret.startsWith('whsec_') && Buffer.from(input.secret.slice(6), 'base64').length < 16) {
       throw new NonRetryableToolError('INVALID_SECRET', 'a whsec_ secret must hold at least 16 bytes of base64');

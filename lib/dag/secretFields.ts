@@ -10,9 +10,9 @@ import { secretReferenceSpans } from './secretReferences';
  * Pure: bundled into workflow code with the rest of lib/dag.
  *
  * A field is a dot path of config keys, `*` standing for any one key or index (`headers.*`). The suffix
- * `:userinfo` accepts references only inside the user information of a URL (`https://user:{{secret.PW}}@host/`):
- * the value is inserted percent-encoded there, so it can neither move the request to another host nor land in the
- * path, the query or the output's `url`.
+ * `:userinfo` accepts references only inside the user information of a URL (`postgres://app:{{secret.PW}}@host/db`):
+ * the value is inserted percent-encoded there, so it can neither move the connection to another host nor land in
+ * the path or the parameters, which error messages may quote.
  */
 export const SECRET_FIELD = /^(\*|[A-Za-z0-9_-]{1,64})(\.(\*|[A-Za-z0-9_-]{1,64})){0,7}(:userinfo)?$/;
 

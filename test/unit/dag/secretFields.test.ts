@@ -42,14 +42,18 @@ describe('secret fields', () => {
     expect(refused.map((p) => p.path)).toEqual(['body.config.expression', 'body.config.data.token', 'body.config.bindings.s']);
     expect(refused[0]!.problem).toContain('the json_transform tool accepts no secret references');
 
-    const http = secretFieldProblems('http_request', HTTP, {
+    const http = secretFieldProblems('http_request', getTool('http_request')!.secretFields ?? [], {
       url: 'https://u:{{secret.PW}}@api.example.com/v1/{{secret.A}}?k={{secret.B}}',
       headers: { authorization: 'Bearer {{secret.T}}', 'x-two': '${params.x} {{secret.T}}' },
       query: { k: '{{secret.Q}}' },
       body: { t: '{{secret.T}}' },
     }, 'c');
     expect(http.map((p) => p.path)).toEqual(['c.url', 'c.query.k', 'c.body.t']);
-    expect(secretFieldProblems('http_request', HTTP, { url: 'https://u:{{secret.PW}}@api.example.com/v1' }, 'c')).toEqual([]);
+    const db = getTool('db_query')!.secretFields ?? [];
+    expect(secretFieldProblems('db_query', db, { connection_string: 'postgres://app:{{secret.PW}}@db.example.com/app' }, 'c')).toEqual([]);
+    expect(secretFieldProblems('db_query', db, { connection_string: 'postgres://app@db.example.com/{{secret.PW}}' }, 'c')).toEqual([
+      { path: 'c.connection_string', problem: expect.stringContaining("connection_string (in the URL's user information") },
+    ]);
   });
 
   test('every built-in tool declares only well-formed fields; a custom tool with malformed ones does not load', () => {
@@ -58,8 +62,8 @@ describe('secret fields', () => {
     expect(declaring).toEqual({
       chat_message: ['webhook_url'],
       db_query: ['connection_string:userinfo'],
-      http_request: HTTP,
-      webhook_send: ['secret', 'headers.*', 'url:userinfo'],
+      http_request: ['headers.*'],
+      webhook_send: ['secret', 'headers.*'],
     });
     const tool = { ...getTool('json_transform')!, secretFields: ['expression.'] };
     expect(toolShapeProblems(tool)).toEqual([expect.stringContaining('secretFields')]);
