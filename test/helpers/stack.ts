@@ -6,6 +6,7 @@ import type { AppDeps } from '../../domain/deps';
 import { closeDeps, createDeps } from '../../domain/runtime';
 import { loadConfig, type Config } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
+import { installTransactionGuard } from './transactionGuard';
 
 export interface TestApi {
   baseUrl: string;
@@ -62,6 +63,7 @@ export async function startApi(overrides: Record<string, string> = {}, logTo?: W
   });
   const deps = createDeps(config);
   if (logTo) deps.logger = createLogger('trace', 'api', logTo);
+  installTransactionGuard(deps);
   const app = createApp(deps);
   const server: Server = await new Promise((resolve) => {
     const s = app.koa.listen(0, '127.0.0.1', () => resolve(s));
