@@ -30,6 +30,7 @@ import { oneLine } from '../../workflows/runs/searchAttributes';
 import { isUniqueViolation } from '../../lib/db/errors';
 import { currentPeriod } from './usageMeter';
 import { tenantPriority } from '../../lib/tenantPriority';
+import { isUuid } from '../../lib/ids';
 
 export const createWorkflowId = (organizationId: string): string => `org-create-${organizationId}`;
 export const deleteWorkflowId = (organizationId: string): string => `org-delete-${organizationId}`;
@@ -44,6 +45,8 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 100)
     .replace(/-+$/g, '');
+  // A slug may not look like an organization id (domain/organizations/schemas.ts slugSchema).
+  if (isUuid(slug)) return `org-${slug}`;
   return slug || `org-${randomUUID().slice(0, 8)}`;
 }
 

@@ -44,10 +44,17 @@ export async function countActiveOrganizationsOfUser(db: Conn, userId: string): 
   return Number(row?.count ?? 0);
 }
 
+/**
+ * Whether another organization holds the slug, now or before: a slug stays with the first organization that used it
+ * (table `organization_slug_history`, kept by a trigger, db/migrations/1160), so its webhook URLs cannot be taken over.
+ * A deleted organization's slugs stay retired (their owner is null). `exceptId` may take back its own former slugs.
+ */
 export async function slugInUse(db: Conn, slug: string, exceptId?: string): Promise<boolean> {
-  const q = db('organizations').where({ slug });
-  if (exceptId) q.whereNot({ id: exceptId });
-  return !!(await q.first('id'));
+  const current = db('organizations').where({ slug });
+  if (exceptId) current.whereNot({ id: exceptId });
+  if (await current.first('id')) return true;
+  const former = await db('organization_slug_history').where({ slug }).first('organization_id');
+  return !!former && (exceptId === undefined || former.organization_id !== exceptId);
 }
 
 export async function insertOrganization(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUuid } from '../../lib/ids';
 import { ROLES } from '../../lib/permissions';
 
 /** Response shapes (they are the OpenAPI document) and shared request pieces. */
@@ -9,7 +10,10 @@ export const slugSchema = z
   .string()
   .min(1)
   .max(100)
-  .regex(/^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/, 'lower-case letters, digits and inner hyphens');
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/, 'lower-case letters, digits and inner hyphens')
+  // Webhook URLs take an organization's id or slug in one place: a slug spelt like an id could pose as another
+  // organization (the ingress reads an id-shaped value as an id only, domain/triggers/queries.ts).
+  .refine((slug) => !isUuid(slug), 'not in the form of an organization id (a UUID)');
 
 export const organizationSchema = z.object({
   id: z.uuid(),

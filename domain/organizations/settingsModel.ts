@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SECRET_NAME, SECRET_NAME_RULE } from '../../lib/dag/secretReferences';
 import { isEncryptedSecret, maskSecret, type EncryptedSecret, type SecretBox } from '../../lib/secrets';
 import { generateSigningSecret, signingSecretProblem } from '../../lib/triggers/standardWebhooks';
+import { slugSchema } from './schemas';
 
 /**
  * The spec's three settings groups. Stored in `organizations.settings` (jsonb) except name and slug, which are
@@ -70,7 +71,7 @@ const integrationName = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,49}$/, 'lower-ca
 
 export const generalUpdateSchema = z.strictObject({
   name: z.string().trim().min(1).max(255).optional(),
-  slug: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/, 'lower-case letters, digits and inner hyphens').optional(),
+  slug: slugSchema.optional(),
   logoUrl: httpUrl.nullable().optional(),
   brandColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #1a2b3c').nullable().optional(),
   timezone: timezoneSchema.optional(),
