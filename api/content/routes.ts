@@ -119,7 +119,8 @@ export function contentRoutes(
       description:
         'Streams the file through the API (no redirect, so the bucket never needs to be reachable by clients). ' +
         'Content-Type is the sniffed type, Content-Disposition carries the original file name (RFC 6266), the ETag ' +
-        'is the SHA-256 of the bytes (If-None-Match answers 304), and a single `Range: bytes=a-b` answers 206. ' +
+        'is the SHA-256 of the bytes (If-None-Match answers 304), and a single `Range: bytes=a-b` answers 206; with ' +
+        '`If-Range`, only while it names the current ETag (else 200 with the whole file, RFC 9110). ' +
         '`variant` selects a derived file: thumbnail (WebP), text (extracted), converted (WebP for images, ' +
         'Markdown for documents).',
       tags,
@@ -137,6 +138,7 @@ export function contentRoutes(
         service.download(organization.organizationId, params.id, query, {
           ifNoneMatch: ctx.get('if-none-match'),
           range: ctx.get('range'),
+          ifRange: ctx.get('if-range'),
         }),
     }),
     defineRoute({

@@ -274,7 +274,10 @@ export function createContentService(deps: AppDeps) {
       if (ifNoneMatch && ifNoneMatch.split(',').map((s) => s.trim()).some((t) => t === etag || t === '*')) {
         return { status: 304, headers };
       }
-      const range = parseRange(conditions.range, size);
+      // A resumed download names the representation it began with (If-Range): when that is no longer this one (a
+      // newer version became current), a range of the new bytes would be glued onto the old ones, so the whole current
+      // file answers instead (RFC 9110 §13.1.5: strong comparison; a date never matches, there is no Last-Modified).
+      const range = ifRangeHolds(conditions.ifRange, etag) ? parseRange(conditions.range, size) : null;
       if (range === 'unsatisfiable') {
         throw new AppError('RANGE_NOT_SATISFIABLE', `range not satisfiable for ${size} bytes`, undefined, {
           'Content-Range': `bytes */${size}`,
@@ -388,6 +391,11 @@ export function contentDisposition(kind: 'attachment' | 'inline', filename: stri
 function derivedExtension(mimeType: string): string {
   const map: Record<string, string> = { 'image/webp': 'webp', 'text/plain': 'txt', 'text/markdown': 'md', 'image/png': 'png', 'image/jpeg': 'jpg' };
   return map[mimeType] ?? 'bin';
+}
+
+/** Whether a Range may be honoured: no If-Range, or one naming exactly this strong ETag. */
+export function ifRangeHolds(ifRange: string, etag: string): boolean {
+  return ifRange.trim() === '' || ifRange.trim() === etag;
 }
 
 /** One `bytes=` range, or null to send everything; 'unsatisfiable' when it starts past the end. */

@@ -39,4 +39,6 @@ export interface DownloadConditions {
   ifNoneMatch: string;
   /** `Range`, or '' when absent. */
   range: string;
+  /** `If-Range`, or '' when absent: the range applies only while it names the current ETag (RFC 9110 §13.1.5). */
+  ifRange: string;
 }
