@@ -1,7 +1,9 @@
 import type * as lancedb from '@lancedb/lancedb';
+import { BooleanQuery, MatchQuery, Occur, Operator, type FullTextQuery } from '@lancedb/lancedb';
 import type { Tables } from './connection';
 import { searchFilter, type SearchFilter } from './filters';
 import { IVF_MAX_PARTITIONS } from './indexes';
+import { containsPhrase, parseKeywordQuery } from './keywordQuery';
 import type { VectorKind } from './schema';
 
 export interface VectorHit {
@@ -22,6 +24,9 @@ export interface VectorSearchOptions extends SearchFilter {
 const IVF_NPROBES = 100;
 const INDEX_RECHECK_MS = 10_000;
 const COLUMNS = ['content_id', 'version', 'chunk_index', 'kind', 'text'];
+/** Hits fetched per wanted hit when phrases filter them afterwards (keywordQuery.ts). */
+const PHRASE_OVERFETCH = 5;
+const PHRASE_MAX_ROWS = 500;
 
 export function toHit(row: Record<string, unknown>, score: number): VectorHit {
   return {
@@ -102,10 +107,23 @@ export function createSearch(tables: Pick<Tables, 'openIfExists' | 'reading'>): 
       const table = await tables.openIfExists(name);
       if (!table) return [];
       if (!(await indexesOf(name, table, 'fts')).fts) return [];
+      // Quotes never reach LanceDB (its phrase queries need positions the index does not keep): a phrase must have
+      // all its words, and the hits that do not hold them in order are dropped below.
+      const { phrases, words } = parseKeywordQuery(query);
+      const ftsQuery: string | FullTextQuery = phrases.length
+        ? new BooleanQuery([
+            ...phrases.map((p): [Occur, FullTextQuery] => [Occur.Must, new MatchQuery(p, 'text', { operator: Operator.And })]),
+            ...(words ? [[Occur.Should, new MatchQuery(words, 'text')] as [Occur, FullTextQuery]] : []),
+          ])
+        : words;
+      const limit = phrases.length ? Math.min(options.limit * PHRASE_OVERFETCH, Math.max(PHRASE_MAX_ROWS, options.limit)) : options.limit;
       const rows = (await tables.reading(name, table, (t) =>
-        t.search(query, 'fts', 'text').where(searchFilter(options)).select([...COLUMNS, '_score']).limit(options.limit).toArray(),
+        t.search(ftsQuery, 'fts', 'text').where(searchFilter(options)).select([...COLUMNS, '_score']).limit(limit).toArray(),
       )) as Record<string, unknown>[];
-      return rows.map((r) => toHit(r, Number(r._score)));
+      return rows
+        .filter((r) => phrases.every((p) => containsPhrase(String(r.text), p)))
+        .slice(0, options.limit)
+        .map((r) => toHit(r, Number(r._score)));
     },
 
     forget: (name) => indexInfo.delete(name),

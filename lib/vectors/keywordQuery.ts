@@ -1,0 +1,42 @@
+/**
+ * Keyword queries with quoted phrases (`"sourdough loaf" rye`). LanceDB reads a quoted string as a phrase query,
+ * which needs token positions in the full-text index; ours are built without them (lib/vectors/indexes.ts), so
+ * such a query failed with a 500. A phrase is searched instead as all of its words (BM25, AND) and the hits are kept
+ * when their text holds the words in that order, next to each other (compared without case, accents and
+ * punctuation). The same on every table, whenever its index was built. An unmatched quote is an ordinary character.
+ */
+export interface KeywordQuery {
+  /** The quoted phrases, as written. */
+  phrases: string[];
+  /** Everything outside the quotes (ranking only when there are phrases). */
+  words: string;
+}
+
+export function parseKeywordQuery(query: string): KeywordQuery {
+  const phrases: string[] = [];
+  const outside: string[] = [];
+  const parts = query.split('"');
+  // An odd number of quotes leaves the last one unmatched: its text is plain words.
+  const closed = parts.length % 2 === 1 ? parts.length : parts.length - 1;
+  parts.forEach((part, i) => {
+    if (i % 2 === 1 && i < closed) {
+      if (normalizeForPhrase(part)) phrases.push(part.trim());
+    } else outside.push(part);
+  });
+  return { phrases, words: outside.join(' ').replace(/\s+/g, ' ').trim() };
+}
+
+/** Lower case, accents and punctuation gone, one space between words. */
+export function normalizeForPhrase(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** Whether `text` holds the phrase's words in order, next to each other. */
+export function containsPhrase(text: string, phrase: string): boolean {
+  return ` ${normalizeForPhrase(text)} `.includes(` ${normalizeForPhrase(phrase)} `);
+}
