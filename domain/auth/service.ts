@@ -85,6 +85,19 @@ export function createAuthService(deps: AuthServiceDeps) {
     mailer.send({ to, ...mail }).catch((err: unknown) => logger.error({ err, kind }, 'auth e-mail not sent'));
   }
 
+  /**
+   * Work that must not delay or shape an answer: it starts once the current request's own work has returned (a
+   * macrotask later), one job at a time in this process (so two codes asked for in a row are stored, and mailed, in
+   * order), and a failure is logged, never thrown at the caller.
+   */
+  let followUps: Promise<void> = Promise.resolve();
+  function afterAnswer(kind: string, work: () => Promise<void>): void {
+    followUps = followUps
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(work)
+      .catch((err: unknown) => logger.error({ err, kind }, 'auth follow-up failed'));
+  }
+
   async function issueEmailToken(user: q.UserRow, purpose: q.AuthTokenPurpose): Promise<EmailText> {
     const token = randomOpaqueToken();
     const ttlMs = purpose === 'password_reset' ? config.auth.passwordResetTtlMs : config.auth.emailVerificationTtlMs;
@@ -244,14 +257,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       return pair;
     },
 
-    /** Always the same answer, whether or not the address is registered. */
+    /**
+     * Always the same answer, after the same work, whether or not the address is registered: the limits, one lookup
+     * and one audit row. A known address's code (two writes) and its mail are made after the answer, so neither its
+     * content nor its timing tells a registered address from an unknown one (issue 40: 8.3 vs 6.2 ms median
+     * before). A code lost to a crash in between is asked for again.
+     */
     async requestPasswordReset(meta: RequestMeta, email: string): Promise<void> {
       await limiter.consume([{ bucket: 'auth.reset.account', key: email, rule: limits.resetAccount }]);
       const user = await q.findUserByEmail(db, email);
       // Recorded for unknown addresses too (no account named), so the answer takes the same work either way.
       await recordAudit(db, accountEvent(meta, { userId: user?.id ?? null, actorUserId: null, action: 'auth.password_reset_requested' }));
       if (!user) return;
-      sendInBackground(user.email, await issueEmailToken(user, 'password_reset'), 'password reset');
+      afterAnswer('password reset', async () => sendInBackground(user.email, await issueEmailToken(user, 'password_reset'), 'password reset'));
     },
 
     /** Single use; sets the password, confirms the e-mail (the link proved the mailbox) and ends all sessions. */
