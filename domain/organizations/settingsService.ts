@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../../lib/db/errors';
 import { existingSecretNames } from '../secrets/queries';
 import { vetWebhookDestinations } from './webhookEndpoints';
 import { vetSsoIssuer } from './ssoIssuer';
+import { vetProviderDestinations } from './providerDestinations';
 import { checkSettingsChange } from './stepUp';
 
 /**
@@ -65,6 +66,7 @@ export function createSettingsService(d: OrgServiceDeps) {
       const current = await getOrganization(db, org.organizationId);
       await vetSsoIssuer(d.config, withDefaults(current?.settings).integration.sso?.oidc?.issuer, input.integration.sso.oidc.issuer);
     }
+    await vetProviderDestinations(d.config, input.integration?.thirdParty);
     const generated: GeneratedSecret[] = [];
     try {
       return await db.transaction(async (trx) => {
