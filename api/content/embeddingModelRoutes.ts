@@ -14,7 +14,7 @@ export function embeddingModelRoutes(models: EmbeddingModels): RouteDef[] {
       operationId: 'listEmbeddingModels',
       summary: "The organization's custom embedding models",
       description:
-        'Sorted by name; not paginated (at most 100 per organization). Only this organization\'s: another ' +
+        'Sorted by name; not paginated (at most CONTENT_EMBEDDING_MODELS_MAX, default 10, per organization). Only this organization\'s: another ' +
         'organization may use the same name with another dimension, and neither sees the other\'s.',
       tags,
       auth: 'org',
@@ -30,10 +30,11 @@ export function embeddingModelRoutes(models: EmbeddingModels): RouteDef[] {
       description:
         'Vectors stored with PUT /content/{id}/embedding under this name must have this dimension (422 otherwise). ' +
         'A model used there without registration is registered with the dimension of its first vector. 409 when ' +
-        'the name is taken in this organization or is the organization\'s provider model.',
+        'the name is taken in this organization or is the organization\'s provider model, or when the organization ' +
+        'already has CONTENT_EMBEDDING_MODELS_MAX models (default 10). Registering is configuration: admins and owners.',
       tags,
       auth: 'org',
-      permission: 'content:write',
+      permission: 'integrations:manage',
       body: s.registerEmbeddingModelBody,
       responses: { 201: { description: 'registered', schema: s.embeddingModelSchema } },
       errors: ['CONFLICT'],
@@ -47,7 +48,9 @@ export function embeddingModelRoutes(models: EmbeddingModels): RouteDef[] {
       path: '/api/v1/embedding-models/{name}',
       operationId: 'deleteEmbeddingModel',
       summary: 'Delete a custom embedding model no content uses',
-      description: '409 INVALID_STATE while content holds vectors of the model (re-embed or delete it first).',
+      description:
+        "409 INVALID_STATE while content holds vectors of the model (re-embed or delete it first). The organization's " +
+        'vectors of the model are removed with it, and its place counts again.',
       tags,
       auth: 'org',
       permission: 'integrations:manage',

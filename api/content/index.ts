@@ -17,7 +17,7 @@ export function createContentDomain(deps: AppDeps): ContentDomain {
   const service = createContentService(deps);
   const search = createContentSearch(deps, vectors);
   return {
-    routes: [...contentRoutes(service, search, createContentExtractor(deps)), ...embeddingModelRoutes(createEmbeddingModels(deps))],
+    routes: [...contentRoutes(service, search, createContentExtractor(deps)), ...embeddingModelRoutes(createEmbeddingModels(deps, vectors))],
     vectors,
   };
 }

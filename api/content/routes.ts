@@ -323,7 +323,8 @@ export function contentRoutes(
       summary: 'Set the document vector (bring your own embedding)',
       description:
         'Replaces the content\'s document vector (used by similar search). Without `model` the organization\'s ' +
-        'model is assumed and its dimension enforced; a custom model name keeps the dimension of its first vector. ' +
+        'model is assumed and its dimension enforced; a custom model name keeps the dimension of its first vector ' +
+        '(a new name is registered within CONTENT_EMBEDDING_MODELS_MAX: 409 past it). ' +
         'Re-processing computes a fresh vector again.',
       tags,
       auth: 'org',
@@ -331,7 +332,7 @@ export function contentRoutes(
       params: s.idParams,
       body: s.embeddingBody,
       responses: { 200: { description: 'stored', schema: s.embeddingSchema } },
-      errors: ['UNPROCESSABLE'],
+      errors: ['UNPROCESSABLE', 'CONFLICT'],
       handler: async ({ params, body, organization, actor }) => ({ body: await search.putEmbedding(organization, actor, params.id, body) }),
     }),
   ];

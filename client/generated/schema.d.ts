@@ -671,7 +671,7 @@ export interface paths {
         };
         /**
          * Download a version (streamed; Range and ETag supported)
-         * @description Streams the file through the API (no redirect, so the bucket never needs to be reachable by clients). Content-Type is the sniffed type, Content-Disposition carries the original file name (RFC 6266), the ETag is the SHA-256 of the bytes (If-None-Match answers 304), and a single `Range: bytes=a-b` answers 206. `variant` selects a derived file: thumbnail (WebP), text (extracted), converted (WebP for images, Markdown for documents).
+         * @description Streams the file through the API (no redirect, so the bucket never needs to be reachable by clients). Content-Type is the sniffed type, Content-Disposition carries the original file name (RFC 6266), the ETag is the SHA-256 of the bytes (If-None-Match answers 304), and a single `Range: bytes=a-b` answers 206; with `If-Range`, only while it names the current ETag (else 200 with the whole file, RFC 9110). `variant` selects a derived file: thumbnail (WebP), text (extracted), converted (WebP for images, Markdown for documents).
          *
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `content:read`).
          */
@@ -720,7 +720,7 @@ export interface paths {
         get: operations["getContentEmbedding"];
         /**
          * Set the document vector (bring your own embedding)
-         * @description Replaces the content's document vector (used by similar search). Without `model` the organization's model is assumed and its dimension enforced; a custom model name keeps the dimension of its first vector. Re-processing computes a fresh vector again.
+         * @description Replaces the content's document vector (used by similar search). Without `model` the organization's model is assumed and its dimension enforced; a custom model name keeps the dimension of its first vector (a new name is registered within CONTENT_EMBEDDING_MODELS_MAX: 409 past it). Re-processing computes a fresh vector again.
          *
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `content:write`).
          */
@@ -961,7 +961,7 @@ export interface paths {
         };
         /**
          * The organization's custom embedding models
-         * @description Sorted by name; not paginated (at most 100 per organization). Only this organization's: another organization may use the same name with another dimension, and neither sees the other's.
+         * @description Sorted by name; not paginated (at most CONTENT_EMBEDDING_MODELS_MAX, default 10, per organization). Only this organization's: another organization may use the same name with another dimension, and neither sees the other's.
          *
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `content:read`).
          */
@@ -969,9 +969,9 @@ export interface paths {
         put?: never;
         /**
          * Register a custom embedding model (name, dimension, provider)
-         * @description Vectors stored with PUT /content/{id}/embedding under this name must have this dimension (422 otherwise). A model used there without registration is registered with the dimension of its first vector. 409 when the name is taken in this organization or is the organization's provider model.
+         * @description Vectors stored with PUT /content/{id}/embedding under this name must have this dimension (422 otherwise). A model used there without registration is registered with the dimension of its first vector. 409 when the name is taken in this organization or is the organization's provider model, or when the organization already has CONTENT_EMBEDDING_MODELS_MAX models (default 10). Registering is configuration: admins and owners.
          *
-         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `content:write`).
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin (permission `integrations:manage`).
          */
         post: operations["registerEmbeddingModel"];
         delete?: never;
@@ -992,7 +992,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a custom embedding model no content uses
-         * @description 409 INVALID_STATE while content holds vectors of the model (re-embed or delete it first).
+         * @description 409 INVALID_STATE while content holds vectors of the model (re-embed or delete it first). The organization's vectors of the model are removed with it, and its place counts again.
          *
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin (permission `integrations:manage`).
          */
@@ -7328,7 +7328,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; CONFLICT: The request conflicts with the current state */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -399,6 +399,14 @@ export function listEmbeddingModels(db: Queryable, organizationId: string): Prom
   return db<EmbeddingModelRow>('embedding_models').where({ organization_id: organizationId }).orderBy('name');
 }
 
+/**
+ * Serialises the registrations of one organization's models until the transaction ends, so that a count against
+ * the limit and the insert after it cannot interleave with another request's (parallel registrations past the limit).
+ */
+export async function lockEmbeddingModels(trx: Knex.Transaction, organizationId: string): Promise<void> {
+  await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('embedding_models:' || ?))`, [organizationId]);
+}
+
 export function countEmbeddingModels(db: Queryable, organizationId: string): Promise<number> {
   return db('embedding_models')
     .where({ organization_id: organizationId })

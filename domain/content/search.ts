@@ -74,7 +74,7 @@ export function minSemanticScore(configured: number | undefined, provider: Pick<
 
 export function createContentSearch(deps: AppDeps, vectors: VectorStore) {
   const { db } = deps;
-  const models = createEmbeddingModels(deps);
+  const models = createEmbeddingModels(deps, vectors);
 
   async function candidates(organizationId: string, filter: ContentFilter | undefined): Promise<string[] | undefined> {
     if (!filter || Object.keys(filter).length === 0) return undefined;

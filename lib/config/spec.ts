@@ -348,6 +348,11 @@ export const spec = {
       dimensions: setting('CONTENT_EMBEDDING_DIMENSIONS', optionalInt(1, 8192)),
       apiKey: setting('CONTENT_EMBEDDING_API_KEY', optionalText()),
     },
+    /**
+     * Custom embedding models an organization may register (POST /api/v1/embedding-models, or a first vector of a new
+     * name): each may add a vector table that every document-vector write and read of every tenant goes through.
+     */
+    embeddingModelsMax: setting('CONTENT_EMBEDDING_MODELS_MAX', int(10, 1, 100)),
     /** LanceDB location: a local directory, or s3://bucket/path (then the MinIO credentials are used). */
     vectorUri: setting('CONTENT_VECTOR_URI', text('.data/lancedb')),
     vectorIndexThreshold: setting('CONTENT_VECTOR_INDEX_THRESHOLD', int(50_000, 1)),

@@ -26,6 +26,8 @@ export interface VectorStore {
   searchText(model: string, dimensions: number, query: string, options: VectorSearchOptions): Promise<VectorHit[]>;
   deleteContent(organizationId: string, contentId: string): Promise<void>;
   deleteOrganization(organizationId: string): Promise<void>;
+  /** Removes one organization's vectors of one model (its custom model is deleted); other organizations' stay. */
+  deleteModelVectors(organizationId: string, model: string, dimensions: number): Promise<void>;
   countRows(organizationId: string, contentId?: string): Promise<number>;
   /** Resolves once the index maintenance that writes started in the background has finished (tests, bench). */
   settled(): Promise<void>;
@@ -87,6 +89,11 @@ export function createVectorStore(content: ContentConfig, minio: Config['minio']
 
     async deleteOrganization(organizationId) {
       for (const table of await tables.all()) await table.delete(ownerFilter(organizationId));
+    },
+
+    async deleteModelVectors(organizationId, model, dimensions) {
+      const table = await tables.openIfExists(tableNameFor(model, dimensions));
+      if (table) await table.delete(ownerFilter(organizationId));
     },
 
     async countRows(organizationId, contentId) {
