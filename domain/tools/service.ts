@@ -4,6 +4,7 @@ import { AppError, type ErrorDetail } from '../../lib/errors';
 import { scanInlineCredentials } from '../../lib/dag/inlineCredentials';
 import { toolConfigProblems, topField } from '../../lib/dag/validation/toolConfig';
 import { findSecretReferences } from '../../lib/dag/secretReferences';
+import { secretFieldProblems } from '../../lib/dag/secretFields';
 import { echo } from '../../lib/echo';
 import { didYouMean } from '../../lib/suggest';
 import type { ToolTestInput, ToolTestResult } from '../../workflows/tools/testRun';
@@ -74,10 +75,15 @@ export function createToolsService(deps: AppDeps, catalogue: ToolCatalogue, limi
     }
     // The tool's input is the config with the sample input set over it: one check, each problem under its own key.
     const merged = { ...configValue, ...input };
-    const problems: ErrorDetail[] = toolConfigProblems(tool.id, merged, [], 'body', env).map((p) => {
-      const key = topField(p.path, 'body.config');
-      return key in input ? { ...p, path: `body.input${p.path.slice('body.config'.length)}` } : p;
-    });
+    // A key the sample input overrides is not in `merged`, but the worker still finds its secret references.
+    const overridden = Object.fromEntries(Object.entries(configValue).filter(([key]) => key in input));
+    const problems: ErrorDetail[] = [
+      ...secretFieldProblems(tool.id, tool.secretFields ?? [], overridden, 'body.config'),
+      ...toolConfigProblems(tool.id, merged, [], 'body', env).map((p) => {
+        const key = topField(p.path, 'body.config');
+        return key in input ? { ...p, path: `body.input${p.path.slice('body.config'.length)}` } : p;
+      }),
+    ];
     if (problems.length) {
       throw new AppError('TOOL_INPUT_INVALID', `the ${tool.id} tool's input has ${problems.length} problem${problems.length === 1 ? '' : 's'}`, problems.slice(0, 200));
     }

@@ -108,6 +108,12 @@ describe('a reference outside the fields a tool declares is a 422 naming the fie
     expect(leaks(res.text)).toEqual([]);
   });
 
+  test('tool test: a reference under a key the sample input overrides is refused too', async () => {
+    const res = await testTool('json_transform', { config: { expression: '$base64encode("{{secret.SEC_TOKEN}}")' }, input: { expression: '1' } });
+    expect(res.status).toBe(422);
+    expect(res.body.error.details).toContainEqual({ path: 'body.config.expression', problem: expect.stringContaining('secret references are not accepted') });
+  });
+
   test.each(ATTACKS)('validate and save: %s', async (_label, tool, config, field) => {
     const body = workflowBody([toolNode('n', tool, config)]);
     for (const path of ['/api/v1/workflows/validate', '/api/v1/workflows']) {
