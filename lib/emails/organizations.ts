@@ -38,12 +38,14 @@ export function invitationEmail(input: {
   };
 }
 
+// The other mails go to the organization's owners, but its name is any admin's choice: filtered and quoted too.
+
 export function welcomeEmail(input: { to: string; organizationName: string; plan: string }): MailMessage {
   return {
     to: input.to,
-    subject: `Welcome to Loom: ${input.organizationName} is ready`,
+    subject: `Welcome to Loom: "${tenantName(input.organizationName)}" is ready`,
     text:
-      `Your organization ${input.organizationName} has been created on the ${input.plan} plan.\n\n` +
+      `Your organization "${tenantName(input.organizationName)}" has been created on the ${input.plan} plan.\n\n` +
       `Invite your team, create API keys in the integration settings and build your first workflow.\n`,
   };
 }
@@ -65,9 +67,9 @@ export function deletionConfirmationEmail(input: {
     : '';
   return {
     to: input.to,
-    subject: `${input.organizationName} has been deleted`,
+    subject: `"${tenantName(input.organizationName)}" has been deleted`,
     text:
-      `The organization ${input.organizationName} and all its data have been deleted, its subscriptions cancelled ` +
+      `The organization "${tenantName(input.organizationName)}" and all its data have been deleted, its subscriptions cancelled ` +
       `and its members removed.\n` +
       archive,
   };
@@ -76,9 +78,9 @@ export function deletionConfirmationEmail(input: {
 export function deletionAbortedEmail(input: { to: string; organizationName: string; reason: string }): MailMessage {
   return {
     to: input.to,
-    subject: `${input.organizationName} was not deleted`,
+    subject: `"${tenantName(input.organizationName)}" was not deleted`,
     text:
-      `The deletion of ${input.organizationName} was stopped before anything was deleted: its data export could not ` +
+      `The deletion of "${tenantName(input.organizationName)}" was stopped before anything was deleted: its data export could not ` +
       `be written (${input.reason}). The organization is active again. Ask for the deletion again to retry.\n`,
   };
 }
@@ -86,9 +88,9 @@ export function deletionAbortedEmail(input: { to: string; organizationName: stri
 export function quotaExceededEmail(input: { to: string; organizationName: string; quota: string; limit: number; period: string }): MailMessage {
   return {
     to: input.to,
-    subject: `${input.organizationName} reached its ${input.quota} quota`,
+    subject: `"${tenantName(input.organizationName)}" reached its ${input.quota} quota`,
     text:
-      `${input.organizationName} has reached its limit of ${input.limit} ${input.quota} for ${input.period}. ` +
+      `"${tenantName(input.organizationName)}" has reached its limit of ${input.limit} ${input.quota} for ${input.period}. ` +
       `Further requests are refused with QUOTA_EXCEEDED until the next period or a plan upgrade.\n`,
   };
 }
@@ -96,7 +98,7 @@ export function quotaExceededEmail(input: { to: string; organizationName: string
 export function paymentFailedEmail(input: { to: string; organizationName: string; reason: string }): MailMessage {
   return {
     to: input.to,
-    subject: `Payment failed for ${input.organizationName}`,
-    text: `A payment for ${input.organizationName} failed: ${input.reason}\nPlease update the billing details.\n`,
+    subject: `Payment failed for "${tenantName(input.organizationName)}"`,
+    text: `A payment for "${tenantName(input.organizationName)}" failed: ${input.reason}\nPlease update the billing details.\n`,
   };
 }
