@@ -60,6 +60,8 @@ function defaultErrors(route: RouteDef): ErrorCode[] {
   const codes: ErrorCode[] = ['VALIDATION_ERROR', 'SERVICE_UNAVAILABLE'];
   if (route.body) codes.push('INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   if (route.auth !== 'public') codes.push('UNAUTHORIZED', 'INVALID_TOKEN', 'SESSION_EXPIRED');
+  // Account writes pass the per-user write gate (api/http/writeGate.ts); organization routes list it below.
+  if (route.auth === 'user' && route.method !== 'get') codes.push('RATE_LIMITED');
   if (route.auth === 'org') {
     codes.push('FORBIDDEN', 'NOT_FOUND', 'NO_ACTIVE_ORGANIZATION', 'RATE_LIMITED', 'IP_NOT_ALLOWED', 'QUOTA_EXCEEDED', 'TWO_FACTOR_REQUIRED');
   }

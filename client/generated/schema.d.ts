@@ -3435,6 +3435,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
             503: {
                 headers: {
@@ -4093,6 +4102,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
             503: {
                 headers: {
@@ -4481,6 +4499,15 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4891,6 +4918,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
             503: {
                 headers: {
@@ -5035,6 +5071,15 @@ export interface operations {
             };
             /** @description UNPROCESSABLE: The request is well-formed but semantically invalid; see details */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5300,6 +5345,15 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9837,6 +9891,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
             503: {
                 headers: {
@@ -10183,6 +10246,15 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
