@@ -14,19 +14,32 @@ import { didYouMean } from './suggest';
  *   zod's one message for all of them at the parent's path. Given the schema that refused the value, the problem
  *   names the closest known field: `unknown field (did you mean "name"?)`, for the first MAX_FIELD_HINTS unknown
  *   keys of the error only (a 1 MB body holds ~100,000 short keys, each hint a few edit distances).
- * - Client input quoted in a path (a key, a record's key) is cut to its first characters (lib/echo.ts).
+ * - Client input quoted in a path (a key, a record's key) is cut to its first characters (lib/echo.ts), and an error
+ *   gives at most MAX_DETAILS details.
  */
 export function zodIssueDetails(error: z.ZodError, prefix = '', schema?: z.ZodType): ErrorDetail[] {
   let hints = 0;
-  return error.issues.flatMap((issue) => {
-    if (issue.code !== 'unrecognized_keys') return [{ path: detailPath(prefix, issue.path), problem: issue.message }];
+  const details: ErrorDetail[] = [];
+  for (const issue of error.issues) {
+    if (details.length >= MAX_DETAILS) break;
+    if (issue.code !== 'unrecognized_keys') {
+      details.push({ path: detailPath(prefix, issue.path), problem: issue.message });
+      continue;
+    }
     const known = schema ? knownKeys(schema, issue.path) : [];
-    return issue.keys.map((key) => ({
-      path: detailPath(prefix, [...issue.path, key]),
-      problem: `unknown field${hints++ < MAX_FIELD_HINTS ? didYouMean(key, known) : ''}`,
-    }));
-  });
+    // One detail per key up to the cap, then one for the rest: 75,000 unknown keys built 75,000 details (0.5-0.9 s).
+    const room = MAX_DETAILS - details.length;
+    for (const key of issue.keys.slice(0, room)) {
+      details.push({ path: detailPath(prefix, [...issue.path, key]), problem: `unknown field${hints++ < MAX_FIELD_HINTS ? didYouMean(key, known) : ''}` });
+    }
+    const rest = issue.keys.length - room;
+    if (rest > 0) details.push({ path: detailPath(prefix, issue.path), problem: `and ${rest} more unknown field${rest === 1 ? '' : 's'}` });
+  }
+  return details;
 }
+
+/** Details one error gives at most (then one that counts the rest of its unknown keys); the envelope shows 200. */
+export const MAX_DETAILS = 200;
 
 /** Unknown keys of one error that get a "did you mean" hint; a person fixes the first few first anyway. */
 export const MAX_FIELD_HINTS = 20;

@@ -4,7 +4,7 @@ import { DEFAULT_JSONATA_LIMITS, ExpressionError, type JsonataLimits } from '../
 import { regexMatches } from '../../lib/expressions/sandbox';
 import { DOCX, extractText, type ExtractedText } from '../../lib/content/extractors';
 import { PermanentContentError } from '../../lib/content/errors';
-import { extractInChild, type ExtractQuery } from '../../lib/content/extractJob';
+import { extractOffLoop, type ExtractQuery } from '../../lib/content/extractJob';
 import * as q from './queries';
 import type { ExtractRequest } from './schemas';
 
@@ -12,11 +12,11 @@ import type { ExtractRequest } from './schemas';
  * On-demand extraction from one version of a content: text (a PDF page range), JSONata or field paths over
  * structured data, regex matches over the text, or the recorded metadata. Nothing is parsed on the API's event loop:
  * text, CSV, JSON, XML and HTML files (and the text the processing step derived) are streamed to a temporary file and
- * read by an extraction child (lib/content/extractJob.ts: byte limit before parsing, deadline, memory cap) that also
+ * read by an extraction thread (lib/content/extractJob.ts: byte limit before parsing, deadline, heap cap) that also
  * runs the query (JSONata with its limits, RE2 regexes); PDFs and DOCX files are read by their own children. Files
  * over the processing size limit are refused before any byte is read.
  */
-/** Files hold more rows than a transform step builds: sequences up to a million items (the child's heap cap holds). */
+/** Files hold more rows than a transform step builds: sequences up to a million items (the thread's heap cap holds). */
 const EXTRACT_JSONATA_LIMITS: JsonataLimits = { ...DEFAULT_JSONATA_LIMITS, maxSequence: 1_000_000 };
 /** Read by children of their own (lib/content/pdfText.ts, docx.ts) when no derived text exists. */
 const OWN_READERS = new Set(['application/pdf', DOCX]);
@@ -45,14 +45,14 @@ export function createContentExtractor(deps: AppDeps) {
       const size = Number(version.size_bytes);
       if (size > maxBytes) throw new AppError('UNPROCESSABLE', `file of ${size} bytes exceeds the extraction limit of ${maxBytes} bytes`);
     };
-    /** The query over the derived text when there is one, else over the original file, in an extraction child. */
+    /** The query over the derived text when there is one, else over the original file, in an extraction thread. */
     const inChild = (query: ExtractQuery, source: 'text' | 'original'): Promise<unknown> => {
       if (source === 'text' && derivedText) {
         const format = derivedText.mimeType === 'text/markdown' ? 'markdown' : 'text';
-        return extractInChild(() => storage.getObject(config.minio.bucket, derivedText.key), maxBytes, { kind: 'text', mime, format, query });
+        return extractOffLoop(() => storage.getObject(config.minio.bucket, derivedText.key), maxBytes, { kind: 'text', mime, format, query });
       }
       checkSize();
-      return extractInChild(() => storage.getObject(config.minio.bucket, version.object_key), maxBytes, { kind: 'original', mime, query });
+      return extractOffLoop(() => storage.getObject(config.minio.bucket, version.object_key), maxBytes, { kind: 'original', mime, query });
     };
     /** A PDF's or DOCX's text (with a PDF's pages) without derived text: from their own reader children. */
     const readerText = async (): Promise<ExtractedText> => {

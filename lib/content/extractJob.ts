@@ -5,20 +5,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { Worker } from 'node:worker_threads';
 import { ExpressionError, type ExpressionErrorCode } from '../expressions/errors';
 import type { JsonataLimits } from '../expressions/limits';
+import { ServiceUnavailableError } from '../unavailable';
 import { PermanentContentError } from './errors';
-import { runFileChild, type FileChildLimits, type FileChildReply } from './fileChild';
 
 /**
  * On-demand extraction (POST /api/v1/content/{id}/extract) off the API's event loop: the file is streamed from
- * storage to a private temporary file (never held whole in the API's memory), and a child process of its own
- * (extractChild.ts, run by fileChild.ts with a deadline and a memory cap) parses it and answers the query. In the API
- * process, a 16 MB XML of one huge attribute held the loop for two seconds and more: every tenant's requests waited.
- * Only the answer (bounded: at most `maxChars` of text, a 1,000,000-character result, `maxMatches` matches) comes
- * back over IPC. PDFs and DOCX files are read by their own children (pdfText.ts, docx.ts).
+ * storage to a private temporary file (never held whole in the API's memory), and a worker thread of its own
+ * (extractWorker.ts) parses it and answers the query, terminated at its deadline, its heap capped. In the API's
+ * thread, a 16 MB XML of one huge attribute held the loop for two seconds and more: every tenant's requests waited.
+ * A thread, not a child process: spawning one forks the API's whole process synchronously, 70-400 ms of blocked loop
+ * on a busy machine. Only the answer (bounded: at most `maxChars` of text, a 1,000,000-character result, `maxMatches`
+ * matches) comes back. PDFs and DOCX files are read by their own children (pdfText.ts, docx.ts).
  */
-export const EXTRACT_LIMITS: FileChildLimits = { deadlineMs: 20_000, maxMemoryBytes: 1536 * 1024 * 1024 };
+export const EXTRACT_LIMITS = { deadlineMs: 20_000, heapMb: 512 };
+/** Threads at a time per process, each a core and up to its heap; MAX_WAITING more wait, then 503. */
+const MAX_RUNNING = 2;
+const MAX_WAITING = 32;
 
 export type ExtractQuery =
   | { type: 'text'; maxChars: number }
@@ -26,7 +31,7 @@ export type ExtractQuery =
   | { type: 'fields'; fields: string[] }
   | { type: 'jsonata'; expression: string; limits: JsonataLimits };
 
-/** Messages between this module and extractChild.ts. `file` holds the original (`kind: original`) or its text. */
+/** Messages between this module and extractWorker.ts. `file` holds the original (`kind: original`) or its text. */
 export interface ExtractJobRequest {
   file: string;
   kind: 'original' | 'text';
@@ -40,23 +45,82 @@ export interface ExtractJobAnswer {
   result: unknown;
 }
 
-export type ExtractJobReply = FileChildReply<ExtractJobAnswer>;
+export type ExtractJobReply = ({ ok: true } & ExtractJobAnswer) | { ok: false; code: string; message: string };
 
 /** Codes of the child's failures that are expression failures (answered as the sandbox's would be). */
 const EXPRESSION_CODES = new Set<string>(['EXPRESSION_INVALID', 'EXPRESSION_FAILED', 'EXPRESSION_LIMIT', 'EXPRESSION_TIMEOUT', 'EXPRESSION_TOO_COMPLEX', 'INVALID_REGEX']);
 
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function slot(): Promise<() => void> {
+  if (running >= MAX_RUNNING) {
+    if (waiting.length >= MAX_WAITING) throw new ServiceUnavailableError('file readers', `${MAX_WAITING} extractions are already waiting; retry later`);
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  running += 1;
+  return () => {
+    running -= 1;
+    waiting.shift()?.();
+  };
+}
+
+/** One extraction in a thread: its answer, or a PermanentContentError (its code, or EXTRACT_TIMEOUT / _TOO_COMPLEX / _FAILED). */
+function inThread(request: ExtractJobRequest, limits: typeof EXTRACT_LIMITS): Promise<unknown> {
+  // Compiled JavaScript in production; TypeScript through tsx's CommonJS hook under tsx and jest (as lib/nodeChild.ts).
+  const typescript = path.extname(__filename) === '.ts';
+  const entry = path.join(__dirname, `extractWorker${typescript ? '.ts' : '.js'}`);
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(entry, {
+      workerData: request,
+      env: {},
+      execArgv: typescript ? ['--require', require.resolve('tsx/cjs')] : [],
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb },
+    });
+    let settled = false;
+    const settle = (outcome: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    const timer = setTimeout(
+      () => settle(() => reject(new PermanentContentError(`extracting from the file took longer than ${limits.deadlineMs} ms and was stopped`, 'EXTRACT_TIMEOUT'))),
+      limits.deadlineMs,
+    );
+    worker.once('message', (reply: ExtractJobReply) =>
+      settle(() => (reply.ok ? resolve(reply.result) : reject(new PermanentContentError(reply.message, reply.code)))),
+    );
+    worker.once('error', (err: Error & { code?: string }) =>
+      settle(() =>
+        reject(
+          err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new PermanentContentError(`extracting from the file needed more than ${limits.heapMb} MB of memory and was stopped`, 'EXTRACT_TOO_COMPLEX')
+            : new PermanentContentError(`extracting from the file failed: ${err.message.slice(0, 300)}`, 'EXTRACT_FAILED'),
+        ),
+      ),
+    );
+    worker.once('exit', (code) => settle(() => reject(new PermanentContentError(`the extraction thread ended (code ${code}) without an answer`, 'EXTRACT_FAILED'))));
+  });
+}
+
 /**
  * Streams `source` (at most `maxBytes`, else a PermanentContentError) to a temporary file, runs the query on it in an
- * extraction child, and removes the file. Throws PermanentContentError for what the file or the limits refuse,
- * ExpressionError for the query's own failures, ServiceUnavailableError when no child could run.
+ * extraction thread, and removes the file. Throws PermanentContentError for what the file or the limits refuse,
+ * ExpressionError for the query's own failures, ServiceUnavailableError when too many wait.
  */
-export async function extractInChild(
+export async function extractOffLoop(
   source: () => Promise<Readable>,
   maxBytes: number,
   request: Omit<ExtractJobRequest, 'file'>,
-  limits: FileChildLimits = EXTRACT_LIMITS,
+  limits: typeof EXTRACT_LIMITS = EXTRACT_LIMITS,
 ): Promise<unknown> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'loom-extract-'));
+  const release = await slot();
+  const dir = await mkdtemp(path.join(tmpdir(), 'loom-extract-')).catch((err: unknown) => {
+    release();
+    throw err;
+  });
   const file = path.join(dir, randomUUID());
   try {
     let bytes = 0;
@@ -72,22 +136,14 @@ export async function extractInChild(
       },
       createWriteStream(file, { mode: 0o600 }),
     );
-    return await runFileChild<ExtractJobAnswer, unknown>({
-      program: 'extractChild',
-      reader: 'the extraction reader',
-      heapMb: 1024,
-      doing: 'extracting from the file',
-      request: { ...request, file } satisfies ExtractJobRequest,
-      limits,
-      codes: { timeout: 'EXTRACT_TIMEOUT', tooComplex: 'EXTRACT_TOO_COMPLEX', failed: 'EXTRACT_FAILED' },
-      accept: (answer) => answer.result,
-    });
+    return await inThread({ ...request, file }, limits);
   } catch (err) {
     if (err instanceof PermanentContentError && err.code && EXPRESSION_CODES.has(err.code)) {
       throw new ExpressionError(err.code as ExpressionErrorCode, err.message);
     }
     throw err;
   } finally {
+    release();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -1,16 +1,16 @@
 import { readFile } from 'node:fs/promises';
+import { parentPort, workerData } from 'node:worker_threads';
 import { ExpressionError } from '../expressions/errors';
 import { evaluateJsonata } from '../expressions/sandbox/jsonata';
 import { regexMatches } from '../expressions/sandbox/regex';
 import { PermanentContentError } from './errors';
-import type { ExtractJobAnswer, ExtractJobReply, ExtractJobRequest } from './extractJob';
+import type { ExtractJobReply, ExtractJobRequest } from './extractJob';
 import { extractText, structuredData, type ExtractedText } from './extractors';
-import { serveOneFile } from './fileChildEntry';
 
 /**
- * The extraction process (started by extractJob.ts through fileChild.ts, one per request): reads the one file it is
- * given, parses it (text, CSV, JSON, XML, HTML), answers the query and exits. The parent kills it at the deadline or
- * above the memory cap, so no file and no query holds the API's event loop. PDFs and DOCX files never come here.
+ * The extraction thread (started by extractJob.ts, one per request): reads the one file it is given, parses it
+ * (text, CSV, JSON, XML, HTML), answers the query and ends. The API terminates it at the deadline, and its heap is
+ * capped, so no file and no query holds the API's event loop. PDFs and DOCX files never come here.
  */
 const MAX_RESULT_CHARS = 1_000_000;
 
@@ -62,18 +62,12 @@ async function answer(request: ExtractJobRequest): Promise<unknown> {
   }
 }
 
-serveOneFile<ExtractJobRequest, ExtractJobAnswer, void>({
-  name: 'extraction reader',
-  prepare: async () => undefined,
-  handle: (request) =>
-    answer(request).then(
-      (result): ExtractJobReply => ({ ok: true, result }),
-      (err: unknown): ExtractJobReply => {
-        // What the file or the query refuses, with its stable code; anything else is answered `failed`.
-        if (err instanceof ExpressionError) return { ok: false, code: err.code, message: err.message };
-        if (err instanceof PermanentContentError) return { ok: false, code: err.code ?? 'UNPROCESSABLE', message: err.message };
-        throw err;
-      },
-    ),
-  failed: { code: 'EXTRACT_FAILED', describe: (message) => `extracting from the file failed: ${message}` },
-});
+answer(workerData as ExtractJobRequest).then(
+  (result): ExtractJobReply => ({ ok: true, result }),
+  (err: unknown): ExtractJobReply => {
+    // What the file or the query refuses, with its stable code; anything else is answered `failed`, without a stack.
+    if (err instanceof ExpressionError) return { ok: false, code: err.code, message: err.message };
+    if (err instanceof PermanentContentError) return { ok: false, code: err.code ?? 'UNPROCESSABLE', message: err.message };
+    return { ok: false, code: 'EXTRACT_FAILED', message: `extracting from the file failed: ${err instanceof Error ? err.message : String(err)}` };
+  },
+).then((reply) => parentPort?.postMessage(reply));

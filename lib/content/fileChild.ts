@@ -11,8 +11,7 @@ import { PermanentContentError } from './errors';
  * only. In-process, a 290 kB PDF whose compressed page holds two million text operations needed 740 MB of heap and
  * 13 s to read, and a 60 kB DOCX whose document is 20 MB of tiny paragraphs 2.8 GB and 28 s: a little more of
  * either ran a worker out of memory, again at every retry. The children: pdfRenderChild.ts (a first page's pixels,
- * for thumbnails), pdfTextChild.ts (text and metadata), docxChild.ts (Markdown) and extractChild.ts (the API's
- * on-demand extraction from text, CSV, JSON, XML and HTML files).
+ * for thumbnails), pdfTextChild.ts (text and metadata) and docxChild.ts (Markdown).
  *
  * Protocol: the child loads, answers `{ ready: true }`, receives one request, answers `{ ok: true, ... }` or
  * `{ ok: false, code, message }` and exits. Failures that depend on the file are PermanentContentErrors with a
@@ -31,7 +30,7 @@ export type FileChildReply<Answer> = { ready: true } | ({ ok: true } & Answer) |
 
 export interface FileChildJob<Answer, Result> {
   /** The child's module, next to this file, without extension. */
-  program: 'pdfRenderChild' | 'pdfTextChild' | 'docxChild' | 'extractChild';
+  program: 'pdfRenderChild' | 'pdfTextChild' | 'docxChild';
   /** The child in messages: "the PDF reader". */
   reader: string;
   /** Its V8 heap (--max-old-space-size). */

@@ -1,7 +1,8 @@
 import { boundedDetails, echo, ENVELOPE_LIMITS, MAX_ECHO_CHARS } from '../../lib/echo';
 import { AppError, envelope } from '../../lib/errors';
 import { z } from 'zod';
-import { MAX_FIELD_HINTS, zodIssueDetails } from '../../lib/zodIssues';
+import { MAX_DETAILS, MAX_FIELD_HINTS, zodIssueDetails } from '../../lib/zodIssues';
+import { MAX_OBJECT_FIELDS, parseJson } from '../../api/http/body';
 
 describe('echoed input is bounded (docs/security.md, capacity model: API event loop)', () => {
   test('echo keeps short values and cuts long ones to a prefix', () => {
@@ -36,5 +37,20 @@ describe('echoed input is bounded (docs/security.md, capacity model: API event l
     expect(rendered.details).toHaveLength(ENVELOPE_LIMITS.details + 1);
     expect(rendered.details![ENVELOPE_LIMITS.details]).toEqual({ path: '', problem: 'and 50 more problems' });
     expect(boundedDetails(details).every((d) => d.path.length <= ENVELOPE_LIMITS.pathChars + 1 && d.problem.length <= ENVELOPE_LIMITS.problemChars + 1)).toBe(true);
+  });
+
+  test('75,000 unknown keys give MAX_DETAILS details and one that counts the rest', () => {
+    const schema = z.strictObject({ name: z.string() });
+    const keys = Array.from({ length: 75_000 }, (_, i) => `k${i}`);
+    const result = schema.safeParse({ name: 'a', ...Object.fromEntries(keys.map((key) => [key, 1])) });
+    const details = zodIssueDetails(result.error!, 'body', schema);
+    expect(details).toHaveLength(MAX_DETAILS + 1);
+    expect(details[MAX_DETAILS]).toEqual({ path: 'body', problem: `and ${75_000 - MAX_DETAILS} more unknown fields` });
+  });
+
+  test('a request body object with more than MAX_OBJECT_FIELDS fields is refused while parsing', () => {
+    const many = (n: number) => JSON.stringify({ nested: Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 1])) });
+    expect(() => parseJson(many(MAX_OBJECT_FIELDS))).not.toThrow();
+    expect(() => parseJson(many(MAX_OBJECT_FIELDS + 1))).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
   });
 });

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { PermanentContentError } from '../../lib/content/errors';
-import { extractInChild } from '../../lib/content/extractJob';
+import { extractOffLoop } from '../../lib/content/extractJob';
 import { extractText, MAX_XML_VALUE_CHARS, xmlValueLongerThan } from '../../lib/content/extractors';
 import { ExpressionError } from '../../lib/expressions/errors';
 import { DEFAULT_JSONATA_LIMITS } from '../../lib/expressions/limits';
 
-/** On-demand extraction in a child process (docs/content.md, docs/security.md capacity model: API event loop). */
+/** On-demand extraction in a worker thread (docs/content.md, docs/security.md capacity model: API event loop). */
 
 describe('XML values are bounded in bytes', () => {
   test('an attribute value, a text run or a CDATA section past the limit', () => {
@@ -25,12 +25,12 @@ describe('XML values are bounded in bytes', () => {
   });
 });
 
-describe('extractInChild', () => {
+describe('extractOffLoop', () => {
   const csv = Buffer.from(`name,count\n${Array.from({ length: 1000 }, (_, i) => `row${i},${i}`).join('\n')}\n`);
   const from = (bytes: Buffer) => async () => Readable.from([bytes]);
 
-  test('answers the query from the file, in a child', async () => {
-    const result = await extractInChild(from(csv), 1_000_000, {
+  test('answers the query from the file, in a worker thread', async () => {
+    const result = await extractOffLoop(from(csv), 1_000_000, {
       kind: 'original',
       mime: 'text/csv',
       query: { type: 'jsonata', expression: '$[999].name', limits: DEFAULT_JSONATA_LIMITS },
@@ -39,10 +39,10 @@ describe('extractInChild', () => {
   }, 60_000);
 
   test('a file over the byte limit is refused while it streams; a bad expression keeps its code', async () => {
-    const tooLarge = await extractInChild(from(csv), 100, { kind: 'original', mime: 'text/csv', query: { type: 'text', maxChars: 10 } }).catch((e: unknown) => e);
+    const tooLarge = await extractOffLoop(from(csv), 100, { kind: 'original', mime: 'text/csv', query: { type: 'text', maxChars: 10 } }).catch((e: unknown) => e);
     expect(tooLarge).toBeInstanceOf(PermanentContentError);
     expect(tooLarge).toMatchObject({ code: 'TOO_LARGE' });
-    const invalid = await extractInChild(from(csv), 1_000_000, {
+    const invalid = await extractOffLoop(from(csv), 1_000_000, {
       kind: 'original',
       mime: 'text/csv',
       query: { type: 'jsonata', expression: '$$$(', limits: DEFAULT_JSONATA_LIMITS },
