@@ -23,6 +23,8 @@ export interface VictimResources {
   apiKeyId: string;
   /** name of a secret in the organization's secrets store */
   secretName: string;
+  /** an e-mail domain registered (pending) for single sign-on */
+  domainId: string;
 }
 
 export async function createVictimResources(api: TestApi, tenant: TestTenant): Promise<VictimResources> {
@@ -48,7 +50,21 @@ export async function createVictimResources(api: TestApi, tenant: TestTenant): P
   const secretName = 'VICTIM_SECRET';
   const secret = await api.request('PUT', `/api/v1/secrets/${secretName}`, { token, body: { value: `victim-${randomUUID()}` } });
   if (secret.status !== 201) throw new Error(`secret failed: ${secret.status} ${secret.text}`);
-  return { workflowId, runId: run.id, contentId: upload.body.id, member, invitationId: invite.body.id, apiKeyId: key.id, secretName };
+  const domain = await api.request('POST', `/api/v1/organizations/${tenant.organizationId}/domains`, {
+    token,
+    body: { domain: `victim-${randomUUID().slice(0, 8)}.example` },
+  });
+  if (domain.status !== 201) throw new Error(`domain failed: ${domain.status} ${domain.text}`);
+  return {
+    workflowId,
+    runId: run.id,
+    contentId: upload.body.id,
+    member,
+    invitationId: invite.body.id,
+    apiKeyId: key.id,
+    secretName,
+    domainId: domain.body.id,
+  };
 }
 
 /** Values for each path parameter name of the document, taken from `victim` (random UUIDs where no fixture exists). */
@@ -70,6 +86,7 @@ export function victimPathValues(tenant: TestTenant, victim: VictimResources, ro
     userID: victim.member.userId,
     invitationId: victim.invitationId,
     keyId: victim.apiKeyId,
+    domainId: victim.domainId,
     name: victim.secretName,
     version: '1',
     key: 'webhook',
