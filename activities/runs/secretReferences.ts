@@ -59,12 +59,18 @@ function notAllowed(tool: Pick<ToolDescriptor, 'id' | 'secretFields'>, paths: st
   );
 }
 
-/** `mapStrings` that knows where each string is (keys and indexes from the root). */
+/** `mapStrings` that knows where each string is (keys and indexes from the root; one array, pushed and popped). */
 function mapStringsAt(value: unknown, fn: (text: string, segments: readonly (string | number)[]) => string, segments: (string | number)[] = []): unknown {
   if (typeof value === 'string') return fn(value, segments);
-  if (segments.length > 300 || !value || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v, i) => mapStringsAt(v, fn, [...segments, i]));
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, mapStringsAt(v, fn, [...segments, k])]));
+  if (segments.length >= 300 || !value || typeof value !== 'object') return value;
+  const at = (key: string | number, v: unknown): unknown => {
+    segments.push(key);
+    const mapped = mapStringsAt(v, fn, segments);
+    segments.pop();
+    return mapped;
+  };
+  if (Array.isArray(value)) return value.map((v, i) => at(i, v));
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, at(k, v)]));
 }
 
 export async function resolveSecretReferences(

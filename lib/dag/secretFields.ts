@@ -51,17 +51,29 @@ export function inUserinfo(text: string, start: number, end: number): boolean {
 /** Deep enough for any config a request can carry (bodies nest at most 256 levels, lib/jsonDepth.ts). */
 const MAX_DEPTH = 300;
 
-/** Every string of a JSON value (not keys) with the keys and indexes leading to it. */
+/**
+ * Every string of a JSON value (not keys) with the keys and indexes leading to it. One path array is pushed and
+ * popped on the way (copying it per value would cost depth x size on the largest configs): `visit` must not keep it.
+ */
 export function walkStringsAt(
   value: unknown,
   visit: (text: string, segments: readonly (string | number)[]) => void,
   segments: (string | number)[] = [],
 ): void {
-  if (segments.length > MAX_DEPTH) return;
   if (typeof value === 'string') visit(value, segments);
-  else if (Array.isArray(value)) value.forEach((v, i) => walkStringsAt(v, visit, [...segments, i]));
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) walkStringsAt(v, visit, [...segments, k]);
+  else if (segments.length >= MAX_DEPTH || !value || typeof value !== 'object') return;
+  else if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      segments.push(i);
+      walkStringsAt(value[i], visit, segments);
+      segments.pop();
+    }
+  } else {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      segments.push(k);
+      walkStringsAt(v, visit, segments);
+      segments.pop();
+    }
   }
 }
 
@@ -84,6 +96,7 @@ export function describeSecretFields(toolId: string, fields: readonly string[]):
  */
 export function secretFieldProblems(toolId: string, fields: readonly string[], config: unknown, basePath: string): Problem[] {
   const problems: Problem[] = [];
+  let problem: string | undefined;
   walkStringsAt(config, (text, segments) => {
     if (!text.includes('{{')) return;
     const spans = secretReferenceSpans(text);
@@ -91,11 +104,8 @@ export function secretFieldProblems(toolId: string, fields: readonly string[], c
     const field = secretFieldAt(fields, segments);
     const placed = field !== null && (field.part === 'value' || spans.every((s) => inUserinfo(text, s.start, s.end)));
     if (placed) return;
-    problems.push({
-      path: pathOf(basePath, segments),
-      problem:
-        `secret references are not accepted in this field (a value here could be echoed back); ${describeSecretFields(toolId, fields)}`,
-    });
+    problem ??= `secret references are not accepted in this field (a value here could be echoed back); ${describeSecretFields(toolId, fields)}`;
+    problems.push({ path: pathOf(basePath, segments), problem });
   });
   return problems;
 }

@@ -47,7 +47,12 @@ export function secretNamesIn(text: string): string[] {
 
 /** Each well-formed reference of a text with where it starts and ends (lib/dag/secretFields.ts places them). */
 export function secretReferenceSpans(text: string): { name: string; start: number; end: number }[] {
-  return [...text.matchAll(REFERENCE)].map((m) => ({ name: m[1]!, start: m.index, end: m.index + m[0].length }));
+  // exec on the shared pattern, not matchAll (which copies it per call): checked on every string of a definition.
+  const spans: { name: string; start: number; end: number }[] = [];
+  REFERENCE.lastIndex = 0;
+  for (let m = REFERENCE.exec(text); m; m = REFERENCE.exec(text)) spans.push({ name: m[1]!, start: m.index, end: m.index + m[0].length });
+  REFERENCE.lastIndex = 0;
+  return spans;
 }
 
 /** True when a value holds something that starts like a reference (well-formed or not). */
