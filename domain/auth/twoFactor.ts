@@ -229,13 +229,18 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     /** Code right: the challenge is spent and a session opens. Five wrong codes end the challenge. */
     async completeChallenge(meta: RequestMeta, input: { challengeToken: string; code: string }): Promise<{ user: q.UserRow; tokens: TokenPair }> {
       const challengeHash = hashToken(input.challengeToken);
+      const expired = (): AppError => new AppError('INVALID_TOKEN', 'invalid or expired sign-in challenge; sign in again');
+      // The attempt is counted before the spending transaction: the limiter writes through its own pool
+      // connection, which must not be taken while the transaction holds one (docs/conventions.md#transactions).
+      const challengeUserId = await t.findLiveChallengeUser(db, challengeHash);
+      if (!challengeUserId) throw expired();
+      const decision = await limiter.hit([{ bucket: 'auth.2fa.account', key: challengeUserId, rule: config.rateLimits.twoFactorAccount }]);
+      if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
       const outcome = await db.transaction(async (trx) => {
         const challenge = await t.findLiveChallenge(trx, challengeHash);
-        if (!challenge) throw new AppError('INVALID_TOKEN', 'invalid or expired sign-in challenge; sign in again');
+        if (!challenge || challenge.user_id !== challengeUserId) throw expired();
         const user = await q.findUserById(trx, challenge.user_id);
-        if (!user) throw new AppError('INVALID_TOKEN', 'invalid or expired sign-in challenge; sign in again');
-        const decision = await limiter.hit([{ bucket: 'auth.2fa.account', key: user.id, rule: config.rateLimits.twoFactorAccount }]);
-        if (!decision.allowed) return { kind: 'limited' as const, retryAfter: decision.retryAfterSeconds };
+        if (!user) throw expired();
         try {
           const method = await spendCode(trx, user.id, user.email, input.code);
           await t.deleteChallenge(trx, challenge.id);
@@ -245,9 +250,6 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
           return { kind: 'wrong' as const, challenge, user };
         }
       });
-      if (outcome.kind === 'limited') {
-        throw rateLimited(outcome.retryAfter);
-      }
       if (outcome.kind === 'wrong') {
         const failures = await t.countChallengeFailure(db, outcome.challenge.id);
         await recordAudit(db, { organizationId: null, userId: outcome.user.id, actor: actorOf(meta, null), action: 'auth.two_factor_failed' });

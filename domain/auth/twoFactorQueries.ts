@@ -115,6 +115,15 @@ export async function findLiveChallenge(trx: Knex.Transaction, tokenHash: string
     .first();
 }
 
+/** The live challenge's user, read without a lock (to count the attempt before the spending transaction). */
+export async function findLiveChallengeUser(db: Conn, tokenHash: string): Promise<string | undefined> {
+  const row: { user_id: string } | undefined = await db('login_challenges')
+    .where({ token_hash: tokenHash })
+    .andWhere('expires_at', '>', db.fn.now())
+    .first('user_id');
+  return row?.user_id;
+}
+
 /** Counts a wrong code; returns the new count. */
 export async function countChallengeFailure(db: Conn, id: string): Promise<number> {
   const [row] = await db('login_challenges').where({ id }).increment('failed_attempts', 1).returning(['failed_attempts']);
