@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import { startDnsTxtServer, type DnsTxtServer } from '../helpers/dnsTxtServer';
 import { startApi, type TestApi } from '../helpers/stack';
 import { createTestTenant, createTestUser, type TestTenant, type TestUser } from '../helpers/tenants';
@@ -501,4 +502,33 @@ test('an issuer the outbound policy refuses is refused when the settings are sav
   }
   const settings = await api.deps.db('organizations').where({ id: tenant.organizationId }).first('settings');
   expect(settings.settings.integration?.sso ?? null).toBeNull();
+});
+
+test('with two-factor sign-in on, the SSO sign-in asks for the second step, and the session it opens keeps the scope', async () => {
+  const tenant = await ssoTenant({ jitProvisioning: false });
+  const user = await memberOf(tenant, 'member', `gina-${short()}@${tenant.domain}`);
+  const other = await createTestTenant(api);
+  await api.deps.db('memberships').insert({ organization_id: other.organizationId, user_id: user.userId, role: 'member' });
+  await link(tenant.slug, user, user.email);
+  const started = await api.request('POST', '/api/auth/2fa/enrolment', { token: user.token });
+  expect(started.status).toBe(201);
+  const confirmed = await api.request('POST', '/api/auth/2fa/enrolment/confirm', {
+    token: user.token,
+    body: { code: new TOTP({ secret: Secret.fromBase32(started.body.secret) }).generate() },
+  });
+  expect(confirmed.status).toBe(200);
+
+  const first = await callback((await browserSignIn(tenant.slug, user.email)).callbackQuery);
+  expect(first.status).toBe(200);
+  expect(first.body.tokens).toBeUndefined();
+  // A recovery code: the authenticator's code of this time step was spent by the enrolment.
+  const second = await api.request('POST', '/api/auth/login/2fa', {
+    body: { challengeToken: first.body.challenge.challengeToken, code: confirmed.body.recoveryCodes[0] },
+  });
+  expect(second.status).toBe(200);
+  const token = second.body.tokens.accessToken as string;
+  const switched = await api.request('POST', '/api/auth/switch-organization', { token, body: { organizationID: other.organizationId } });
+  expect(switched.status).toBe(403);
+  expect(switched.body.error.code).toBe('SSO_SESSION_SCOPED');
+  expect((await api.request('GET', `/api/v1/organizations/${other.organizationId}/members`, { token })).status).toBe(404);
 });
