@@ -11,6 +11,7 @@ import { createScratch, type Scratch } from './lib/scratch';
 import { Stack, type StackOptions } from './lib/stack';
 import { authScenario } from './scenarios/auth';
 import { cancelScenario } from './scenarios/cancel';
+import { fairnessScenario } from './scenarios/fairness';
 import { peerScenario } from './scenarios/peer';
 import { profileScenario } from './scenarios/profile';
 import { runsScenario, scaleScenario } from './scenarios/runs';
@@ -22,7 +23,7 @@ import { waitScenario } from './scenarios/wait';
 
 /**
  * `npm run bench` (full, ~10 minutes) or `npm run bench -- --smoke` (seconds of load; proves the suite works).
- * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,relevance,runs,scale,cancel,wait,profile,peer,soak`, `--keep` (keep
+ * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,relevance,runs,scale,cancel,wait,fairness,profile,peer,soak`, `--keep` (keep
  * the scratch folder with logs and profiles under .data/bench/<run id>). Environment: BENCH_LOG_LEVEL (the API's
  * LOG_LEVEL, default info as in production; workers stay at info).
  * The soak (30 minutes) runs in a full run only when asked: `--soak` adds it, `--only soak` runs it alone; a smoke run
@@ -38,6 +39,7 @@ const SCENARIOS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   scale: scaleScenario,
   cancel: cancelScenario,
   wait: waitScenario,
+  fairness: fairnessScenario,
   profile: profileScenario,
   peer: peerScenario,
   soak: soakScenario,

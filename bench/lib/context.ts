@@ -36,6 +36,8 @@ export interface BenchParams {
   /** Run and wait rows: samples per side (one request at a time) after `waitWarmup` of each. */
   waitSamples: number;
   waitWarmup: number;
+  /** Fairness rows (bench/scenarios/fairness.ts): another organization's run-and-wait samples per phase (idle, each load). */
+  fairnessSamples: number;
   /**
    * Soak (bench/scenarios/soak.ts; opt-in in full runs): mixed open-loop load for `soakSeconds` at
    * `soakLoadFraction` of the mix's ceiling, measured first with `soakCeilingConcurrency` requests in flight for
@@ -80,6 +82,7 @@ export const FULL: BenchParams = {
   cancelBusyMs: 3000,
   waitSamples: 200,
   waitWarmup: 10,
+  fairnessSamples: 100,
   soakSeconds: 1800,
   soakRate: null,
   soakLoadFraction: 0.5,
@@ -118,6 +121,7 @@ export const SMOKE: BenchParams = {
   cancelBusyMs: 500,
   waitSamples: 10,
   waitWarmup: 2,
+  fairnessSamples: 10,
   // Two minutes: long enough for the whole path (every kind, the checks, the slope's arithmetic), short enough for CI.
   soakSeconds: 120,
   soakRate: null,

@@ -39,6 +39,9 @@ export const EXPECTED_ROWS = [
   'run_cancel_p99',
   'run_wait_p50',
   'run_wait_p99',
+  'fair_xml_upload',
+  'fair_xml_parse',
+  'fair_jsonata',
 ] as const;
 
 export type RowId = (typeof EXPECTED_ROWS)[number];
