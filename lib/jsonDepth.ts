@@ -30,3 +30,23 @@ export function jsonNestedDeeperThan(text: string, maxDepth: number): boolean {
   }
   return false;
 }
+
+/**
+ * Whether some object of a JSON text has more than `maxFields` members, read in one pass without parsing (a member
+ * is a `:` directly inside the object; strings are skipped). Parsing a 1 MB body of 75,000 short keys took 110 ms
+ * alone, 300 ms with a reviver, on a busy machine: such a body is refused before it is parsed.
+ */
+export function jsonObjectWiderThan(text: string, maxFields: number): boolean {
+  const counts: number[] = []; // per open bracket: members so far, or -1 for an array
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) i = jsonStringEnd(text, i);
+    else if (c === 0x7b) counts.push(0);
+    else if (c === 0x5b) counts.push(-1);
+    else if (c === 0x7d || c === 0x5d) counts.pop();
+    else if (c === 0x3a && counts.length > 0 && counts[counts.length - 1]! >= 0) {
+      if (++counts[counts.length - 1]! > maxFields) return true;
+    }
+  }
+  return false;
+}

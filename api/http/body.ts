@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { AppError } from '../../lib/errors';
-import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from '../../lib/jsonDepth';
+import { jsonNestedDeeperThan, jsonObjectWiderThan, MAX_JSON_DEPTH } from '../../lib/jsonDepth';
 import type { BodyFormat } from './route';
 import { yamlToJson } from './yamlBody';
 
@@ -89,6 +89,10 @@ function stripProto(_key: string, value: unknown): unknown {
 export function parseJson(text: string): unknown {
   if (jsonNestedDeeperThan(text, MAX_JSON_DEPTH)) {
     throw new AppError('INVALID_JSON', `JSON body nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  // Counted before parsing too: parsing alone is the cost of a body of 75,000 short keys.
+  if (jsonObjectWiderThan(text, MAX_OBJECT_FIELDS)) {
+    throw new AppError('VALIDATION_ERROR', `an object in the body has more than ${MAX_OBJECT_FIELDS} fields`);
   }
   try {
     return JSON.parse(text, stripProto);

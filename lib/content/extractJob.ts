@@ -20,7 +20,7 @@ import { PermanentContentError } from './errors';
  * on a busy machine. Only the answer (bounded: at most `maxChars` of text, a 1,000,000-character result, `maxMatches`
  * matches) comes back. PDFs and DOCX files are read by their own children (pdfText.ts, docx.ts).
  */
-export const EXTRACT_LIMITS = { deadlineMs: 20_000, heapMb: 512 };
+export const EXTRACT_LIMITS = { deadlineMs: 30_000, heapMb: 768 };
 /** Threads at a time per process, each a core and up to its heap; MAX_WAITING more wait, then 503. */
 const MAX_RUNNING = 2;
 const MAX_WAITING = 32;
