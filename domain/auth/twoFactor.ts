@@ -11,7 +11,7 @@ import type { RequestMeta, UserPrincipal } from '../principals';
 import { rateLimited, type RateLimiter } from '../ratelimit/limiter';
 import type { PasswordHasher } from './passwords';
 import * as q from './queries';
-import type { SessionService, TokenPair } from './sessions';
+import { ssoSessionScoped, type SessionService, type TokenPair } from './sessions';
 import { hashToken } from './tokens';
 import * as t from './twoFactorQueries';
 
@@ -112,6 +112,15 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     return 'recovery_code';
   }
 
+  /**
+   * An account with a password changes its second factor only from a session opened with it: a session opened by an
+   * organization's SSO acts for that organization, and its provider must not be able to lock the owner out of the
+   * account (docs/auth.md#sessions-opened-by-sso). An account made by SSO has no other way in, so it may.
+   */
+  function refuseScopedChange(principal: UserPrincipal, user: q.UserRow): void {
+    if (principal.ssoOrganizationId && user.password_hash) throw ssoSessionScoped('change two-factor sign-in');
+  }
+
   async function requireUser(userId: string): Promise<q.UserRow> {
     const user = await q.findUserById(db, userId);
     if (!user) throw new AppError('SESSION_EXPIRED', 'session expired');
@@ -137,6 +146,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     /** A new secret for the authenticator app; replaces an unconfirmed one. */
     async startEnrolment(meta: RequestMeta, principal: UserPrincipal) {
       const user = await requireUser(principal.userId);
+      refuseScopedChange(principal, user);
       const secret = new Secret({ size: 20 });
       const sealed = box.seal(secret.base32, sealContext(user.id));
       if (!(await t.upsertPendingTwoFactor(db, user.id, sealed.enc))) {
@@ -158,6 +168,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     /** The first code turns it on; answers the recovery codes (shown once) and a fresh token pair for this device. */
     async confirmEnrolment(meta: RequestMeta, principal: UserPrincipal, code: string): Promise<{ recoveryCodes: string[]; tokens: TokenPair }> {
       const user = await requireUser(principal.userId);
+      refuseScopedChange(principal, user);
       await countCodeAttempt(user.id);
       if (!isTotpCode(code)) throw new AppError('INVALID_TWO_FACTOR_CODE', 'enter the 6-digit code your authenticator app shows');
       const existing = await t.findTwoFactor(db, user.id);
@@ -187,6 +198,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     /** Re-authentication: the password (accounts that have one) and a current code or a recovery code. */
     async disable(meta: RequestMeta, principal: UserPrincipal, input: { password?: string | undefined; code: string }): Promise<void> {
       const user = await requireUser(principal.userId);
+      refuseScopedChange(principal, user);
       await countCodeAttempt(user.id);
       if (user.password_hash) {
         if (!input.password || !(await passwords.verify(input.password, user.password_hash))) {
@@ -203,6 +215,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     /** New recovery codes (the old ones stop working); needs a current code. */
     async regenerateRecoveryCodes(meta: RequestMeta, principal: UserPrincipal, code: string): Promise<string[]> {
       const user = await requireUser(principal.userId);
+      refuseScopedChange(principal, user);
       await countCodeAttempt(user.id);
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       await db.transaction(async (trx) => {

@@ -532,3 +532,20 @@ test('with two-factor sign-in on, the SSO sign-in asks for the second step, and 
   expect(switched.body.error.code).toBe('SSO_SESSION_SCOPED');
   expect((await api.request('GET', `/api/v1/organizations/${other.organizationId}/members`, { token })).status).toBe(404);
 });
+
+test("a session opened by SSO cannot change the second factor of an account that has a password; a passwordless SSO account can", async () => {
+  const tenant = await ssoTenant({ jitProvisioning: true, verifiedDomain: true });
+  const withPassword = await memberOf(tenant, 'member', `hal-${short()}@${tenant.domain}`);
+  await api.deps.db('users').where({ id: withPassword.userId }).update({ password_hash: '$2b$10$notarealhashbutpresent.............................' });
+  await link(tenant.slug, withPassword, withPassword.email);
+  const scoped = await callback((await browserSignIn(tenant.slug, withPassword.email)).callbackQuery);
+  expect(scoped.status).toBe(200);
+  const refused = await api.request('POST', '/api/auth/2fa/enrolment', { token: scoped.body.tokens.accessToken });
+  expect(refused.status).toBe(403);
+  expect(refused.body.error.code).toBe('SSO_SESSION_SCOPED');
+  expect(await api.deps.db('user_two_factor').where({ user_id: withPassword.userId }).first()).toBeUndefined();
+
+  const created = await callback((await browserSignIn(tenant.slug, `ivy-${short()}@${tenant.domain}`)).callbackQuery);
+  expect(created.status).toBe(200);
+  expect((await api.request('POST', '/api/auth/2fa/enrolment', { token: created.body.tokens.accessToken })).status).toBe(201);
+});
