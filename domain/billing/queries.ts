@@ -106,6 +106,12 @@ export async function insertPayment(db: Db, event: PaymentEvent): Promise<Paymen
   return rows[0] ?? null;
 }
 
+/** A payment recorded before (a redelivered event finds its row). */
+export async function findPayment(db: Db, provider: string, externalId: string): Promise<PaymentRow | null> {
+  const row = (await db('billing_payments').where({ provider, external_id: externalId }).first()) as PaymentRow | undefined;
+  return row ?? null;
+}
+
 /**
  * Whether a payment that decides the billing state (any success, a failed renewal) happened after `at`: an event
  * that arrives late must not undo what a newer one decided.

@@ -1,9 +1,10 @@
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { Knex } from 'knex';
 import { recordAudit, type AuditActor } from '../audit/record';
 import type { AppDeps } from '../deps';
 import type { BillingProvider, PaymentEvent } from './provider';
-import { findActiveSubscription, insertPayment, lockActiveSubscription, newerStatePaymentExists, recentPayments, setBillingState, type PaymentRow } from './queries';
+import { findActiveSubscription, findPayment, insertPayment, lockActiveSubscription, newerStatePaymentExists, recentPayments, setBillingState, type PaymentRow } from './queries';
 import type { BillingView } from './schemas';
 import { tenantPriority } from '../../lib/tenantPriority';
 
@@ -18,7 +19,8 @@ const RECENT_PAYMENTS = 10;
 /**
  * The organization's billing state, kept from the payments its provider reports (docs/organizations.md#billing):
  * - a failed renewal makes the state `past_due`, writes the audit entry `billing.payment_failed` and alerts the
- *   owners by e-mail (`organizationPaymentFailedWorkflow`, started in the same transaction);
+ *   owners by e-mail (`organizationPaymentFailedWorkflow`, started after the commit: no transaction waits for
+ *   Temporal, docs/conventions.md#transactions);
  * - any later successful payment (a renewal or an upgrade) makes it `active` again (`billing.payment_recovered`);
  * - a failed plan-change charge is audited, changes neither plan nor state, and is answered 402 to the caller.
  * Each payment counts once per provider payment id; one older than the payment that last decided the state is
@@ -29,11 +31,40 @@ export function createBillingService(d: BillingServiceDeps) {
 
   /**
    * A payment the provider reports on its own (a renewal), as its adapter hands it over (e.g. from a verified
-   * webhook). Idempotent: a redelivered event changes nothing. Temporal down: throws, and nothing is recorded.
+   * webhook). Idempotent: a redelivered event changes nothing. The owners' alert of a failed renewal starts after the
+   * commit; Temporal down: the payment stays recorded and this throws, so the provider redelivers, and the
+   * redelivery starts the alert (one per payment id: the workflow id rejects a duplicate).
    */
   async function handlePaymentEvent(event: PaymentEvent): Promise<{ recorded: boolean }> {
     const actor: AuditActor = { type: 'system', id: `billing:${event.provider}` };
-    return db.transaction(async (trx) => ({ recorded: (await recordPayment(trx, event, actor)) !== null }));
+    const { recorded, alert } = await db.transaction(async (trx) => {
+      const inserted = await recordPayment(trx, event, actor);
+      const payment = inserted ?? (await findPayment(trx, event.provider, event.paymentId));
+      return { recorded: inserted !== null, alert: payment && (await renewalAlertDue(trx, payment)) ? payment : null };
+    });
+    if (alert) await startPaymentFailedAlert(alert);
+    return { recorded };
+  }
+
+  /** A failed renewal that no newer payment has settled alerts the owners (plan changes are answered 402 instead). */
+  async function renewalAlertDue(trx: Knex.Transaction, payment: PaymentRow): Promise<boolean> {
+    if (payment.outcome !== 'failed' || payment.kind !== 'renewal') return false;
+    return !(await newerStatePaymentExists(trx, payment.organization_id, payment.occurred_at, payment.id));
+  }
+
+  async function startPaymentFailedAlert(payment: PaymentRow): Promise<void> {
+    const organizationId = payment.organization_id;
+    try {
+      await d.temporal.workflow.start('organizationPaymentFailedWorkflow', {
+        taskQueue: config.temporal.taskQueue,
+        workflowId: paymentFailedWorkflowId(organizationId, payment.external_id),
+        workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+        args: [{ organizationId, reason: `${payment.reason ?? 'declined'} (renewal of the ${payment.plan} plan)` }],
+        priority: tenantPriority(organizationId),
+      });
+    } catch (err) {
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    }
   }
 
   /** Records a payment in the caller's transaction and applies it; null when it was recorded before. */
@@ -60,17 +91,6 @@ export function createBillingService(d: BillingServiceDeps) {
           ...(changed ? { billingState: 'past_due' } : {}),
         },
       });
-      // Plan-change failures are answered to the owner who asked (402); renewals happen unseen, so they are mailed,
-      // unless a newer payment has already settled the account.
-      if (payment.kind === 'renewal' && !stale) {
-        await d.temporal.workflow.start('organizationPaymentFailedWorkflow', {
-          taskQueue: config.temporal.taskQueue,
-          workflowId: paymentFailedWorkflowId(organizationId, payment.external_id),
-          workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-          args: [{ organizationId, reason: `${payment.reason ?? 'declined'} (renewal of the ${payment.plan} plan)` }],
-          priority: tenantPriority(organizationId),
-        });
-      }
     } else if (!stale) {
       const changed = await setBillingState(trx, organizationId, 'active', payment.occurred_at);
       if (changed) {
