@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 import { ExpressionError, type ExpressionErrorCode } from '../expressions/errors';
 import type { JsonataLimits } from '../expressions/limits';
+import { runInDataLane } from '../expressions/sandbox';
 import { ServiceUnavailableError } from '../unavailable';
 import { PermanentContentError } from './errors';
 
@@ -18,7 +19,9 @@ import { PermanentContentError } from './errors';
  * thread, a 16 MB XML of one huge attribute held the loop for two seconds and more: every tenant's requests waited.
  * A thread, not a child process: spawning one forks the API's whole process synchronously, 70-400 ms of blocked loop
  * on a busy machine. Only the answer (bounded: at most `maxChars` of text, a 1,000,000-character result, `maxMatches`
- * matches) comes back. PDFs and DOCX files are read by their own children (pdfText.ts, docx.ts).
+ * matches) comes back. PDFs and DOCX files are read by their own children (pdfText.ts, docx.ts). JSONata queries
+ * run in the expression sandbox's data lane instead (a child process that reads the file itself): an expression can
+ * make V8 abort (an array past its maximum length), which ends the whole process a thread belongs to.
  */
 export const EXTRACT_LIMITS = { deadlineMs: 30_000, heapMb: 768 };
 /** Threads at a time per process, each a core and up to its heap; MAX_WAITING more wait, then 503. */
@@ -105,6 +108,14 @@ function inThread(request: ExtractJobRequest, limits: typeof EXTRACT_LIMITS): Pr
   });
 }
 
+/** One JSONata extraction in a sandbox process: its answer, or a PermanentContentError with its code (a stopped or
+ * crashed process is the sandbox's own ExpressionError). */
+async function inSandbox(request: ExtractJobRequest, limits: typeof EXTRACT_LIMITS): Promise<unknown> {
+  const reply = (await runInDataLane({ op: 'extract', request }, limits.deadlineMs)) as ExtractJobReply;
+  if (!reply.ok) throw new PermanentContentError(reply.message, reply.code);
+  return reply.result;
+}
+
 /**
  * Streams `source` (at most `maxBytes`, else a PermanentContentError) to a temporary file, runs the query on it in an
  * extraction thread, and removes the file. Throws PermanentContentError for what the file or the limits refuse,
@@ -136,7 +147,7 @@ export async function extractOffLoop(
       },
       createWriteStream(file, { mode: 0o600 }),
     );
-    return await inThread({ ...request, file }, limits);
+    return await (request.query.type === 'jsonata' ? inSandbox({ ...request, file }, limits) : inThread({ ...request, file }, limits));
   } catch (err) {
     if (err instanceof PermanentContentError && err.code && EXPRESSION_CODES.has(err.code)) {
       throw new ExpressionError(err.code as ExpressionErrorCode, err.message);

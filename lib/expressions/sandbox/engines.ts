@@ -6,6 +6,7 @@ import type { SandboxTask } from './protocol';
 import { regexMatches } from './regex';
 import { parseRequest } from '../../textParsers';
 import { runContentTextRequest } from '../../content/parsedText';
+import { answerExtractJob } from '../../content/extractAnswer';
 
 /**
  * Runs one task in the calling thread. Inside a sandbox process this is what the deadline can stop; unit tests call
@@ -26,6 +27,8 @@ export async function runTask(task: SandboxTask): Promise<unknown> {
         return parseRequest(task.request);
       case 'content':
         return await runContentTextRequest(task.request);
+      case 'extract':
+        return await answerExtractJob(task.request);
     }
   } catch (err) {
     throw err instanceof ExpressionError ? err : internalFailure(err);

@@ -118,10 +118,11 @@ export async function parseText(request: ParseRequest, tenant = ''): Promise<unk
 }
 
 /**
- * A task of tenant data work other than expressions (content processing's parsing, activities/content/offLoop.ts) in
+ * A task of tenant data work other than expressions (content processing's parsing, activities/content/offLoop.ts;
+ * on-demand JSONata extraction, lib/content/extractJob.ts) in
  * the data lane, in `tenant`'s share of it, stopped at `deadlineMs`.
  */
-export function runInDataLane(task: Extract<SandboxTask, { op: 'content' }>, deadlineMs: number, tenant = ''): Promise<unknown> {
+export function runInDataLane(task: Extract<SandboxTask, { op: 'content' | 'extract' }>, deadlineMs: number, tenant = ''): Promise<unknown> {
   return data().run(task, deadlineMs, tenant);
 }
 
