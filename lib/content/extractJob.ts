@@ -110,8 +110,14 @@ function inThread(request: ExtractJobRequest, limits: typeof EXTRACT_LIMITS): Pr
 
 /** One JSONata extraction in a sandbox process: its answer, or a PermanentContentError with its code (a stopped or
  * crashed process is the sandbox's own ExpressionError). */
-async function inSandbox(request: ExtractJobRequest, limits: typeof EXTRACT_LIMITS): Promise<unknown> {
-  const reply = (await runInDataLane({ op: 'extract', request }, limits.deadlineMs)) as ExtractJobReply;
+async function inSandbox(request: ExtractJobRequest, bytes: number, limits: typeof EXTRACT_LIMITS): Promise<unknown> {
+  // The expression's own deadline (and the sandbox's grace past it, as for every JSONata evaluation), plus a second
+  // and a second per 4 MB to read and parse the file: a runaway step is stopped long before it fills the process's
+  // heap, as it is in a run's transform.
+  const parseMs = 1000 + Math.ceil(bytes / (4 * 1024 * 1024)) * 1000;
+  const timeoutMs = request.query.type === 'jsonata' ? request.query.limits.timeoutMs : 0;
+  const deadlineMs = Math.min(limits.deadlineMs, timeoutMs + 250 + parseMs);
+  const reply = (await runInDataLane({ op: 'extract', request }, deadlineMs)) as ExtractJobReply;
   if (!reply.ok) throw new PermanentContentError(reply.message, reply.code);
   return reply.result;
 }
@@ -147,7 +153,7 @@ export async function extractOffLoop(
       },
       createWriteStream(file, { mode: 0o600 }),
     );
-    return await (request.query.type === 'jsonata' ? inSandbox({ ...request, file }, limits) : inThread({ ...request, file }, limits));
+    return await (request.query.type === 'jsonata' ? inSandbox({ ...request, file }, bytes, limits) : inThread({ ...request, file }, limits));
   } catch (err) {
     if (err instanceof PermanentContentError && err.code && EXPRESSION_CODES.has(err.code)) {
       throw new ExpressionError(err.code as ExpressionErrorCode, err.message);
