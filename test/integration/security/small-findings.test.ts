@@ -1,7 +1,7 @@
 import { download, uploadContent, waitForProcessing } from '../../helpers/content';
 import { waitForMail } from '../../helpers/mail';
-import { startApi, type TestApi } from '../../helpers/stack';
-import { addTestMember, createTestTenant, createTestUser, type TestTenant } from '../../helpers/tenants';
+import type { TestApi } from '../../helpers/stack';
+import { addTestMember, createTestTenant, createTestUser, startApiWithTenant, type TestTenant } from '../../helpers/tenants';
 import { createVectorStore } from '../../../lib/vectors';
 
 /**
@@ -14,8 +14,7 @@ let api: TestApi;
 let tenant: TestTenant;
 
 beforeAll(async () => {
-  api = await startApi();
-  tenant = await createTestTenant(api);
+  ({ api, tenant } = await startApiWithTenant());
 });
 
 afterAll(async () => {
