@@ -58,7 +58,12 @@ interface Slot {
   /** `timer`: the transfer limit until the child has the task, then the task's deadline */
   current: { id: number; pending: Pending; timer: NodeJS.Timeout } | null;
   idleTimer: NodeJS.Timeout | null;
+  /** Set when a timer stopped the task: the answer, unless the process turns out to have died on its own. */
+  stoppedWith: ExpressionError | null;
 }
+
+/** How long a process stopped at its deadline has to report its end before the task is answered anyway. */
+const EXIT_WAIT_MS = 2000;
 
 export interface SandboxPool {
   /** `key`: the organization the task is evaluated for, its share of the processes; '' for work of no organization. */
@@ -138,11 +143,17 @@ export function createSandboxPool(size: number): SandboxPool {
     for (const pending of queue.drain()) pending.reject(bootError);
   }
 
-  /** Stops a slot's work: a timer fired. The slot is never handed work again. */
+  /**
+   * Stops a slot's work: a timer fired. The slot is never handed work again. The task is answered when the process
+   * is gone, not before: a process V8 is already aborting over an allocation (printing its report, dumping core on
+   * a loaded machine) can pass the deadline on its way out, and that task needed too much memory, it did not run
+   * too long. Its exit signal tells which (ours is SIGKILL).
+   */
   function abandon(slot: Slot, error: ExpressionError): void {
     remove(slot);
-    settle(slot, { error });
-    void stop(slot.child);
+    slot.stoppedWith = error;
+    const fallback = setTimeout(() => settle(slot, { error }), EXIT_WAIT_MS);
+    void stop(slot.child).then(() => clearTimeout(fallback));
     dispatch();
   }
 
@@ -155,7 +166,7 @@ export function createSandboxPool(size: number): SandboxPool {
       failQueue((err as NodeJS.ErrnoException).code ?? 'spawn failed'); // e.g. ENOMEM, which Node throws
       return;
     }
-    const slot: Slot = { child, ready: false, current: null, idleTimer: null };
+    const slot: Slot = { child, ready: false, current: null, idleTimer: null, stoppedWith: null };
     const bootTimer = setTimeout(() => void stop(child), BOOT_TIMEOUT_MS);
     bootTimer.unref();
     let ended = false;
@@ -164,7 +175,8 @@ export function createSandboxPool(size: number): SandboxPool {
       ended = true;
       clearTimeout(bootTimer);
       remove(slot);
-      settle(slot, { error: endedFailure(code, signal) });
+      const stopped = slot.stoppedWith;
+      settle(slot, { error: stopped && signal === 'SIGKILL' ? stopped : endedFailure(code, signal) });
       if (!slot.ready && !closed) failQueue(signal ?? `exit ${code}`);
       dispatch();
     };
