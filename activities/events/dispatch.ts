@@ -2,7 +2,13 @@ import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import { deliveryInput, startDelivery } from '../../domain/events/deliveries';
 import { eventEnvelope, type OutboxEventRow } from '../../domain/events/outbox';
-import { claimUndispatchedEvents, deferOrganizationEvents, insertDeliveryIfAbsent, markEventsDispatched } from '../../domain/events/queries';
+import {
+  claimUndispatchedEvents,
+  deferOrganizationEvents,
+  insertDeliveryIfAbsent,
+  markEventsDispatched,
+  releaseClaimedEvents,
+} from '../../domain/events/queries';
 import { isTransientDispatchError, recordDispatchFailure } from '../../domain/events/quarantine';
 import { withDefaults } from '../../domain/organizations/settingsModel';
 import { triggerRunBudget, TriggerRunBudgetSpent } from '../../domain/triggers/runBudget';
@@ -32,14 +38,20 @@ interface BatchLookups {
 }
 
 /**
- * The dispatcher's activity (see workflows/triggers/events.ts). For each undispatched event, claimed with FOR UPDATE
- * SKIP LOCKED inside a transaction that stays open until the row is marked dispatched:
+ * How long a claim keeps other dispatchers off a batch: longer than the activity may run (2 minutes), so a live
+ * dispatch is never overtaken; a dead one's events are claimed again when it ends.
+ */
+const CLAIM_LEASE_MS = 150_000;
+
+/**
+ * The dispatcher's activity (see workflows/triggers/events.ts). Events are claimed with a lease in one statement
+ * (domain/events/queries.ts), no transaction open while they are dispatched; for each:
  * 1. every active workflow of the organization whose enabled event trigger matches (`source`, `event`, `bucket`)
  *    gets one run, id uuidv5(event id, workflow id): the row insert ignores an existing row and the execution
  *    start rejects duplicates, so a re-dispatch after a crash (before the mark committed) starts nothing twice;
  * 2. every enabled webhook endpoint subscribed to the type gets one delivery, id uuidv5(event id, endpoint id),
  *    same rules;
- * 3. the row is marked dispatched and the transaction commits.
+ * 3. the row is marked dispatched.
  * An event whose dispatch fails is retried with backoff and quarantined after EVENTS_DISPATCH_MAX_ATTEMPTS.
  * Run events do not trigger the workflow that emitted them, and chains of event-triggered runs stop at depth 5.
  * Each new run counts against its organization's budget of event-started runs; past it all of the organization's due
@@ -137,12 +149,12 @@ export function createEventActivities(deps: ActivityDeps) {
    * never holds up the others; a failure of the platform fails the batch, as before, and counts against no event.
    */
   async function dispatchBatch(client: Client): Promise<number> {
-    return db.transaction(async (trx) => {
-      const events = await claimUndispatchedEvents(trx, config.triggers.dispatchBatch);
-      const lookups: BatchLookups = { workflows: memoByKey(eventTriggeredWorkflows), settings: memoByKey(organizationSettings) };
-      const dispatched: string[] = [];
-      // Organizations out of their budget of event-started runs in this batch: all their due events were deferred.
-      const deferred = new Set<string>();
+    const events = await claimUndispatchedEvents(db, config.triggers.dispatchBatch, CLAIM_LEASE_MS);
+    const lookups: BatchLookups = { workflows: memoByKey(eventTriggeredWorkflows), settings: memoByKey(organizationSettings) };
+    // Organizations out of their budget of event-started runs in this batch: all their due events were deferred.
+    const deferred = new Set<string>();
+    const settled = new Set<string>();
+    try {
       for (const event of events) {
         if (event.organization_id && deferred.has(event.organization_id)) continue;
         try {
@@ -150,26 +162,33 @@ export function createEventActivities(deps: ActivityDeps) {
             await startRuns(client, event, lookups);
             await startDeliveries(client, event, lookups);
           }
-          dispatched.push(event.id);
+          await markEventsDispatched(db, [event.id]);
         } catch (err) {
           if (err instanceof TriggerRunBudgetSpent) {
             const organizationId = event.organization_id!;
-            const waiting = await deferOrganizationEvents(trx, organizationId, err.retryAfterSeconds * 1000);
+            const claimed = events.filter((e) => e.organization_id === organizationId).map((e) => e.id);
+            const waiting = await deferOrganizationEvents(db, organizationId, claimed, err.retryAfterSeconds * 1000);
             deferred.add(organizationId);
             deps.logger.info({ eventId: event.id, organizationId, events: waiting, retryAfterSeconds: err.retryAfterSeconds }, err.message);
           } else {
             if (isTransientDispatchError(err)) throw err;
-            const failure = await recordDispatchFailure(trx, event, err, config.triggers);
+            const failure = await recordDispatchFailure(db, event, err, config.triggers);
             const log = { eventId: event.id, eventType: event.type, organizationId: event.organization_id, attempts: failure.attempts, error: failure.error };
             if (failure.quarantined) deps.logger.error(log, 'event quarantined after its last dispatch attempt');
             else deps.logger.warn(log, 'event dispatch failed; retried later');
           }
         }
+        settled.add(event.id);
         Context.current().heartbeat();
       }
-      if (dispatched.length) await markEventsDispatched(trx, dispatched);
-      return events.length;
-    });
+    } catch (err) {
+      // A platform failure (Temporal or the database unreachable): the rest of the claim is due again at once, for
+      // the activity's retry, as if never claimed. Best effort: with the database gone the lease ends it instead.
+      const unsettled = events.filter((e) => !settled.has(e.id) && !(e.organization_id && deferred.has(e.organization_id)));
+      await releaseClaimedEvents(db, unsettled.map((e) => e.id)).catch(() => undefined);
+      throw err;
+    }
+    return events.length;
   }
 
   return {

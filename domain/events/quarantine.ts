@@ -36,9 +36,9 @@ export function describeDispatchError(err: unknown): string {
   return (text || 'dispatch failed').slice(0, 1000);
 }
 
-/** Counts a failed attempt on the claimed event (in the claiming transaction); whether it is now quarantined. */
+/** Counts a failed attempt on the claimed event; whether it is now quarantined. */
 export async function recordDispatchFailure(
-  trx: Knex.Transaction,
+  db: Knex,
   event: Pick<OutboxEventRow, 'id' | 'attempts'>,
   err: unknown,
   policy: QuarantinePolicy,
@@ -46,6 +46,6 @@ export async function recordDispatchFailure(
   const attempts = event.attempts + 1;
   const quarantined = attempts >= policy.dispatchMaxAttempts;
   const error = describeDispatchError(err);
-  await recordEventDispatchFailure(trx, event.id, { attempts, error, retryInMs: retryDelayMs(policy, attempts), quarantine: quarantined });
+  await recordEventDispatchFailure(db, event.id, { attempts, error, retryInMs: retryDelayMs(policy, attempts), quarantine: quarantined });
   return { attempts, quarantined, error };
 }

@@ -65,46 +65,51 @@ export async function getOutboxEventOrigin(
     | undefined;
 }
 
-/**
- * The oldest undispatched events that are due (not waiting after a failed attempt, not quarantined), locked until
- * the transaction ends; rows another dispatcher holds are skipped.
- */
-export async function claimUndispatchedEvents(trx: Knex.Transaction, limit: number): Promise<OutboxEventRow[]> {
-  return (await trx('outbox_events')
+/** Due: undispatched, not quarantined (or replayed), and not waiting (after a failure, a deferral or a claim). */
+function whereDue(db: Conn, q: Knex.QueryBuilder): Knex.QueryBuilder {
+  const now = db.raw('clock_timestamp()');
+  return q
     .whereNull('dispatched_at')
-    .andWhere((q) => q.whereNull('quarantine_status').orWhere('quarantine_status', 'replayed'))
-    .andWhere((q) => q.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', trx.fn.now()))
-    .orderBy('created_at')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()) as OutboxEventRow[];
+    .andWhere((w) => w.whereNull('quarantine_status').orWhere('quarantine_status', 'replayed'))
+    .andWhere((w) => w.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', now));
 }
 
 /**
- * An organization out of its budget of event-started runs: every one of its events due now (those this batch claimed
- * included) is claimed again after `delayMs`, no attempt counted. One statement per organization and window, so a
- * backlog of thousands is not claimed and deferred event by event ahead of other organizations' events. The clock,
- * not the transaction's start: a long batch must not defer into the past.
+ * Claims the oldest due events for `leaseMs`: one statement that pushes their next_attempt_at past the lease, so no
+ * other dispatcher takes them meanwhile and no transaction stays open while they are dispatched (Temporal starts
+ * are network calls). A dispatcher that dies leaves them to be claimed again when the lease ends; the ids of what a
+ * dispatch starts derive from the event, so nothing starts twice. Oldest first.
  */
-export async function deferOrganizationEvents(trx: Knex.Transaction, organizationId: string, delayMs: number): Promise<number> {
-  return trx('outbox_events')
-    .whereIn(
-      'id',
-      trx('outbox_events')
-        .select('id')
-        .where({ organization_id: organizationId })
-        .whereNull('dispatched_at')
-        .andWhere((q) => q.whereNull('quarantine_status').orWhere('quarantine_status', 'replayed'))
-        .andWhere((q) => q.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', trx.raw('clock_timestamp()')))
-        .forUpdate()
-        .skipLocked(),
-    )
-    .update({ next_attempt_at: trx.raw("clock_timestamp() + (? || ' milliseconds')::interval", [String(delayMs)]) });
+export async function claimUndispatchedEvents(db: Conn, limit: number, leaseMs: number): Promise<OutboxEventRow[]> {
+  const rows = (await db('outbox_events')
+    .whereIn('id', whereDue(db, db('outbox_events').select('id')).orderBy('created_at').limit(limit).forUpdate().skipLocked())
+    .update({ next_attempt_at: db.raw("clock_timestamp() + (? || ' milliseconds')::interval", [String(leaseMs)]) })
+    .returning('*')) as OutboxEventRow[];
+  return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+}
+
+/** Gives claimed events back before their lease ends (a dispatch that stopped for a platform failure). */
+export async function releaseClaimedEvents(db: Conn, ids: string[]): Promise<void> {
+  if (ids.length) await db('outbox_events').whereIn('id', ids).whereNull('dispatched_at').update({ next_attempt_at: null });
+}
+
+/**
+ * An organization out of its budget of event-started runs: every one of its events due now and those of the
+ * current claim (`claimed`) are claimed again after `delayMs`, no attempt counted. One statement per organization and
+ * window, so a backlog of thousands is not claimed and deferred event by event ahead of other organizations' events.
+ */
+export async function deferOrganizationEvents(db: Conn, organizationId: string, claimed: string[], delayMs: number): Promise<number> {
+  const due = whereDue(db, db('outbox_events').select('id').where({ organization_id: organizationId }));
+  return db('outbox_events')
+    .where({ organization_id: organizationId })
+    .whereNull('dispatched_at')
+    .andWhere((q) => q.whereIn('id', due.forUpdate().skipLocked()).orWhereIn('id', claimed))
+    .update({ next_attempt_at: db.raw("clock_timestamp() + (? || ' milliseconds')::interval", [String(delayMs)]) });
 }
 
 /** A failed dispatch attempt: counted, with its error; retried after `retryInMs`, or quarantined. */
 export async function recordEventDispatchFailure(
-  trx: Knex.Transaction,
+  trx: Conn,
   id: string,
   failure: { attempts: number; error: string; retryInMs: number; quarantine: boolean },
 ): Promise<void> {
@@ -167,8 +172,8 @@ export async function countQuarantinedEvents(db: Conn): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function markEventsDispatched(trx: Knex.Transaction, ids: string[]): Promise<void> {
-  await trx('outbox_events').whereIn('id', ids).update({ dispatched_at: trx.fn.now() });
+export async function markEventsDispatched(db: Conn, ids: string[]): Promise<void> {
+  await db('outbox_events').whereIn('id', ids).update({ dispatched_at: db.fn.now(), next_attempt_at: null });
 }
 
 // ---------- webhook_deliveries ----------

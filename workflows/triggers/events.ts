@@ -4,11 +4,11 @@ import type { DeliveryInput } from './types';
 
 /**
  * The event dispatcher: one long-running execution per task queue (`loom-event-dispatcher-<queue>`). It calls a
- * long-polling activity that claims undispatched `outbox_events` rows (FOR UPDATE SKIP LOCKED), starts the runs of
+ * long-polling activity that claims undispatched `outbox_events` rows (with a lease), starts the runs of
  * matching event triggers and the deliveries of subscribed webhook endpoints (ids derived from the event, so a
  * re-dispatch after a crash starts nothing twice), marks the rows dispatched, and otherwise polls PostgreSQL every
  * EVENTS_DISPATCH_INTERVAL for up to a minute before returning. Nothing is lost when the API or a worker restarts:
- * the rows stay undispatched until a dispatch commits, and this execution lives in Temporal, not in a process.
+ * the rows stay undispatched until dispatched (a dead dispatcher's lease ends), and this execution lives in Temporal.
  */
 const { dispatchOutboxEvents } = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
