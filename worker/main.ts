@@ -5,6 +5,7 @@ import { createStorage, ensureBucket } from '../lib/storage';
 import { createTemporalClient } from '../lib/temporal';
 import { useScratchDirForTempFiles } from '../lib/vectors/scratch';
 import { createDb } from '../db/knex';
+import { guardTransactions } from '../lib/db/transactionGuard';
 import { startMailSweeper } from '../domain/notifications/mailOutbox';
 import { secretBoxFor } from '../domain/secrets/queries';
 import { publishWorkerTools } from '../domain/tools/catalogue';
@@ -33,6 +34,13 @@ async function main(): Promise<void> {
       logger?.fatal({ threadId, stuckMs }, 'a workflow thread did not return from workflow code: terminating it (the worker exits)'),
   });
   const db = createDb(config.database.url, config.database.poolMax, logger);
+  if (config.worker.transactionGuard) {
+    const log = logger;
+    guardTransactions(db, (message) => {
+      log.error({ violation: message }, 'transaction guard');
+      throw new Error(`transaction guard: ${message}`);
+    });
+  }
   const storage = createStorage(config.minio);
   await ensureBucket(storage, config.minio.bucket, config.minio.region);
   const observability = setUpWorkerObservability({ config, db, logger });

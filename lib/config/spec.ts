@@ -300,6 +300,8 @@ export const spec = {
     ensureBackgroundJobs: setting('WORKER_ENSURE_BACKGROUND_JOBS', bool(true)),
     maxCachedWorkflows: setting('WORKER_MAX_CACHED_WORKFLOWS', optionalInt(0, 100_000)),
     workflowStackTraces: setting('WORKER_WORKFLOW_STACK_TRACES', bool(false)),
+    /** Fail a query through the pool inside an open transaction, or a nested transaction (lib/db/transactionGuard.ts). */
+    transactionGuard: setting('WORKER_TRANSACTION_GUARD', bool(false)),
     /**
      * Longest a workflow thread may stay in one call into workflow code (the SDK's own isolate timeout is 5 s too);
      * watched from the worker's main thread, which terminates a thread stuck longer (worker/isolateWatch.ts).

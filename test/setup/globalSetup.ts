@@ -80,6 +80,8 @@ export default async function globalSetup(): Promise<void> {
     SCHEDULES_TRIGGERED_RUNS_RATE_LIMIT: '10/10s',
     // security/email-abuse.test.ts exhausts it; every other test sends fewer e-mails per organization.
     TOOLS_EMAIL_DAILY_RECIPIENTS: '5',
+    // Activities fail on a pool query or a nested transaction inside an open transaction; teardown reports them.
+    WORKER_TRANSACTION_GUARD: 'true',
     // The test tools (delay, fail) for the worker and every in-process API; tools-catalogue.test.ts turns them off.
     TOOLS_TEST_TOOLS_ENABLED: 'true',
   };
