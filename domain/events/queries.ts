@@ -173,7 +173,7 @@ export async function countQuarantinedEvents(db: Conn): Promise<number> {
 }
 
 export async function markEventsDispatched(db: Conn, ids: string[]): Promise<void> {
-  await db('outbox_events').whereIn('id', ids).update({ dispatched_at: db.fn.now(), next_attempt_at: null });
+  await db('outbox_events').whereIn('id', ids).update({ dispatched_at: db.fn.now() });
 }
 
 // ---------- webhook_deliveries ----------

@@ -80,8 +80,9 @@ describe('event triggers', () => {
     }
     for (const id of [otherBucket, otherEvent, paused, otherTenant]) expect(await runsOf(id)).toHaveLength(0);
 
-    // A crash after the runs started but before the row was marked: the re-dispatch starts nothing new.
-    await api.deps.db('outbox_events').where({ id: eventId }).update({ dispatched_at: null });
+    // A crash after the runs started but before the row was marked, its claim's lease over: the re-dispatch starts
+    // nothing new.
+    await api.deps.db('outbox_events').where({ id: eventId }).update({ dispatched_at: null, next_attempt_at: null });
     await dispatched(eventId);
     expect(await runsOf(matching)).toHaveLength(1);
     expect(await runsOf(wildcard)).toHaveLength(1);
