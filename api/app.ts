@@ -46,6 +46,7 @@ export function createApp(deps: AppDeps): App {
   const organizations = createOrganizationsDomain(deps, changes);
   const triggers = createTriggersDomain(deps);
   const metrics = createMetricsDomain(deps);
+  const workflows = createWorkflowsDomain(deps, triggers.workflowListeners);
 
   const authenticator: Authenticator = {
     authenticateUser: (ctx) => auth.authenticateUser(ctx),
@@ -65,7 +66,7 @@ export function createApp(deps: AppDeps): App {
     ...metrics.routes,
     ...auth.routes,
     ...organizations.routes,
-    ...createWorkflowsDomain(deps, triggers.workflowListeners).routes,
+    ...workflows.routes,
     ...createToolsDomain(deps).routes,
     ...triggers.routes,
     ...createEventsDomain(deps).routes,
@@ -100,7 +101,7 @@ export function createApp(deps: AppDeps): App {
     openApi,
     metricsListener: metrics.listener,
     shutdown: async () => {
-      await Promise.all([organizations.flushUsage(), changes?.close()]);
+      await Promise.all([organizations.flushUsage(), changes?.close(), workflows.close()]);
     },
   };
 }

@@ -10,6 +10,8 @@ import {
 } from '../../lib/dag/subworkflows';
 import { definitionSecretReferences } from '../../lib/dag/secretReferences';
 import { validateDefinition, type DefinitionInput, type ValidationEnv } from '../../lib/dag/validate';
+import type { ToolDescriptor } from '../../activities/tools/types';
+import { isLargeDefinition, type OffLoopValidator } from './validationThread';
 import { AppError, notFound, type ErrorDetail } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { decodeCursorOrThrow, encodeCursor, type Page } from '../../lib/pagination';
@@ -94,6 +96,8 @@ export interface ServiceDeps {
   /** Brings the tools `validationEnv` reads up to date before a definition is checked (the tool catalogue, domain/tools). */
   refreshTools?(): Promise<void>;
   listeners: WorkflowListeners;
+  /** Validates large definitions off the event loop (validationThread.ts), against the tools `list` gives. */
+  offLoop?: { validator: OffLoopValidator; tools(): readonly ToolDescriptor[] };
   /** Which of `names` the organization's secrets store holds (save-time check of `{{secret.NAME}}`). */
   secretNames(organizationId: string, names: string[]): Promise<Set<string>>;
 }
@@ -193,7 +197,10 @@ export function createWorkflowsService(deps: ServiceDeps) {
     self: { id: string | null; organizationId: string },
   ): Promise<StoredDefinition> {
     await deps.refreshTools?.();
-    const result = validateDefinition(input, validationEnv, { dagPath });
+    const result =
+      deps.offLoop && isLargeDefinition(input)
+        ? await deps.offLoop.validator.validate(self.organizationId, { input, dagPath, tools: deps.offLoop.tools() })
+        : validateDefinition(input, validationEnv, { dagPath });
     const problems: ErrorDetail[] = result.ok ? [] : [...result.problems];
     if (result.subworkflows.length) {
       const graph = await loadSubworkflowGraph(result.subworkflows.map((s) => s.workflowId), lookup);

@@ -76,9 +76,11 @@ describeWithBrowser('/docs in headless Chromium', () => {
     // Past about 130 operations Swagger UI (5.x) renders only the operations in view and renders the rest as the page
     // scrolls: the page is read by scrolling through it, a screen at a time.
     const operationIds = new Set<string>();
-    const scrollHeight = (): Promise<number> => page.evaluate(() => document.body.scrollHeight);
+    // Strings, not functions: the tests are compiled without the DOM's types.
+    const scrollHeight = (): Promise<number> => page.evaluate('document.body.scrollHeight');
+    const scrollTo = (top: number): Promise<unknown> => page.evaluate(`window.scrollTo(0, ${top})`);
     for (let y = 0; y <= (await scrollHeight()); y += 600) {
-      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await scrollTo(y);
       await page.waitForTimeout(100);
       const visible = await page.$$eval('.opblock .opblock-summary-operation-id', (els) => els.map((e) => e.textContent?.trim() ?? ''));
       for (const id of visible) operationIds.add(id);
@@ -89,7 +91,7 @@ describeWithBrowser('/docs in headless Chromium', () => {
     // Expanding an operation shows its responses (scrolled back into view first).
     for (let y = 0; !(await page.$('#operations-system-health')); y += 600) {
       if (y > (await scrollHeight())) throw new Error('#operations-system-health never rendered');
-      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await scrollTo(y);
       await page.waitForTimeout(100);
     }
     await page.click('#operations-system-health .opblock-summary');

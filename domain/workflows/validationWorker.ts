@@ -1,0 +1,34 @@
+import { parentPort } from 'node:worker_threads';
+import type { ToolDescriptor } from '../../activities/tools/types';
+import { validateDefinition, type ValidationEnv } from '../../lib/dag/validate';
+import { createValidationEnv } from './validationEnv';
+import type { ValidationReply, ValidationRequest } from './validationThread';
+
+/**
+ * The validation thread (validationThread.ts): validates one definition per message against the tool descriptors
+ * sent with it. The environment is rebuilt only when the catalogue sent differs from the last one (compared as
+ * JSON), so its per-tool caches survive between definitions.
+ */
+let lastKey = '';
+let env: ValidationEnv | null = null;
+
+function envFor(tools: readonly ToolDescriptor[]): ValidationEnv {
+  const key = JSON.stringify(tools);
+  if (!env || key !== lastKey) {
+    const byId = new Map(tools.map((tool) => [tool.id, tool]));
+    env = createValidationEnv({ get: (id) => byId.get(id), list: () => tools });
+    lastKey = key;
+  }
+  return env;
+}
+
+parentPort?.on('message', (message: ValidationRequest & { id: number }) => {
+  let reply: ValidationReply;
+  try {
+    const result = validateDefinition(message.input, envFor(message.tools), { dagPath: message.dagPath });
+    reply = { id: message.id, ok: true, result };
+  } catch (err) {
+    reply = { id: message.id, ok: false, message: err instanceof Error ? err.message.slice(0, 300) : String(err) };
+  }
+  parentPort?.postMessage(reply);
+});

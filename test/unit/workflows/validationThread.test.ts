@@ -1,0 +1,46 @@
+import { describeTool, listTools } from '../../../activities/tools/registry';
+import { validateDefinition } from '../../../lib/dag/validate';
+import { ServiceUnavailableError } from '../../../lib/unavailable';
+import { validationEnv } from '../../../domain/workflows/validationEnv';
+import { createOffLoopValidator, isLargeDefinition, LARGE_NODES } from '../../../domain/workflows/validationThread';
+
+const tools = listTools().map(describeTool);
+
+function chain(length: number, options: { cycle?: boolean } = {}) {
+  const nodes = Array.from({ length }, (_, i) => ({
+    id: `n${i}`,
+    type: 'tool',
+    config: { tool: 'json_transform', config: { expression: '$', data: { previous: i ? `{{n${i - 1}.result}}` : 0 } } },
+  }));
+  const edges = nodes.slice(1).map((node, i) => ({ from: `n${i}`, to: node.id }));
+  if (options.cycle) edges.push({ from: `n${length - 1}`, to: 'n0' });
+  return { dag: { nodes, edges } };
+}
+
+const validator = createOffLoopValidator();
+afterAll(() => validator.close());
+
+test('only definitions past LARGE_NODES nodes or edges count as large', () => {
+  expect(isLargeDefinition(chain(LARGE_NODES))).toBe(false);
+  expect(isLargeDefinition(chain(LARGE_NODES + 1))).toBe(true);
+  expect(isLargeDefinition({ dag: 'not a graph' })).toBe(false);
+  expect(isLargeDefinition({ dag: { nodes: {}, edges: Array.from({ length: LARGE_NODES + 1 }) } })).toBe(true);
+});
+
+test('the thread answers as the validator on the loop does, valid and invalid', async () => {
+  for (const input of [chain(2000), chain(500, { cycle: true })]) {
+    const inThread = await validator.validate('org-a', { input, dagPath: 'dag', tools });
+    expect(inThread).toEqual(validateDefinition(input, validationEnv, { dagPath: 'dag' }));
+  }
+  const broken = await validator.validate('org-a', { input: chain(300, { cycle: true }), dagPath: 'dag', tools });
+  expect(broken.ok).toBe(false);
+}, 60_000);
+
+test('an organization with four definitions waiting gets 503 for a fifth; another organization is still queued', async () => {
+  const input = chain(2000);
+  const first = validator.validate('org-a', { input, dagPath: 'dag', tools });
+  const waiting = Array.from({ length: 4 }, () => validator.validate('org-a', { input, dagPath: 'dag', tools }));
+  await expect(validator.validate('org-a', { input, dagPath: 'dag', tools })).rejects.toBeInstanceOf(ServiceUnavailableError);
+  const other = validator.validate('org-b', { input, dagPath: 'dag', tools });
+  for (const result of await Promise.all([first, ...waiting, other])) expect(result.ok).toBe(true);
+}, 60_000);
