@@ -211,7 +211,11 @@ export function createContentSearch(deps: AppDeps, vectors: VectorStore) {
         embedding_dimensions: body.vector.length,
         embedded_at: db.fn.now(),
       });
-      return this.getEmbedding(org.organizationId, id);
+      // Read back for the chunk count; a processing job of the content may have replaced the vectors meanwhile,
+      // and the write still succeeded: then the answer is what was written.
+      const stored = await vectors.getDocumentVector(org.organizationId, id);
+      if (stored) return { contentId: id, ...stored };
+      return { contentId: id, model, dimensions: body.vector.length, vector: body.vector, source: 'provided' as const, version: row.current_version, chunks: 0 };
     },
 
     async query(

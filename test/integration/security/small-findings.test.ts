@@ -165,6 +165,8 @@ describe('custom embedding models are bounded', () => {
     const content = await uploadContent(api, t.owner.token, { bytes: Buffer.from('vectors'), filename: 'v.txt', type: 'text/plain' });
     expect(content.status).toBe(201);
     const contentId = content.body.id as string;
+    // Processed first: its job replaces the content's vectors, which would race the vector written below.
+    await waitForProcessing(api, t.owner.token, contentId);
     const putVector = (token: string, model: string) =>
       api.request('PUT', `/api/v1/content/${contentId}/embedding`, { token, body: { model, vector: [0.1, 0.2, 0.3] } });
     // A first vector of a new name registers it: within the limit only.
