@@ -28,6 +28,10 @@ export const ERROR_CATALOG = {
   WEAK_PASSWORD: { status: 400, description: 'The password does not meet the password policy' },
   INVALID_TWO_FACTOR_CODE: { status: 401, description: 'The two-factor code (authenticator or recovery code) is wrong, spent or expired' },
   SSO_FAILED: { status: 401, description: 'Single sign-on failed: the identity provider refused, or its answer did not verify; see the message' },
+  LAST_SIGN_IN_METHOD: {
+    status: 409,
+    description: 'The identity is the only way into the account (it has no password): set one before unlinking it',
+  },
   SSO_ACCOUNT_EXISTS: {
     status: 409,
     description: 'An account with this e-mail exists and this identity is not linked to it: sign in normally, then link it at POST /api/auth/sso/{slug}/link',

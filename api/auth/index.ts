@@ -1,3 +1,4 @@
+import { createIdentitiesService } from '../../domain/auth/identities';
 import type { Context } from 'koa';
 import type { Domain } from '../domain';
 import type { AppDeps } from '../../domain/deps';
@@ -45,7 +46,7 @@ export function createAuthDomain(deps: AppDeps, changes: AuthChangeListener | nu
   const cookies = createRefreshCookies(tokens, config.jwt.secret);
   const service = createAuthService({ db, config, logger, mailer, tokens, sessions, passwords, limiter, twoFactor });
   return {
-    routes: [...authRoutes(service, passport, cookies), ...twoFactorRoutes(twoFactor, cookies), ...ssoRoutes(sso)],
+    routes: [...authRoutes(service, passport, cookies), ...twoFactorRoutes(twoFactor, cookies), ...ssoRoutes(sso, createIdentitiesService(db))],
     authenticateUser: (ctx) => passport.authenticateUser(ctx),
     limiter,
   };

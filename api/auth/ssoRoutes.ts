@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../http/route';
 import { requestMetaOf } from '../http/requestMeta';
 import { userSummary } from '../../domain/auth/serializers';
+import type { IdentitiesService } from '../../domain/auth/identities';
 import type { SsoService } from '../../domain/auth/sso';
 import { loginResult } from '../../domain/auth/twoFactorSchemas';
 import { userSummary as userSummarySchema } from '../../domain/auth/schemas';
@@ -19,8 +20,45 @@ const linkResult = z
   })
   .describe('The flow was started with POST /api/auth/sso/{slug}/link');
 
-export function ssoRoutes(service: SsoService): RouteDef[] {
+const identity = z.object({
+  id: z.uuid(),
+  issuer: z.string().nullable().describe("the OpenID Connect provider's issuer"),
+  subject: z.string().describe('the identity at that provider (`sub`)'),
+  linkedAt: z.string().describe('ISO 8601'),
+});
+
+export function ssoRoutes(service: SsoService, identities: IdentitiesService): RouteDef[] {
   return [
+    defineRoute({
+      method: 'get',
+      path: '/api/auth/identities',
+      operationId: 'listIdentities',
+      summary: 'The external identities linked to your account',
+      description: 'Every identity (issuer, subject) that signs this account in with single sign-on, oldest first.',
+      tags,
+      auth: 'user',
+      responses: { 200: { description: 'The linked identities', schema: z.object({ data: z.array(identity) }) } },
+      handler: async ({ principal }) => ({ status: 200, body: { data: await identities.list(principal) } }),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/api/auth/identities/{id}',
+      operationId: 'unlinkIdentity',
+      summary: 'Unlink an external identity from your account',
+      description:
+        'From a session opened with the password (not one opened by SSO). Refused with 409 LAST_SIGN_IN_METHOD when ' +
+        'the account has no password and this is its only identity. Sessions already open stay open; revoke them ' +
+        'at DELETE /api/auth/sessions/{id}.',
+      tags,
+      auth: 'user',
+      params: z.strictObject({ id: z.uuid() }),
+      responses: { 204: { description: 'Unlinked' } },
+      errors: ['NOT_FOUND', 'SSO_SESSION_SCOPED', 'LAST_SIGN_IN_METHOD'],
+      handler: async ({ principal, params, ctx }) => {
+        await identities.unlink(principal, requestMetaOf(ctx), params.id);
+        return { status: 204 };
+      },
+    }),
     defineRoute({
       method: 'get',
       path: '/api/auth/sso/{slug}/authorize',

@@ -152,6 +152,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The external identities linked to your account
+         * @description Every identity (issuer, subject) that signs this account in with single sign-on, oldest first.
+         *
+         *     Authentication: bearer access token.
+         */
+        get: operations["listIdentities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/identities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlink an external identity from your account
+         * @description From a session opened with the password (not one opened by SSO). Refused with 409 LAST_SIGN_IN_METHOD when the account has no password and this is its only identity. Sessions already open stay open; revoke them at DELETE /api/auth/sessions/{id}.
+         *
+         *     Authentication: bearer access token.
+         */
+        delete: operations["unlinkIdentity"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -1181,7 +1225,9 @@ export interface paths {
         };
         /**
          * List the caller's organizations, with the caller's role in each
-         * @description Authentication: bearer access token.
+         * @description A session opened by an organization's single sign-on lists that organization only.
+         *
+         *     Authentication: bearer access token.
          */
         get: operations["listOrganizations"];
         put?: never;
@@ -2584,7 +2630,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATE" | "UNPROCESSABLE" | "IDEMPOTENCY_CONFLICT" | "INVALID_CREDENTIALS" | "USER_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "SESSION_EXPIRED" | "UNAUTHORIZED" | "FORBIDDEN" | "WEAK_PASSWORD" | "INVALID_TWO_FACTOR_CODE" | "SSO_FAILED" | "SSO_ACCOUNT_EXISTS" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_LINKED" | "SSO_SESSION_SCOPED" | "TWO_FACTOR_REQUIRED" | "HUMAN_REQUIRED" | "NO_ACTIVE_ORGANIZATION" | "ORGANIZATION_LIMIT" | "SLUG_TAKEN" | "QUOTA_EXCEEDED" | "PAYMENT_FAILED" | "RATE_LIMITED" | "IP_NOT_ALLOWED" | "LAST_OWNER" | "INVITATION_EXPIRED" | "DOMAIN_CLAIMED" | "DOMAIN_NOT_VERIFIED" | "WORKFLOW_INVALID" | "INVALID_PARAMETERS" | "RUN_NOT_RETRYABLE" | "INLINE_CREDENTIAL" | "UNKNOWN_SECRET" | "TOOL_INPUT_INVALID" | "RANGE_NOT_SATISFIABLE" | "UPSTREAM_ERROR" | "INVALID_REGEX" | "EXPRESSION_TIMEOUT" | "EXPRESSION_TOO_COMPLEX" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATE" | "UNPROCESSABLE" | "IDEMPOTENCY_CONFLICT" | "INVALID_CREDENTIALS" | "USER_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "SESSION_EXPIRED" | "UNAUTHORIZED" | "FORBIDDEN" | "WEAK_PASSWORD" | "INVALID_TWO_FACTOR_CODE" | "SSO_FAILED" | "LAST_SIGN_IN_METHOD" | "SSO_ACCOUNT_EXISTS" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_LINKED" | "SSO_SESSION_SCOPED" | "TWO_FACTOR_REQUIRED" | "HUMAN_REQUIRED" | "NO_ACTIVE_ORGANIZATION" | "ORGANIZATION_LIMIT" | "SLUG_TAKEN" | "QUOTA_EXCEEDED" | "PAYMENT_FAILED" | "RATE_LIMITED" | "IP_NOT_ALLOWED" | "LAST_OWNER" | "INVITATION_EXPIRED" | "DOMAIN_CLAIMED" | "DOMAIN_NOT_VERIFIED" | "WORKFLOW_INVALID" | "INVALID_PARAMETERS" | "RUN_NOT_RETRYABLE" | "INLINE_CREDENTIAL" | "UNKNOWN_SECRET" | "TOOL_INPUT_INVALID" | "RANGE_NOT_SATISFIABLE" | "UPSTREAM_ERROR" | "INVALID_REGEX" | "EXPRESSION_TIMEOUT" | "EXPRESSION_TOO_COMPLEX" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
                 details?: {
                     path: string;
                     problem: string;
@@ -3780,6 +3826,147 @@ export interface operations {
                 };
             };
             /** @description INVALID_STATE: The resource is not in a state that allows this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listIdentities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The linked identities */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description the OpenID Connect provider's issuer */
+                            issuer: string | null;
+                            /** @description ISO 8601 */
+                            linkedAt: string;
+                            /** @description the identity at that provider (`sub`) */
+                            subject: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unlinkIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SSO_SESSION_SCOPED: The session was opened by an organization's single sign-on and acts in that organization only; sign in with a password for others */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description LAST_SIGN_IN_METHOD: The identity is the only way into the account (it has no password): set one before unlinking it */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -91,3 +91,34 @@ export async function findIdentityOfUser(db: Conn, provider: string, userId: str
 export async function insertIdentity(db: Conn, input: { userId: string; provider: string; subject: string; issuer: string }): Promise<void> {
   await db('accounts').insert({ user_id: input.userId, provider: input.provider, provider_account_id: input.subject, issuer: input.issuer });
 }
+
+export interface IdentityRow {
+  id: string;
+  issuer: string | null;
+  provider_account_id: string;
+  created_at: Date;
+}
+
+/** The external identities linked to a user, oldest first. */
+export async function listIdentitiesOfUser(db: Conn, userId: string): Promise<IdentityRow[]> {
+  return db('accounts').where({ user_id: userId }).orderBy([{ column: 'created_at' }, { column: 'id' }]).select('id', 'issuer', 'provider_account_id', 'created_at');
+}
+
+/**
+ * Unlinks one identity of the user unless it is the account's last way in (no password, no other identity): the
+ * user row is locked first, so two unlinks at once cannot both pass the check. `gone`: no such identity of the user.
+ */
+export async function unlinkIdentityOfUser(
+  trx: Knex.Transaction,
+  userId: string,
+  id: string,
+): Promise<{ outcome: 'unlinked'; identity: IdentityRow } | { outcome: 'gone' | 'last' }> {
+  const user: { password_hash: string | null } | undefined = await trx('users').where({ id: userId }).forUpdate().first('password_hash');
+  if (!user) return { outcome: 'gone' };
+  const identities = await listIdentitiesOfUser(trx, userId);
+  const identity = identities.find((row) => row.id === id);
+  if (!identity) return { outcome: 'gone' };
+  if (!user.password_hash && identities.length === 1) return { outcome: 'last' };
+  await trx('accounts').where({ user_id: userId, id }).delete();
+  return { outcome: 'unlinked', identity };
+}

@@ -94,9 +94,17 @@ export function createOrganizationsService(d: OrgServiceDeps) {
     return org;
   }
 
-  async function listForUser(userId: string, limit: number, cursor?: string): Promise<Page<UserOrganizationRow>> {
+  /**
+   * The organizations of a user. A session opened by an organization's single sign-on acts in that organization
+   * only (docs/security.md): it lists that one, so it does not even learn the names of the user's others.
+   */
+  async function listForUser(
+    principal: { userId: string; ssoOrganizationId?: string | null },
+    limit: number,
+    cursor?: string,
+  ): Promise<Page<UserOrganizationRow>> {
     const after = decodeCursorOrThrow(cursor);
-    const rows = await listOrganizationsOfUser(db, userId, limit, after);
+    const rows = await listOrganizationsOfUser(db, principal.userId, limit, after, principal.ssoOrganizationId ?? null);
     return toPage(rows, limit, (r) => ({ sort: r.sort_key, id: r.id }));
   }
 

@@ -121,16 +121,19 @@ export interface UserOrganizationRow extends OrganizationRow {
   sort_key: string;
 }
 
+/** `only`: the one organization an SSO-scoped session may see (null: every organization of the user). */
 export async function listOrganizationsOfUser(
   db: Conn,
   userId: string,
   limit: number,
   after: CursorPosition | null,
+  only: string | null = null,
 ): Promise<UserOrganizationRow[]> {
   const q = db('organizations as o')
     .join('memberships as m', 'm.organization_id', 'o.id')
     .where({ 'm.user_id': userId, 'o.status': 'active' })
     .select('o.*', 'm.role', db.raw('o.created_at::text AS sort_key'));
+  if (only) q.where('o.id', only);
   if (after) q.whereRaw('(o.created_at, o.id) < (?::timestamptz, ?::uuid)', [after.sort, after.id]);
   return q.orderBy([{ column: 'o.created_at', order: 'desc' }, { column: 'o.id', order: 'desc' }]).limit(limit + 1);
 }

@@ -369,6 +369,10 @@ test('the victim links the identity from their own session, then signs in with S
   );
   expect((await api.request('GET', `/api/v1/organizations/${other.organizationId}/members`, { token })).status).toBe(404);
   expect((await api.request('GET', `/api/v1/organizations/${other.organizationId}/settings`, { token })).status).toBe(404);
+  // Nor does it list the other organization (not even its name).
+  const listed = await api.request('GET', '/api/v1/organizations', { token });
+  expect(listed.status).toBe(200);
+  expect(listed.body.data.map((o: { id: string }) => o.id)).toEqual([tenant.organizationId]);
 
   // A refresh keeps the scope.
   const refreshed = await api.request('POST', '/api/auth/refresh', { body: { refreshToken: signedIn.body.tokens.refreshToken } });
@@ -388,6 +392,42 @@ test('the victim links the identity from their own session, then signs in with S
 
   // The password session still switches freely.
   expect((await api.request('POST', '/api/auth/switch-organization', { token: victim.token, body: { organizationID: other.organizationId } })).status).toBe(200);
+});
+
+test('identities: listed to their owner; unlinked from a password session only; the last way into a passwordless account stays', async () => {
+  const tenant = await ssoTenant({ jitProvisioning: false });
+  const victim = await memberOf(tenant, 'member', `grace-${short()}@${tenant.domain}`);
+  await link(tenant.slug, victim, victim.email);
+  const listed = await api.request('GET', '/api/auth/identities', { token: victim.token });
+  expect(listed.status).toBe(200);
+  expect(listed.body.data).toEqual([{ id: expect.any(String), issuer, subject: victim.email, linkedAt: expect.any(String) }]);
+  const identityId = listed.body.data[0].id as string;
+
+  // A session opened by that SSO may not unlink; another user gets 404 for the id.
+  const sso = await callback((await browserSignIn(tenant.slug, victim.email)).callbackQuery);
+  const fromSso = await api.request('DELETE', `/api/auth/identities/${identityId}`, { token: sso.body.tokens.accessToken });
+  expect(fromSso.status).toBe(403);
+  expect(fromSso.body.error.code).toBe('SSO_SESSION_SCOPED');
+  const stranger = await memberOf(tenant, 'member', `heidi-${short()}@${tenant.domain}`);
+  expect((await api.request('DELETE', `/api/auth/identities/${identityId}`, { token: stranger.token })).status).toBe(404);
+  expect((await api.request('GET', '/api/auth/identities', { token: stranger.token })).body.data).toEqual([]);
+
+  // Without a password the identity is the only way in: refused, and nothing changes.
+  await api.deps.db('users').where({ id: victim.userId }).update({ password_hash: null });
+  const last = await api.request('DELETE', `/api/auth/identities/${identityId}`, { token: victim.token });
+  expect(last.status).toBe(409);
+  expect(last.body.error.code).toBe('LAST_SIGN_IN_METHOD');
+  expect(await api.deps.db('accounts').where({ id: identityId }).first()).toBeDefined();
+
+  // With a password it goes: SSO no longer signs this account in (the e-mail alone does not join it).
+  await api.deps.db('users').where({ id: victim.userId }).update({ password_hash: 'x' });
+  expect((await api.request('DELETE', `/api/auth/identities/${identityId}`, { token: victim.token })).status).toBe(204);
+  expect(await api.deps.db('accounts').where({ id: identityId }).first()).toBeUndefined();
+  const audit = await api.deps.db('audit_logs').where({ user_id: victim.userId, action: 'auth.sso_identity_unlinked' }).first();
+  expect(audit).toBeDefined();
+  const again = await callback((await browserSignIn(tenant.slug, victim.email)).callbackQuery);
+  expect(again.status).toBe(409);
+  expect(again.body.error.code).toBe('SSO_ACCOUNT_EXISTS');
 });
 
 test('an identity linked to one account cannot be linked to another; an account links one identity per provider; only members link', async () => {

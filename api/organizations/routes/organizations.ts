@@ -16,12 +16,13 @@ export function organizationRoutes(s: OrganizationsServices): RouteDef[] {
       path: '/api/v1/organizations',
       operationId: 'listOrganizations',
       summary: "List the caller's organizations, with the caller's role in each",
+      description: 'A session opened by an organization\'s single sign-on lists that organization only.',
       tags,
       auth: 'user',
       query: pageQuerySchema,
       responses: { 200: { description: 'a page of organizations', schema: pageSchema(organizationSchema) } },
       handler: async ({ query, principal }) => {
-        const page = await s.organizations.listForUser(principal.userId, query.limit, query.cursor);
+        const page = await s.organizations.listForUser(principal, query.limit, query.cursor);
         return { body: { data: page.data.map((r) => serializeOrganization(r, r.role)), nextCursor: page.nextCursor } };
       },
     }),
