@@ -49,10 +49,10 @@ export function createContentExtractor(deps: AppDeps) {
     const inChild = (query: ExtractQuery, source: 'text' | 'original'): Promise<unknown> => {
       if (source === 'text' && derivedText) {
         const format = derivedText.mimeType === 'text/markdown' ? 'markdown' : 'text';
-        return extractOffLoop(() => storage.getObject(config.minio.bucket, derivedText.key), maxBytes, { kind: 'text', mime, format, query });
+        return extractOffLoop(organizationId, () => storage.getObject(config.minio.bucket, derivedText.key), maxBytes, { kind: 'text', mime, format, query });
       }
       checkSize();
-      return extractOffLoop(() => storage.getObject(config.minio.bucket, version.object_key), maxBytes, { kind: 'original', mime, query });
+      return extractOffLoop(organizationId, () => storage.getObject(config.minio.bucket, version.object_key), maxBytes, { kind: 'original', mime, query });
     };
     /** A PDF's or DOCX's text (with a PDF's pages) without derived text: from their own reader children. */
     const readerText = async (): Promise<ExtractedText> => {

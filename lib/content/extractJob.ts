@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { ExpressionError, type ExpressionErrorCode } from '../expressions/errors';
 import type { JsonataLimits } from '../expressions/limits';
 import { runInDataLane } from '../expressions/sandbox';
-import { ServiceUnavailableError } from '../unavailable';
+import { createFairSlots } from '../fairSlots';
 import { PermanentContentError } from './errors';
 
 /**
@@ -24,9 +24,11 @@ import { PermanentContentError } from './errors';
  * make V8 abort (an array past its maximum length), which ends the whole process a thread belongs to.
  */
 export const EXTRACT_LIMITS = { deadlineMs: 30_000, heapMb: 768 };
-/** Threads at a time per process, each a core and up to its heap; MAX_WAITING more wait, then 503. */
-const MAX_RUNNING = 2;
-const MAX_WAITING = 32;
+/**
+ * Threads at a time per process, each a core and up to its heap, one of them at most per organization; 32 more wait
+ * (16 of one organization), then 503 (lib/fairSlots.ts).
+ */
+const threads = createFairSlots({ slots: 2, perKey: 1, maxWaiting: 32, maxWaitingPerKey: 16, what: 'file readers' });
 
 export type ExtractQuery =
   | { type: 'text'; maxChars: number }
@@ -52,21 +54,6 @@ export type ExtractJobReply = ({ ok: true } & ExtractJobAnswer) | { ok: false; c
 
 /** Codes of the child's failures that are expression failures (answered as the sandbox's would be). */
 const EXPRESSION_CODES = new Set<string>(['EXPRESSION_INVALID', 'EXPRESSION_FAILED', 'EXPRESSION_LIMIT', 'EXPRESSION_TIMEOUT', 'EXPRESSION_TOO_COMPLEX', 'INVALID_REGEX']);
-
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function slot(): Promise<() => void> {
-  if (running >= MAX_RUNNING) {
-    if (waiting.length >= MAX_WAITING) throw new ServiceUnavailableError('file readers', `${MAX_WAITING} extractions are already waiting; retry later`);
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-  running += 1;
-  return () => {
-    running -= 1;
-    waiting.shift()?.();
-  };
-}
 
 /** One extraction in a thread: its answer, or a PermanentContentError (its code, or EXTRACT_TIMEOUT / _TOO_COMPLEX / _FAILED). */
 function inThread(request: ExtractJobRequest, limits: typeof EXTRACT_LIMITS): Promise<unknown> {
@@ -124,16 +111,17 @@ async function inSandbox(request: ExtractJobRequest, bytes: number, limits: type
 
 /**
  * Streams `source` (at most `maxBytes`, else a PermanentContentError) to a temporary file, runs the query on it in an
- * extraction thread, and removes the file. Throws PermanentContentError for what the file or the limits refuse,
+ * extraction thread (the organization's turn at one), and removes the file. Throws PermanentContentError for what the file or the limits refuse,
  * ExpressionError for the query's own failures, ServiceUnavailableError when too many wait.
  */
 export async function extractOffLoop(
+  organizationId: string,
   source: () => Promise<Readable>,
   maxBytes: number,
   request: Omit<ExtractJobRequest, 'file'>,
   limits: typeof EXTRACT_LIMITS = EXTRACT_LIMITS,
 ): Promise<unknown> {
-  const release = await slot();
+  const release = await threads.acquire(organizationId);
   const dir = await mkdtemp(path.join(tmpdir(), 'loom-extract-')).catch((err: unknown) => {
     release();
     throw err;

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { FairQueue } from '../fairQueue';
+import { createFairSlots } from '../fairSlots';
 import { spawnNodeChild } from '../nodeChild';
 import { ServiceUnavailableError } from '../unavailable';
 import { PermanentContentError } from './errors';
@@ -68,38 +68,13 @@ export const MAX_WAITING_JOBS = 32;
 /** Of the waiting places, one organization takes at most half: a burst of one cannot make another's files 503. */
 export const MAX_WAITING_JOBS_PER_ORGANIZATION = MAX_WAITING_JOBS / 2;
 
-let running = 0;
-const waiting = new FairQueue<() => void>(MAX_JOBS_PER_ORGANIZATION);
-
-/** Starts waiting jobs while readers are free (those of organizations at their share stay queued). */
-function pump(): void {
-  while (running < MAX_CONCURRENT_JOBS) {
-    const next = waiting.take();
-    if (!next) return;
-    running += 1;
-    next.item();
-  }
-}
-
-async function acquire(tenant: string): Promise<() => void> {
-  if (running >= MAX_CONCURRENT_JOBS || waiting.held(tenant) >= MAX_JOBS_PER_ORGANIZATION) {
-    if (waiting.size >= MAX_WAITING_JOBS || waiting.waitingFor(tenant) >= MAX_WAITING_JOBS_PER_ORGANIZATION) {
-      throw new ServiceUnavailableError('file readers', `${waiting.size} files are already waiting to be read; retry later`);
-    }
-  }
-  await new Promise<void>((resolve) => {
-    waiting.push(tenant, resolve);
-    pump();
-  });
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    running -= 1;
-    waiting.release(tenant);
-    pump();
-  };
-}
+const readers = createFairSlots({
+  slots: MAX_CONCURRENT_JOBS,
+  perKey: MAX_JOBS_PER_ORGANIZATION,
+  maxWaiting: MAX_WAITING_JOBS,
+  maxWaitingPerKey: MAX_WAITING_JOBS_PER_ORGANIZATION,
+  what: 'file readers',
+});
 
 async function residentBytes(pid: number): Promise<number | null> {
   try {
@@ -112,7 +87,7 @@ async function residentBytes(pid: number): Promise<number | null> {
 }
 
 export async function runFileChild<Answer, Result>(job: FileChildJob<Answer, Result>): Promise<Result> {
-  const release = await acquire(job.tenant ?? '');
+  const release = await readers.acquire(job.tenant ?? '');
   try {
     return await runInChild(job);
   } finally {

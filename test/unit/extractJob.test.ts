@@ -30,7 +30,7 @@ describe('extractOffLoop', () => {
   const from = (bytes: Buffer) => async () => Readable.from([bytes]);
 
   test('answers the query from the file, in a worker thread', async () => {
-    const result = await extractOffLoop(from(csv), 1_000_000, {
+    const result = await extractOffLoop('org-a', from(csv), 1_000_000, {
       kind: 'original',
       mime: 'text/csv',
       query: { type: 'jsonata', expression: '$[999].name', limits: DEFAULT_JSONATA_LIMITS },
@@ -39,10 +39,10 @@ describe('extractOffLoop', () => {
   }, 60_000);
 
   test('a file over the byte limit is refused while it streams; a bad expression keeps its code', async () => {
-    const tooLarge = await extractOffLoop(from(csv), 100, { kind: 'original', mime: 'text/csv', query: { type: 'text', maxChars: 10 } }).catch((e: unknown) => e);
+    const tooLarge = await extractOffLoop('org-a', from(csv), 100, { kind: 'original', mime: 'text/csv', query: { type: 'text', maxChars: 10 } }).catch((e: unknown) => e);
     expect(tooLarge).toBeInstanceOf(PermanentContentError);
     expect(tooLarge).toMatchObject({ code: 'TOO_LARGE' });
-    const invalid = await extractOffLoop(from(csv), 1_000_000, {
+    const invalid = await extractOffLoop('org-a', from(csv), 1_000_000, {
       kind: 'original',
       mime: 'text/csv',
       query: { type: 'jsonata', expression: '$$$(', limits: DEFAULT_JSONATA_LIMITS },
