@@ -12,7 +12,8 @@ import {
 import { isTransientDispatchError, recordDispatchFailure } from '../../domain/events/quarantine';
 import { withDefaults } from '../../domain/organizations/settingsModel';
 import { triggerRunBudget, TriggerRunBudgetSpent } from '../../domain/triggers/runBudget';
-import { prepareTriggeredRun, startRunExecution } from '../../domain/triggers/runStarter';
+import { prepareTriggeredRun } from '../../domain/runs/launch';
+import { startRunExecution } from '../../domain/runs/executions';
 import type { StoredDefinition } from '../../lib/dag/model';
 import { eventTriggerMatches, MAX_CHAIN_DEPTH, subscriptionMatches } from '../../lib/events/catalog';
 import { parseTriggers, type EventConfig } from '../../lib/triggers/config';

@@ -2,7 +2,7 @@ import { Context } from '@temporalio/activity';
 import { recordAudit } from '../../domain/audit/record';
 import { lockRunForApproval, setRunApproval } from '../../domain/runs/queries';
 import { triggerRunBudget, TriggerRunBudgetSpent } from '../../domain/triggers/runBudget';
-import { prepareTriggeredRun } from '../../domain/triggers/runStarter';
+import { prepareTriggeredRun } from '../../domain/runs/launch';
 import { claimWaitingSlot, releaseWaitingSlot } from '../../domain/triggers/schedules';
 import { loadWorkflowVersion } from '../../domain/workflows/queries';
 import type { ApprovalRecord } from '../../lib/triggers/approval';

@@ -1,23 +1,20 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
 import { AppError } from '../../lib/errors';
-import { parseRateRule } from '../../lib/rateRule';
 import type { SecretBox } from '../../lib/secrets';
-import { parseTriggers, type ParsedTrigger, type WebhookConfig } from '../../lib/triggers/config';
-import { mapParameters } from '../../lib/triggers/mapping';
+import { parseTriggers, type WebhookConfig } from '../../lib/triggers/config';
 import { verify } from '../../lib/triggers/standardWebhooks';
 import type { AppDeps } from '../../domain/deps';
 import { parseJson, readRawBody } from '../http/body';
 import type { RouteResult } from '../http/route';
 import type { RateLimiter } from '../../domain/ratelimit/limiter';
 import { createRunExecutions } from '../../domain/runs/executions';
-import { markRunFinished } from '../../domain/runs/queries';
 import { createRefLinker, serializeRunOutcome } from '../../domain/runs/serializers';
 import { createRunWaiter, isOpenRun } from '../../domain/runs/wait';
 import { requestedWait } from '../http/wait';
 import { requestIdOf } from '../http/requestLog';
-import { claimReceipt, findOrganizationByRef, findSecret, purgeOldReceipts, releaseReceipt, workflowsWithTrigger, type WorkflowWithCurrent } from '../../domain/triggers/queries';
-import { prepareTriggeredRun, startRunExecution } from '../../domain/triggers/runStarter';
+import { findOrganizationByRef, findSecret, workflowsWithTrigger } from '../../domain/triggers/queries';
+import { createWebhookRuns, type WebhookMatch } from '../../domain/triggers/webhookRuns';
 
 /**
  * Inbound webhook triggers: `<METHOD> /api/hooks/{organization}/{path}` (organization id or slug, so two
@@ -47,10 +44,7 @@ class HookRefusal extends Error {}
 const SENSITIVE_HEADERS = new Set(['authorization', 'cookie', 'x-api-key', 'webhook-signature', 'proxy-authorization']);
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
-interface Match {
-  workflow: WorkflowWithCurrent;
-  trigger: ParsedTrigger & { type: 'webhook' };
-}
+type Match = Omit<WebhookMatch, 'organizationId'>;
 
 function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
@@ -66,13 +60,11 @@ function parseBody(ctx: Context, raw: Buffer): unknown {
   throw new AppError('UNSUPPORTED_MEDIA_TYPE', `content type ${type} not accepted; send JSON, a form or text`);
 }
 
-/** All of an organization's inbound webhook calls (TRIGGERS_WEBHOOK_ORGANIZATION_RATE_LIMIT). */
-const ORGANIZATION_BUCKET = 'triggers.webhook.organization';
-
 export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: SecretBox) {
   const { db, config } = deps;
-  const waiter = createRunWaiter(db, createRunExecutions(deps.temporal, config.temporal), (err, message) => deps.logger.warn({ err }, message));
-  let lastPurge = 0;
+  const executions = createRunExecutions(deps.temporal, config.temporal);
+  const waiter = createRunWaiter(db, executions, (err, message) => deps.logger.warn({ err }, message));
+  const runs = createWebhookRuns(deps, limiter, executions);
 
   /** The answer of a caller that asked to wait: the finished run's outcome (200), or where it is (202). */
   async function waitedAnswer(organizationId: string, workflowId: string, runId: string, waitMs: number, headers: Record<string, string>, replayed: boolean): Promise<RouteResult> {
@@ -157,84 +149,25 @@ export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: S
   return async function receive(ctx: Context, params: { organization: string; path: string }): Promise<RouteResult> {
     const method = ctx.method.toUpperCase();
     const { match, raw, signedKey } = await findAndAuthenticate(ctx, params, method);
-    const { workflow, trigger } = match;
-    const rule = trigger.config.rateLimit ? parseRateRule(trigger.config.rateLimit) : config.triggers.webhookRateLimit;
-    const organizationRule = config.triggers.webhookOrganizationRateLimit;
-    // The organization's limit is counted only for calls within the trigger's own: a flood of one hook spends at most
-    // its own limit of what the organization's other hooks share (every hit counts, refused ones too).
-    const triggerDecision = await limiter.hit([{ bucket: 'triggers.webhook', key: `${workflow.id}:${trigger.key}`, rule }]);
-    const decision = triggerDecision.allowed
-      ? await limiter.hit([{ bucket: ORGANIZATION_BUCKET, key: match.organizationId, rule: organizationRule }])
-      : triggerDecision;
-    if (!decision.allowed) {
-      const what = decision.exceeded.includes(ORGANIZATION_BUCKET)
-        ? `this organization's webhooks accept at most ${organizationRule?.limit} calls per window together`
-        : `this webhook accepts at most ${rule?.limit} calls per window`;
-      throw new AppError('RATE_LIMITED', `${what}; retry in ${decision.retryAfterSeconds} s`, undefined, {
-        'Retry-After': String(decision.retryAfterSeconds),
-      });
-    }
+    const { workflow } = match;
+    await runs.admit(match);
     const idempotencyKey = ctx.get('idempotency-key');
     if (idempotencyKey && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
       throw new AppError('VALIDATION_ERROR', 'invalid Idempotency-Key', [{ path: 'headers.idempotency-key', problem: '1 to 255 visible ASCII characters' }]);
     }
-    // For hmac the signed webhook-id is the delivery key (a replay within the tolerance starts nothing).
-    const deliveryKey = signedKey ?? (idempotencyKey ? `key:${idempotencyKey}` : null);
     const wait = requestedWait(ctx, undefined, config.runWait.maxMs);
     const body = parseBody(ctx, raw);
-    const headers = Object.fromEntries(Object.entries(ctx.headers).filter(([name]) => !SENSITIVE_HEADERS.has(name)));
-
-    if (Date.now() - lastPurge > 60_000) {
-      lastPurge = Date.now();
-      purgeOldReceipts(db).catch(() => undefined);
-    }
-    let runId: string = randomUUID();
-    const receiptKey = { workflowId: workflow.id, triggerKey: trigger.key, deliveryKey: deliveryKey ?? '' };
-    let replayed = false;
-    if (deliveryKey) {
-      const requestHash = sha256(`${method}\n${ctx.querystring}\n${raw.toString('base64')}`);
-      const prior = await claimReceipt(db, { ...receiptKey, requestHash, runId });
-      if (prior) {
-        if (prior.request_hash !== requestHash) {
-          throw new AppError('IDEMPOTENCY_CONFLICT', 'this delivery key was already used for a different request');
-        }
-        // The receipt alone does not prove the run exists: the instance that claimed it may have died (or still be
-        // working) between the claim, the run row and the execution start. Completing the same run id here is
-        // idempotent (the row insert and the REJECT_DUPLICATE start converge on one run), so the sender's retry of
-        // a delivery that got no answer is never lost and never starts a second run.
-        runId = prior.run_id;
-        replayed = true;
-      }
-    }
-    try {
-      const outcome = await prepareTriggeredRun(db, config, {
-        organizationId: match.organizationId,
-        workflowId: workflow.id,
-        runId,
-        trigger: { type: 'webhook', triggerId: trigger.key, method, path: trigger.config.path, ...(deliveryKey ? { deliveryKey } : {}) },
-        parameters: (declared) =>
-          mapParameters(trigger.config.parameters, { body, query: { ...ctx.query }, headers }, body, declared.map((d) => d.name)),
-        onInvalidParameters: 'refuse',
-      });
-      if (outcome.kind === 'refused') {
-        throw new AppError(outcome.code, outcome.message, outcome.problems);
-      }
-      if (outcome.kind === 'ready') {
-        try {
-          // The request id travels into the run's memo and worker lines.
-          await startRunExecution(deps.temporal, config.temporal.taskQueue, outcome.input, { requestId: requestIdOf(ctx) });
-        } catch (err) {
-          deps.logger.error({ err, runId }, 'starting a webhook run failed');
-          await markRunFinished(db, runId, 'failed', [
-            { node: null, code: 'START_FAILED', message: 'the run could not be started', attempt: 0, time: new Date().toISOString() },
-          ]);
-          throw new AppError('SERVICE_UNAVAILABLE', 'the workflow engine is unavailable; the run was not started');
-        }
-      }
-    } catch (err) {
-      if (deliveryKey && !replayed) await releaseReceipt(db, receiptKey);
-      throw err;
-    }
+    // For hmac the signed webhook-id is the delivery key (a replay within the tolerance starts nothing).
+    const deliveryKey = signedKey ?? (idempotencyKey ? `key:${idempotencyKey}` : null);
+    const { runId, replayed } = await runs.start(match, {
+      method,
+      deliveryKey,
+      requestHash: deliveryKey ? sha256(`${method}\n${ctx.querystring}\n${raw.toString('base64')}`) : '',
+      body,
+      query: { ...ctx.query },
+      headers: Object.fromEntries(Object.entries(ctx.headers).filter(([name]) => !SENSITIVE_HEADERS.has(name))),
+      requestId: requestIdOf(ctx),
+    });
     // The run exists from here on: a failure while waiting must not release the delivery key (a retry would start another run).
     if (wait.ms > 0) {
       const headers = {

@@ -6,6 +6,7 @@ import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
 import { approvalForManualRun } from '../../lib/triggers/approval';
 import { checkParameters } from '../../workflows/runs/parameters';
 import type { RunInput, RunOptions, RunTrigger } from '../../workflows/runs/types';
+import { runInputOf, startOrFail } from './launch';
 import { recordAudit } from '../audit/record';
 import type { AppDeps } from '../deps';
 import { getApiKeyCreator } from '../organizations/queries';
@@ -166,28 +167,9 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
       },
       audit?.actor && ((trx, inserted) => auditRun(trx, audit.actor, compiled.organizationId, 'run.started', inserted.id, audit.after)),
     );
-    const input: RunInput = {
-      runId: id,
-      organizationId: compiled.organizationId,
-      compiled,
-      parameters: values.parameters,
-      trigger: values.trigger,
-      options: options(),
-      reused: values.reused,
-      kind: 'run',
-      depth: 0,
-      ...(values.approval ? { approval: values.approval } : {}),
-    };
-    try {
-      // For Temporal Web (memo, details): the names behind the ids.
-      await executions.start(input, { organizationName: values.loaded.organizationName, requestId: values.requestId });
-    } catch (err) {
-      deps.logger.error({ err, runId: id }, 'starting a run failed');
-      await markRunFinished(db, id, 'failed', [
-        { node: null, code: 'START_FAILED', message: 'the run could not be started', attempt: 0, time: new Date().toISOString() },
-      ]);
-      throw new AppError('SERVICE_UNAVAILABLE', 'the workflow engine is unavailable; the run was not started');
-    }
+    const input = runInputOf(row, values.loaded, options(), { reused: values.reused, approval: values.approval });
+    // For Temporal Web (memo, details): the names behind the ids.
+    await startOrFail(deps, (i, c) => executions.start(i, c), input, { organizationName: values.loaded.organizationName, requestId: values.requestId });
     return row;
   }
 

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { claimReceipt } from '../../../domain/triggers/queries';
-import { prepareTriggeredRun } from '../../../domain/triggers/runStarter';
+import { prepareTriggeredRun } from '../../../domain/runs/launch';
 import { signatureHeaders } from '../../../lib/triggers/standardWebhooks';
 import { privateApi, type PrivateApi, type ProcessResponse } from '../../helpers/faults';
 import { TEST_RATE_LIMIT_OVERRIDES, startApi, type TestApi } from '../../helpers/stack';

@@ -1,0 +1,147 @@
+import type { Db } from '../../db/knex';
+import type { Config } from '../../lib/config';
+import { isUniqueViolation } from '../../lib/db/errors';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import type { NodeState, ParameterDecl } from '../../lib/dag/model';
+import { checkParameters, type ParameterProblem } from '../../workflows/runs/parameters';
+import type { RunInput, RunOptions, RunTrigger } from '../../workflows/runs/types';
+import { loadWorkflowVersion, type LoadedWorkflowVersion } from '../workflows/queries';
+import { toolCatalogueFor } from '../tools/catalogue';
+import type { RunStartContext } from './executions';
+import { findRunById, insertRun, markRunFinished, type RunRow } from './queries';
+
+/**
+ * The one door through which runs start. Every start is the same two steps: a `workflow_runs` row (`pending`), then
+ * the `dagRunWorkflow` execution whose workflow id is the run id (domain/runs/executions.ts). Here are the input
+ * of that execution (`runInputOf`, the only place a run's input is built), the start that turns a failure into a
+ * failed run (`startOrFail`), and the two ways of getting there:
+ * - manual starts, retries and replays (the runs service, domain/runs/service.ts): admission (runs-per-minute and
+ *   concurrency of the organization, domain/runs/admission.ts), the audit line and the approval wait are the
+ *   service's policies around `insert`;
+ * - triggers (`prepareTriggeredRun`: webhooks in the API, events and schedules in activities), made idempotent for
+ *   callers that may repeat themselves after a crash: the run id is chosen by the caller (derived from the event,
+ *   delivery or schedule firing), the row insert ignores an existing row, a repeated prepare of a pending run
+ *   rebuilds the same input, and the execution is started with REJECT_DUPLICATE ("already started" counts as
+ *   success), so a run never runs twice even after its first execution closed. Triggers fire only while the
+ *   workflow is `active`; their budgets are the callers' `admit`.
+ * Subworkflow runs are started by their parent's workflow code (workflows/runs/subworkflows.ts).
+ */
+
+/** The execution input of a run whose row is `row`. */
+export function runInputOf(
+  row: Pick<RunRow, 'id' | 'organization_id' | 'parameters' | 'trigger'>,
+  loaded: Pick<LoadedWorkflowVersion, 'compiled'>,
+  options: RunOptions,
+  extras: { reused?: Record<string, NodeState>; approval?: RunInput['approval'] } = {},
+): RunInput {
+  return {
+    runId: row.id,
+    organizationId: row.organization_id,
+    compiled: loaded.compiled,
+    parameters: row.parameters,
+    trigger: row.trigger,
+    options,
+    ...(extras.reused ? { reused: extras.reused } : {}),
+    kind: 'run',
+    depth: 0,
+    ...(extras.approval ? { approval: extras.approval } : {}),
+  };
+}
+
+/**
+ * Starts a run's execution for a caller that answers now (an API request, a webhook): a start that fails leaves the
+ * run failed (START_FAILED) and throws 503. Callers that retry on their own (event dispatch) start without it: the
+ * run stays pending for their next attempt.
+ */
+export async function startOrFail(
+  deps: { db: Db; logger: Logger },
+  start: (input: RunInput, context: RunStartContext) => Promise<void>,
+  input: RunInput,
+  context: RunStartContext = {},
+): Promise<void> {
+  try {
+    await start(input, context);
+  } catch (err) {
+    deps.logger.error({ err, runId: input.runId }, 'starting a run failed');
+    await markRunFinished(deps.db, input.runId, 'failed', [
+      { node: null, code: 'START_FAILED', message: 'the run could not be started', attempt: 0, time: new Date().toISOString() },
+    ]);
+    throw new AppError('SERVICE_UNAVAILABLE', 'the workflow engine is unavailable; the run was not started');
+  }
+}
+
+export type PrepareOutcome =
+  | { kind: 'ready'; input: RunInput; row: RunRow }
+  | { kind: 'finished'; row: RunRow }
+  | { kind: 'refused'; code: 'NOT_FOUND' | 'INVALID_STATE' | 'INVALID_PARAMETERS'; message: string; problems?: ParameterProblem[] };
+
+export interface PrepareRequest {
+  organizationId: string;
+  workflowId: string;
+  runId: string;
+  trigger: RunTrigger;
+  /** The parameters, computed from the declared ones (mappings need them). */
+  parameters: (declared: ParameterDecl[]) => Record<string, unknown>;
+  createdBy?: string | null;
+  /** Parameters that do not check: refuse (webhooks answer 422) or record a failed run (events, schedules). */
+  onInvalidParameters: 'refuse' | 'record_failed';
+  /**
+   * Called before a new run row is inserted, never for a run prepared before (a repeated prepare must start what it
+   * inserted): throws to leave the run unstarted (events out of their organization's budget).
+   */
+  admit?: () => Promise<void>;
+}
+
+/** A triggered run's row, inserted once, and its input when it is to be started. */
+export async function prepareTriggeredRun(db: Db, config: Config, request: PrepareRequest): Promise<PrepareOutcome> {
+  const existing = await findRunById(db, request.organizationId, request.runId);
+  const loaded = await loadWorkflowVersion(db, request.organizationId, request.workflowId, existing?.workflow_version);
+  if (!loaded) return { kind: 'refused', code: 'NOT_FOUND', message: 'workflow not found' };
+  const tools = toolCatalogueFor({ db, config });
+  await tools.refresh();
+  const build = (row: RunRow): RunInput => runInputOf(row, loaded, { ...config.runs, ...tools.runOptions() });
+  if (existing) return existing.status === 'pending' ? { kind: 'ready', input: build(existing), row: existing } : { kind: 'finished', row: existing };
+
+  if (loaded.workflow.status !== 'active') {
+    return { kind: 'refused', code: 'INVALID_STATE', message: `workflow is ${loaded.workflow.status}; triggers fire only while it is active` };
+  }
+  const { values, problems } = checkParameters(loaded.compiled.parameters, request.parameters(loaded.compiled.parameters));
+  if (problems.length && request.onInvalidParameters === 'refuse') {
+    return { kind: 'refused', code: 'INVALID_PARAMETERS', message: 'the parameters do not match the declared parameters', problems };
+  }
+  await request.admit?.();
+  let row: RunRow;
+  try {
+    row = await insertRun(db, {
+      id: request.runId,
+      organizationId: request.organizationId,
+      workflowId: request.workflowId,
+      workflowVersion: loaded.compiled.version,
+      parameters: problems.length ? {} : values,
+      trigger: request.trigger,
+      retryOf: null,
+      createdBy: request.createdBy ?? null,
+    });
+  } catch (err) {
+    // A concurrent prepare of the same run inserted it first.
+    if (!isUniqueViolation(err)) throw err;
+    const again = await findRunById(db, request.organizationId, request.runId);
+    if (!again) throw err;
+    return again.status === 'pending' ? { kind: 'ready', input: build(again), row: again } : { kind: 'finished', row: again };
+  }
+  if (problems.length) {
+    await markRunFinished(db, row.id, 'failed', [
+      {
+        node: null,
+        code: 'INVALID_PARAMETERS',
+        message: problems.map((p) => `${p.path} ${p.problem}`).join('; '),
+        attempt: 0,
+        time: new Date().toISOString(),
+      },
+    ]);
+    return { kind: 'finished', row: (await findRunById(db, request.organizationId, row.id))! };
+  }
+  return { kind: 'ready', input: build(row), row };
+}
+
