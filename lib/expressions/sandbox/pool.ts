@@ -100,12 +100,16 @@ function stop(child: ChildProcess): Promise<void> {
 
 /** Holds the event loop while the child works, lets it go when the child idles (the IPC channel counts too). */
 function setHeld(child: ChildProcess, held: boolean): void {
+  // The stderr pipe is a handle of its own: left referenced, an idle sandbox would keep its process from exiting.
+  const stderr = child.stderr as (NodeJS.ReadableStream & { ref?(): void; unref?(): void }) | null;
   if (held) {
     child.ref();
     child.channel?.ref();
+    stderr?.ref?.();
   } else {
     child.unref();
     child.channel?.unref();
+    stderr?.unref?.();
   }
 }
 
