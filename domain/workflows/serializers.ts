@@ -61,7 +61,17 @@ export function serializeWorkflow(row: WorkflowWithDefinition, tools: ToolLookup
 
 /** The answer of a dry run: the definition exactly as a save would store it. */
 export function serializeValidation(result: { name: string | null; definition: StoredDefinition }, tools: ToolLookup) {
-  return { valid: true as const, name: result.name, ...definitionFields(result.definition, tools) };
+  // Just validated, so free of literal credentials (422 INLINE_CREDENTIAL): nothing to redact, no second scan.
+  const { definition } = result;
+  return {
+    valid: true as const,
+    name: result.name,
+    dag: definition.dag,
+    tools: toolsOf(definition, tools),
+    triggers: definition.triggers,
+    parameters: definition.parameters,
+    error_handling: definition.errorHandling,
+  };
 }
 
 export function serializeVersion(row: WorkflowVersionRow, tools: ToolLookup) {

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/knex';
 import { compileDocument, isDefinitionDocument } from '../../lib/dag/document';
-import { scanDefinitionCredentials } from '../../lib/dag/inlineCredentials';
 import type { StoredDefinition, WorkflowStatus } from '../../lib/dag/model';
 import {
   loadSubworkflowGraph,
@@ -8,9 +7,9 @@ import {
   subworkflowProblems,
   type WorkflowLookup,
 } from '../../lib/dag/subworkflows';
-import { definitionSecretReferences } from '../../lib/dag/secretReferences';
 import { validateDefinition, type DefinitionInput, type ValidationEnv } from '../../lib/dag/validate';
 import type { ToolDescriptor } from '../../activities/tools/types';
+import { credentialFindings, type CredentialFindings } from './credentialFindings';
 import { isLargeDefinition, type OffLoopValidator } from './validationThread';
 import { AppError, notFound, type ErrorDetail } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -197,17 +196,18 @@ export function createWorkflowsService(deps: ServiceDeps) {
     self: { id: string | null; organizationId: string },
   ): Promise<StoredDefinition> {
     await deps.refreshTools?.();
-    const result =
+    const checked =
       deps.offLoop && isLargeDefinition(input)
         ? await deps.offLoop.validator.validate(self.organizationId, { input, dagPath, tools: deps.offLoop.tools() })
-        : validateDefinition(input, validationEnv, { dagPath });
+        : { result: validateDefinition(input, validationEnv, { dagPath }) };
+    const { result } = checked;
     const problems: ErrorDetail[] = result.ok ? [] : [...result.problems];
     if (result.subworkflows.length) {
       const graph = await loadSubworkflowGraph(result.subworkflows.map((s) => s.workflowId), lookup);
       problems.push(...subworkflowProblems(self, result.subworkflows, graph));
     }
     if (problems.length || !result.ok) throw invalid(problems);
-    await checkCredentials(result.definition, dagPath, self.organizationId);
+    await checkCredentials(checked.credentials ?? credentialFindings(result.definition, dagPath), self.organizationId);
     return result.definition;
   }
 
@@ -215,12 +215,11 @@ export function createWorkflowsService(deps: ServiceDeps) {
    * Node configs hold no literal credential (422 INLINE_CREDENTIAL) and reference only secrets the organization
    * has (422 UNKNOWN_SECRET), each problem naming the node and key (docs/secrets.md).
    */
-  async function checkCredentials(definition: StoredDefinition, dagPath: string, organizationId: string): Promise<void> {
-    const inline = scanDefinitionCredentials(definition, dagPath).problems;
+  async function checkCredentials(findings: CredentialFindings, organizationId: string): Promise<void> {
+    const { inline, references } = findings;
     if (inline.length) {
       throw new AppError('INLINE_CREDENTIAL', `the definition holds ${inline.length} literal credential${inline.length === 1 ? '' : 's'}`, inline.slice(0, 200));
     }
-    const references = definitionSecretReferences(definition, dagPath);
     if (!references.length) return;
     const known = await secretNames(organizationId, [...new Set(references.map((r) => r.name))]);
     const unknown = references

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ToolDescriptor } from '../../activities/tools/types';
 import type { DefinitionInput, ValidationResult } from '../../lib/dag/validate';
+import type { CredentialFindings } from './credentialFindings';
 import { FairQueue } from '../../lib/fairQueue';
 import { ServiceUnavailableError } from '../../lib/unavailable';
 
@@ -9,8 +10,8 @@ import { ServiceUnavailableError } from '../../lib/unavailable';
  * Validation of large workflow definitions off the API's event loop. Checking every node, edge and template of the
  * largest definition the body limit admits (2,000 nodes) takes ~50 ms on an idle machine and over a second on a loaded
  * one: on the loop, every tenant's requests would wait for it. Definitions past LARGE_NODES nodes are validated by one
- * long-lived worker thread per process (validationWorker.ts: the same pure validator, with the tool descriptors of
- * the catalogue sent along), one at a time, organizations served in turn (lib/fairQueue.ts); smaller ones stay on
+ * long-lived worker thread per process (validationWorker.ts: the same pure validator and credential scan, with the
+ * tool descriptors of the catalogue sent along), one at a time, organizations served in turn (lib/fairQueue.ts); smaller ones stay on
  * the loop, where they take less than starting a message round trip.
  */
 export const LARGE_NODES = 200;
@@ -26,16 +27,26 @@ export interface ValidationRequest {
   tools: readonly ToolDescriptor[];
 }
 
-export type ValidationReply = { id: number; ok: true; result: ValidationResult } | { id: number; ok: false; message: string };
+/** The thread's answer: the validator's result and, for a valid definition, its credential findings. */
+export interface CheckedDefinition {
+  result: ValidationResult;
+  credentials?: CredentialFindings;
+}
+
+/**
+ * Both ways as JSON text: a structured clone of a 2,000-node definition costs the loop 20-35 ms each way, parsing its
+ * JSON a few.
+ */
+export type ValidationReply = { id: number; ok: true; json: string } | { id: number; ok: false; message: string };
 
 interface Pending {
   request: ValidationRequest;
-  resolve(result: ValidationResult): void;
+  resolve(result: CheckedDefinition): void;
   reject(err: Error): void;
 }
 
 export interface OffLoopValidator {
-  validate(organizationId: string, request: ValidationRequest): Promise<ValidationResult>;
+  validate(organizationId: string, request: ValidationRequest): Promise<CheckedDefinition>;
   close(): Promise<void>;
 }
 
@@ -63,7 +74,7 @@ export function createOffLoopValidator(): OffLoopValidator {
   let nextId = 1;
   let closed = false;
 
-  function finish(outcome: { result: ValidationResult } | { error: Error }): void {
+  function finish(outcome: { result: CheckedDefinition } | { error: Error }): void {
     if (!current) return;
     const { pending, key, timer } = current;
     clearTimeout(timer);
@@ -86,7 +97,7 @@ export function createOffLoopValidator(): OffLoopValidator {
     const worker = startThread();
     worker.on('message', (reply: ValidationReply) => {
       if (current?.id !== reply.id) return;
-      if (reply.ok) finish({ result: reply.result });
+      if (reply.ok) finish({ result: JSON.parse(reply.json) as CheckedDefinition });
       else finish({ error: new ServiceUnavailableError('workflow validation', `workflow validation failed: ${reply.message}`) });
     });
     worker.on('error', (err: Error) => {
@@ -108,7 +119,7 @@ export function createOffLoopValidator(): OffLoopValidator {
     current = { id, pending: taken.item, key: taken.key, timer };
     const worker = ensureThread();
     worker.ref(); // busy: the process waits for the answer
-    worker.postMessage({ id, ...taken.item.request });
+    worker.postMessage({ id, json: JSON.stringify(taken.item.request) });
   }
 
   return {
@@ -117,7 +128,7 @@ export function createOffLoopValidator(): OffLoopValidator {
       if (queue.size >= MAX_WAITING || queue.waitingFor(organizationId) >= MAX_WAITING_PER_ORGANIZATION) {
         return Promise.reject(new ServiceUnavailableError('workflow validation', 'too many large workflows are being validated; retry later'));
       }
-      return new Promise<ValidationResult>((resolve, reject) => {
+      return new Promise<CheckedDefinition>((resolve, reject) => {
         queue.push(organizationId, {
           request,
           resolve: (result) => {

@@ -2,6 +2,7 @@ import { describeTool, listTools } from '../../../activities/tools/registry';
 import { validateDefinition } from '../../../lib/dag/validate';
 import { ServiceUnavailableError } from '../../../lib/unavailable';
 import { validationEnv } from '../../../domain/workflows/validationEnv';
+import { credentialFindings } from '../../../domain/workflows/credentialFindings';
 import { createOffLoopValidator, isLargeDefinition, LARGE_NODES } from '../../../domain/workflows/validationThread';
 
 const tools = listTools().map(describeTool);
@@ -30,10 +31,13 @@ test('only definitions past LARGE_NODES nodes or edges count as large', () => {
 test('the thread answers as the validator on the loop does, valid and invalid', async () => {
   for (const input of [chain(2000), chain(500, { cycle: true })]) {
     const inThread = await validator.validate('org-a', { input, dagPath: 'dag', tools });
-    expect(inThread).toEqual(validateDefinition(input, validationEnv, { dagPath: 'dag' }));
+    const onLoop = validateDefinition(input, validationEnv, { dagPath: 'dag' });
+    expect(inThread.result).toEqual(onLoop);
+    // A valid one comes with its credential findings, as the service would compute them.
+    expect(inThread.credentials).toEqual(onLoop.ok ? credentialFindings(onLoop.definition, 'dag') : undefined);
   }
   const broken = await validator.validate('org-a', { input: chain(300, { cycle: true }), dagPath: 'dag', tools });
-  expect(broken.ok).toBe(false);
+  expect(broken.result.ok).toBe(false);
 }, 60_000);
 
 test('an organization with four definitions waiting gets 503 for a fifth; another organization is still queued', async () => {
@@ -42,5 +46,5 @@ test('an organization with four definitions waiting gets 503 for a fifth; anothe
   const waiting = Array.from({ length: 4 }, () => validator.validate('org-a', { input, dagPath: 'dag', tools }));
   await expect(validator.validate('org-a', { input, dagPath: 'dag', tools })).rejects.toBeInstanceOf(ServiceUnavailableError);
   const other = validator.validate('org-b', { input, dagPath: 'dag', tools });
-  for (const result of await Promise.all([first, ...waiting, other])) expect(result.ok).toBe(true);
+  for (const checked of await Promise.all([first, ...waiting, other])) expect(checked.result.ok).toBe(true);
 }, 60_000);
