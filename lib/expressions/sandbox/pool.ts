@@ -16,8 +16,7 @@ import type { SandboxReply, SandboxTask } from './protocol';
  * over a list in CEL; a heap cap). In a thread that took the API or the worker down with it; in a child it ends
  * only the child, and the task that did it is answered EXPRESSION_TOO_COMPLEX. The child's heap is capped too.
  *
- * The child's code is child.ts, started by lib/nodeChild.ts (empty environment, heap cap, no core dumps, a lower
- * CPU priority than the platform's own processes).
+ * The child's code is child.ts, started by lib/nodeChild.ts (empty environment, heap cap, no core dumps).
  *
  * Tasks wait in a fair queue (lib/fairQueue.ts), keyed by the organization they are evaluated for: a free process
  * goes to the organization holding the fewest, in turn, and one organization holds at most `size - 1` processes, so
