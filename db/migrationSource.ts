@@ -26,7 +26,8 @@ export const migrationSource: Knex.MigrationSource<string> = {
     return name;
   },
   async getMigration(name) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // The migrations folder's own files, listed above (db/migrations/NNNN_name.ts).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports, loom/layer-imports
     return require(path.join(directory, name)) as MigrationModule;
   },
 };

@@ -40,6 +40,18 @@ export function isAllowedImport(source, filename, allow) {
 }
 
 /**
+ * The module name of an import's source node: a string literal, or a template literal without substitutions; null
+ * for anything computed.
+ * @param {any} node
+ * @returns {string | null}
+ */
+function literalSource(node) {
+  if (node?.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node?.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0]?.value.cooked ?? null;
+  return null;
+}
+
+/**
  * `loom/layer-imports`: the dependency rule between the project's layers (eslint.config.mjs, docs/conventions.md).
  * Packages are free here (other rules restrict the dangerous ones); an import of the project's own code must
  * resolve under one of `paths`, or, for `import type`, under one of `typePaths` as well. Unlike the workflow rule,
@@ -65,6 +77,8 @@ export const layerImports = {
     ],
     messages: {
       refused: "{{area}} may not import '{{source}}': the layer allow-list (LAYERS in eslint.config.mjs) says {{allowed}}",
+      computed:
+        '{{area}} may not import a computed module name: the layer rule cannot check it (a loader of plugin folders says why in an eslint-disable comment)',
     },
   },
   create(context) {
@@ -72,10 +86,14 @@ export const layerImports = {
     const data = { area, allowed: [...paths, ...typePaths.map((p) => `${p} (types)`)].join(', ') };
     /** @param {any} sourceNode @param {boolean} typeOnly */
     const check = (sourceNode, typeOnly) => {
-      if (sourceNode?.type !== 'Literal' || typeof sourceNode.value !== 'string') return;
-      const target = internalTarget(sourceNode.value, context.filename, root);
+      const source = literalSource(sourceNode);
+      if (source === null) {
+        if (sourceNode) context.report({ node: sourceNode, messageId: 'computed', data: { area } });
+        return;
+      }
+      const target = internalTarget(source, context.filename, root);
       if (target === null || within(target, paths) || (typeOnly && within(target, typePaths))) return;
-      context.report({ node: sourceNode, messageId: 'refused', data: { ...data, source: sourceNode.value } });
+      context.report({ node: sourceNode, messageId: 'refused', data: { ...data, source } });
     };
     return {
       ImportDeclaration: (node) => check(node.source, isTypeOnly(node)),

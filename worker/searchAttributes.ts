@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { SearchAttributeType } from '@temporalio/common';
-import { RUN_SEARCH_ATTRIBUTES } from '../workflows/runs/searchAttributes';
+import { RUN_SEARCH_ATTRIBUTES } from '../lib/runs/searchAttributes';
 
 /**
  * temporal.api.enums.v1.IndexedValueType (@temporalio/proto is not a direct dependency): what the operator service
@@ -23,7 +23,7 @@ export interface SearchAttributesReport {
 }
 
 /**
- * Adds the run search attributes (workflows/runs/searchAttributes.ts) that the namespace lacks. A server started by
+ * Adds the run search attributes (lib/runs/searchAttributes.ts) that the namespace lacks. A server started by
  * scripts/services or docker-compose.yml has them, but one started before an attribute was added does not, and a
  * run start naming an unknown attribute is refused. Idempotent; two workers adding the same one at once is fine.
  */

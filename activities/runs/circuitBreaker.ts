@@ -1,6 +1,6 @@
 import type { Db } from '../../db/knex';
 import { lockCircuitBreaker, updateCircuitBreaker } from '../../domain/runs/queries';
-import type { BreakerSettings } from '../../workflows/runs/types';
+import type { BreakerSettings } from '../../lib/runs/types';
 
 /**
  * The circuit breaker of one (organization, tool), shared by every worker and run through PostgreSQL. Each

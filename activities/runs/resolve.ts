@@ -1,5 +1,5 @@
 import type { ActivityDeps } from '../deps';
-import type { EvalContext } from '../../workflows/runs/types';
+import type { EvalContext } from '../../lib/runs/types';
 import { REFERENCE } from '../../lib/dag/model';
 import { isParameterRoot } from '../../lib/dag/parameterRoots';
 import { ExpressionError } from '../../lib/expressions';

@@ -11,10 +11,10 @@ import {
 import { loadWorkflowVersion } from '../../domain/workflows/queries';
 import type { CompiledWorkflow, NodeState, ParameterDecl, RunError, RunStatus } from '../../lib/dag/model';
 import { REFERENCE } from '../../lib/dag/model';
-import type { EvalContext, RunTrigger, ValueRef } from '../../workflows/runs/types';
+import type { EvalContext, RunTrigger, ValueRef } from '../../lib/runs/types';
 import { buildScope, evaluateExpression, InputResolutionError, readReference, renderValue, toolInputFrom } from './resolve';
 import { bytesAndMiB, loadValue, STORED_VALUE_LIMITS, StoredValueReader, storeIfLarge, storeLargestUntilWithin, storeValue, VALUE_TOO_LARGE } from './values';
-import { checkParameters, type ParameterProblem } from '../../workflows/runs/parameters';
+import { checkParameters, type ParameterProblem } from '../../lib/runs/parameters';
 import { recordRunFinishedEvent } from '../events/runEvents';
 
 /**

@@ -3,7 +3,7 @@ import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import type { ActivityDeps } from '../deps';
 import { validateToolInput, validateToolOutput, workerTools } from '../tools/registry';
 import { NonRetryableToolError, type ToolDefinition } from '../tools/types';
-import type { ToolActivityInput, ToolActivityResult, ToolFailureDetails } from '../../workflows/runs/types';
+import type { ToolActivityInput, ToolActivityResult, ToolFailureDetails } from '../../lib/runs/types';
 import { admitCall, recordFailure, recordSuccess } from './circuitBreaker';
 import { buildScope, InputResolutionError, toolInputFrom } from './resolve';
 import { redactFailure, resolveSecretReferences, type ResolvedSecrets } from './secretReferences';

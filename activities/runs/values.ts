@@ -1,6 +1,6 @@
 import type { ActivityDeps } from '../deps';
 import { organizationPrefix } from '../../lib/storage';
-import { isValueRef, type ValueRef } from '../../workflows/runs/types';
+import { isValueRef, type ValueRef } from '../../lib/runs/types';
 import { InputResolutionError } from './inputResolutionError';
 import { activityLease, type ValueLease } from './valueMemory';
 

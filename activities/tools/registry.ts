@@ -4,7 +4,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { SECRET_FIELD } from '../../lib/dag/secretFields';
 import type { ErrorDetail } from '../../lib/errors';
-import type { RunOptions } from '../../workflows/runs/types';
+import type { RunOptions } from '../../lib/runs/types';
 import { CONFIG_EXAMPLES, placeholderFor } from './support/configExamples';
 import { TOOL_CATEGORIES, type ToolDefinition, type ToolDescriptor } from './types';
 
@@ -61,7 +61,8 @@ export function loadToolsFromDirectory(directory: string): Map<string, ToolDefin
     if (isToolFileName(file)) files.set(file.replace(/\.(ts|js)$/, ''), file);
   }
   for (const file of files.values()) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // A plugin folder's modules (activities/tools/, TOOLS_DIRECTORIES): tools, each checked for its shape below.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports, loom/layer-imports
     const mod = require(path.join(directory, file)) as { default?: unknown; tool?: unknown };
     const tool = mod.default ?? mod.tool;
     const problems = toolShapeProblems(tool);

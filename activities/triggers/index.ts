@@ -8,7 +8,7 @@ import { loadWorkflowVersion } from '../../domain/workflows/queries';
 import type { ApprovalRecord } from '../../lib/triggers/approval';
 import { parseTriggers, type ScheduleConfig } from '../../lib/triggers/config';
 import { uuidFrom } from '../../lib/triggers/ids';
-import type { ApprovalOutcome, ScheduledRunPrepared } from '../../workflows/triggers/types';
+import type { ApprovalOutcome, ScheduledRunPrepared } from '../../lib/triggers/types';
 import type { ActivityDeps } from '../deps';
 
 /** A waiting firing's slot: the 15 minutes a firing waits at most (workflows/triggers/scheduled.ts), and a margin. */

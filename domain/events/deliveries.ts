@@ -1,7 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { Config } from '../../lib/config';
-import type { DeliveryInput } from '../../workflows/triggers/types';
+import type { DeliveryInput } from '../../lib/triggers/types';
 import { tenantPriority } from '../../lib/tenantPriority';
 
 /**

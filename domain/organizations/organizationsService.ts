@@ -26,7 +26,7 @@ import {
 } from './queries';
 import type { OrgServiceDeps } from './serviceDeps';
 import { defaultSettings } from './settingsModel';
-import { oneLine } from '../../workflows/runs/searchAttributes';
+import { oneLine } from '../../lib/runs/searchAttributes';
 import { isUniqueViolation } from '../../lib/db/errors';
 import { currentPeriod } from './usageMeter';
 import { tenantPriority } from '../../lib/tenantPriority';

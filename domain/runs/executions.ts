@@ -2,9 +2,9 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Clien
 import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { Config } from '../../lib/config';
 import { withTemporalAbortSignal } from '../../lib/temporal';
-import { runStartMetadata } from '../../workflows/runs/searchAttributes';
+import { runStartMetadata } from '../../lib/runs/searchAttributes';
 import { tenantPriority } from '../../lib/tenantPriority';
-import type { RunInput, RunStateView } from '../../workflows/runs/types';
+import type { RunInput, RunStateView } from '../../lib/runs/types';
 
 /**
  * The runs domain's only contact with Temporal: start a run's execution (workflow id = run id), read its live

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/knex';
 import type { NodeState, RunError, RunStatus } from '../../lib/dag/model';
 import type { ApprovalRecord } from '../../lib/triggers/approval';
-import type { RunTrigger } from '../../workflows/runs/types';
+import type { RunTrigger } from '../../lib/runs/types';
 
 /**
  * All SQL of the runs domain (runs, dead letters, circuit breakers): the one module that writes those tables. Queries

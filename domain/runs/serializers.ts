@@ -1,6 +1,6 @@
 import type { MinioClient } from '../../lib/storage';
 import type { NodeState, RunError, RunViewStatus } from '../../lib/dag/model';
-import { isValueRef } from '../../workflows/runs/types';
+import { isValueRef } from '../../lib/runs/types';
 import type { CircuitBreakerRow, DeadLetterRow, RunRow } from './queries';
 import type { CircuitBreakerView, DeadLetterView, RunOutcomeView, RunSummaryView, RunView } from './schemas';
 

@@ -8,7 +8,7 @@ import { secretFieldProblems } from '../../lib/dag/secretFields';
 import { echo } from '../../lib/echo';
 import { didYouMean } from '../../lib/suggest';
 import type { ToolTestInput, ToolTestResult } from '../../workflows/tools/testRun';
-import type { ToolActivityInput } from '../../workflows/runs/types';
+import type { ToolActivityInput } from '../../lib/runs/types';
 import type { AppDeps } from '../deps';
 import type { RateLimiter } from '../ratelimit/limiter';
 import { createRefLinker } from '../runs/serializers';

@@ -1,6 +1,6 @@
 import { AppError, notFound } from '../../lib/errors';
 import type { ApprovalRecord } from '../../lib/triggers/approval';
-import { APPROVAL_SIGNAL, type ApprovalDecision } from '../../workflows/triggers/types';
+import { APPROVAL_SIGNAL, type ApprovalDecision } from '../../lib/triggers/types';
 import { recordAudit } from '../audit/record';
 import type { AppDeps } from '../deps';
 import { requireHuman } from '../organizations/stepUp';

@@ -5,7 +5,7 @@ import type { StoredDefinition, WorkflowStatus } from '../../lib/dag/model';
 import { parseDuration } from '../../lib/duration';
 import { parseTriggers, type ScheduleConfig } from '../../lib/triggers/config';
 import { toTemporalCron } from '../../lib/triggers/cron';
-import type { ScheduledRunInput } from '../../workflows/triggers/types';
+import type { ScheduledRunInput } from '../../lib/triggers/types';
 
 /**
  * Schedule triggers as Temporal Schedules, one per (workflow, trigger key), id `loom-trigger-<workflow>-<key>`:

@@ -1,7 +1,7 @@
 import type { Trigger } from '../dag/model';
 import { parseDuration } from '../duration';
 import { parseTriggers, type ManualConfig } from './config';
-import type { ApprovalWait } from '../../workflows/triggers/types';
+import type { ApprovalWait } from './types';
 
 /**
  * What a manual run of a workflow whose manual trigger has `requireApproval` carries: `record` goes into the run's

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { requestOver, type TestApi, type TestResponse } from './stack';
-import { searchAttributeRegistrations } from '../../workflows/runs/searchAttributes';
+import { searchAttributeRegistrations } from '../../lib/runs/searchAttributes';
 import { temporalBinary } from './temporalBinary';
 
 /** Helpers for fault tests (test/integration/faults/): free ports and privately owned service processes. */

@@ -5,8 +5,8 @@ import { ApplicationFailure } from '@temporalio/common';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { dagSchema, errorHandlingSchema, type CompiledWorkflow, type NodeState, type RunStatus } from '../../lib/dag/model';
-import { RUN_SEARCH_ATTRIBUTES } from '../../workflows/runs/searchAttributes';
-import { DEFAULT_RUN_OPTIONS, type EvalContext, type RunInput, type RunSummary, type ToolActivityInput, type ToolActivityResult } from '../../workflows/runs/types';
+import { RUN_SEARCH_ATTRIBUTES } from '../../lib/runs/searchAttributes';
+import { DEFAULT_RUN_OPTIONS, type EvalContext, type RunInput, type RunSummary, type ToolActivityInput, type ToolActivityResult } from '../../lib/runs/types';
 import { temporalBinary } from '../helpers/temporalBinary';
 
 /**

@@ -1,6 +1,6 @@
 import { errorHandlingSchema } from '../../lib/dag/model';
 import { buildGraph, GraphError, mentionedIds, mentionedParams } from '../../workflows/runs/graph';
-import { checkParameters } from '../../workflows/runs/parameters';
+import { checkParameters } from '../../lib/runs/parameters';
 import { planAttempts, strategyFor } from '../../workflows/runs/strategy';
 import { compiledOf } from './runs-scheduler/fixtures';
 

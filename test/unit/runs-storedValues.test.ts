@@ -8,7 +8,7 @@ import { buildScope } from '../../activities/runs/resolve';
 import { createRunActivities } from '../../activities/runs/runActivities';
 import { runTool } from '../../activities/runs/toolActivities';
 import { loadValue, resolveRefs, storeValue } from '../../activities/runs/values';
-import type { ToolActivityInput, ValueRef } from '../../workflows/runs/types';
+import type { ToolActivityInput, ValueRef } from '../../lib/runs/types';
 
 /**
  * Reading stored values (`{ $ref }`, docs/runs.md#large-values) is limited per activity: one object at most 32 MiB

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SearchAttributeType } from '@temporalio/common';
-import { RUN_SEARCH_ATTRIBUTES, runSearchAttributes, runStartMetadata, searchAttributeRegistrations } from '../../workflows/runs/searchAttributes';
+import { RUN_SEARCH_ATTRIBUTES, runSearchAttributes, runStartMetadata, searchAttributeRegistrations } from '../../lib/runs/searchAttributes';
 
 /**
- * workflows/runs/searchAttributes.ts is the one source of the search attributes. The places that cannot import it
+ * lib/runs/searchAttributes.ts is the one source of the search attributes. The places that cannot import it
  * (a bash script, a compose file, the operators' doc) must register or document exactly the same names and types,
  * or runs fail to start on a server that lacks one.
  */

@@ -1,5 +1,5 @@
 import { ActivityFailure, CancelledFailure } from '@temporalio/workflow';
-import type { ToolFailureDetails } from './types';
+import type { ToolFailureDetails } from '../../lib/runs/types';
 
 /**
  * The attempt a tool activity was making when it acknowledged its cancellation: it sends it in the cancellation's

@@ -18,13 +18,13 @@ import type { ToolActivity } from '../../activities/runs/toolActivities';
 import type { ErrorHandling, RetryPolicy } from '../../lib/dag/model';
 import type { SubworkflowConfig, ToolConfig } from './graph';
 import { startWithinBudget } from './childStarts';
-import { checkParameters } from './parameters';
+import { checkParameters } from '../../lib/runs/parameters';
 import { jsonBytes } from './scheduler/spill';
-import { runSearchAttributes } from './searchAttributes';
+import { runSearchAttributes } from '../../lib/runs/searchAttributes';
 import { LOCAL_ACTIVITIES_PATCH, runPatched } from './patches';
 import { planAttempts, retryDelayMs, SERVER_TIMER_FLOOR_MS, type ResolvedStrategy } from './strategy';
 import type { CompiledWorkflow } from '../../lib/dag/model';
-import type { EvalContext, RunInput, RunOptions, RunSummary, RunTrigger, ToolFailureDetails } from './types';
+import type { EvalContext, RunInput, RunOptions, RunSummary, RunTrigger, ToolFailureDetails } from '../../lib/runs/types';
 
 /**
  * Executors shared by the interpreter and the loop batch workflow: one tool node (an activity whose type is the

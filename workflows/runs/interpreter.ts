@@ -41,7 +41,7 @@ import { failuresFailingTheRun } from './scheduler/outcome';
 import { isOpen } from './scheduler/state';
 import { mayRetryWithinSecond, strategyFor } from './strategy';
 import { awaitApproval, type ApprovalGate } from '../triggers/approval';
-import { isValueRef, ownsRunRecord, type EvalContext, type RunInput, type RunStateView, type RunSummary, type ValueRef } from './types';
+import { isValueRef, ownsRunRecord, type EvalContext, type RunInput, type RunStateView, type RunSummary, type ValueRef } from '../../lib/runs/types';
 
 /**
  * The DAG interpreter: one workflow execution per run (workflow id = run id). Node semantics (lib/dag/model.ts,

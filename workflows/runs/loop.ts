@@ -14,9 +14,9 @@ import {
 import { askRunPatchesCurrent } from './patches';
 import { PayloadBudget } from './payloads';
 import { groupWithin, jsonBytes, MIN_SPILL_BYTES, utf8Bytes } from './scheduler/spill';
-import { runSearchAttributes } from './searchAttributes';
+import { runSearchAttributes } from '../../lib/runs/searchAttributes';
 import type { ResolvedStrategy } from './strategy';
-import type { EvalContext, ValueRef } from './types';
+import type { EvalContext, ValueRef } from '../../lib/runs/types';
 
 /**
  * Loops. The template runs once per item with at most `concurrency` items in flight; outputs are collected in item

@@ -1,6 +1,6 @@
 import { runActivities, type ExecEnv } from './execute';
 import { groupWithin, jsonBytes } from './scheduler/spill';
-import type { ValueRef } from './types';
+import type { ValueRef } from '../../lib/runs/types';
 
 /**
  * The payload budget of one run (RunOptions.payloadBudgetBytes; scheduler/spill.ts says why): sizes of inline

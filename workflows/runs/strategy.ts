@@ -1,7 +1,7 @@
 import type { RetryPolicy as TemporalRetryPolicy } from '@temporalio/common';
 import { parseDuration } from '../../lib/duration';
 import type { ErrorHandling, RetryPolicy, StrategyName } from '../../lib/dag/model';
-import type { BreakerSettings } from './types';
+import type { BreakerSettings } from '../../lib/runs/types';
 
 /**
  * Error strategies and retry mapping (docs/runs.md). Pure: bundled into workflow code.

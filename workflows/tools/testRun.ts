@@ -1,7 +1,7 @@
 import { ActivityFailure, proxyActivities, TimeoutFailure } from '@temporalio/workflow';
 import type { ToolActivity } from '../../activities/runs/toolActivities';
 import { toNodeFailure } from '../runs/execute';
-import type { ToolActivityInput } from '../runs/types';
+import type { ToolActivityInput } from '../../lib/runs/types';
 
 /**
  * A test run of one tool (POST /api/v1/tools/{tool}/test, domain/tools/service.ts): the tool's own activity — the one

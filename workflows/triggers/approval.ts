@@ -1,6 +1,6 @@
 import { condition, defineSignal, isCancellation, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../../activities';
-import { APPROVAL_SIGNAL, type ApprovalDecision, type ApprovalOutcome, type ApprovalWait } from './types';
+import { APPROVAL_SIGNAL, type ApprovalDecision, type ApprovalOutcome, type ApprovalWait } from '../../lib/triggers/types';
 
 /**
  * The approval gate of manual runs whose trigger has `requireApproval` (docs/triggers.md#manual-approval). The

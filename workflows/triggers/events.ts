@@ -1,6 +1,6 @@
 import { ActivityFailure, continueAsNew, isCancellation, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../../activities';
-import type { DeliveryInput } from './types';
+import type { DeliveryInput } from '../../lib/triggers/types';
 
 /**
  * The event dispatcher: one long-running execution per task queue (`loom-event-dispatcher-<queue>`). It calls a

@@ -1,7 +1,7 @@
 import { ApplicationFailure, executeChild, patched, proxyActivities, sleep, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../../activities';
-import { runSearchAttributes, runStartMetadata } from '../runs/searchAttributes';
-import type { ScheduledRunInput } from './types';
+import { runSearchAttributes, runStartMetadata } from '../../lib/runs/searchAttributes';
+import type { ScheduledRunInput } from '../../lib/triggers/types';
 import { tenantPriority } from '../../lib/tenantPriority';
 
 /**

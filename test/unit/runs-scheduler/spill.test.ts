@@ -6,7 +6,7 @@ import {
   planPass,
   type PassInput,
 } from '../../../workflows/runs/scheduler/spill';
-import { isValueRef } from '../../../workflows/runs/types';
+import { isValueRef } from '../../../lib/runs/types';
 
 /** What the interpreter stores to keep the values it assembles within the run's payload budget (scheduler/spill.ts). */
 

@@ -7,7 +7,7 @@ import type { ActivityDeps } from '../../../activities/deps';
 import { listTools } from '../../../activities/tools/registry';
 import { defineTool } from '../../../activities/tools/types';
 import { runTool } from '../../../activities/runs/toolActivities';
-import type { ToolActivityInput } from '../../../workflows/runs/types';
+import type { ToolActivityInput } from '../../../lib/runs/types';
 
 /**
  * Cancellation of tools (docs/runs.md#cancellation): every tool that runs as a regular activity observes

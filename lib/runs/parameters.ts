@@ -1,5 +1,5 @@
-import type { ParameterDecl } from '../../lib/dag/model';
-import { resolveRunParameters } from '../../lib/dag/runParameters';
+import type { ParameterDecl } from '../dag/model';
+import { resolveRunParameters } from '../dag/runParameters';
 
 /**
  * Run parameters against the declared parameters (unknown names, required, type, enum; defaults applied), in the

@@ -1,4 +1,4 @@
-import type { CompiledWorkflow, NodeState, RunError, RunStatus, RunViewStatus } from '../../lib/dag/model';
+import type { CompiledWorkflow, NodeState, RunError, RunStatus, RunViewStatus } from '../dag/model';
 import type { ApprovalWait } from '../triggers/types';
 
 /**
