@@ -26,18 +26,16 @@ const OUTBOUND_MESSAGE =
 // The dependency rule between layers (docs/conventions.md#layers): an allow-list of what each layer's files may
 // import from the project (packages are free here). Types count too, except those listed as typePaths.
 // test/unit/lint/layerImports.test.ts plants refused imports in each layer.
-/** The tool catalogue (ids, schemas, metadata): the API validates node configs with it, the worker runs it. */
-const TOOL_CATALOGUE = ['activities/tools/registry', 'activities/tools/types'];
 const LAYERS = [
   { area: 'lib/', files: ['lib/**/*.ts'], paths: ['lib'] },
   { area: 'db/', files: ['db/**/*.ts'], paths: ['db', 'lib'] },
   {
     area: 'the domain layer',
     files: ['domain/**/*.ts'],
-    paths: ['domain', 'lib', 'db', ...TOOL_CATALOGUE],
-    typePaths: ['workflows', 'activities'],
+    paths: ['domain', 'lib', 'db'],
+    typePaths: ['workflows'],
   },
-  { area: 'api/', files: ['api/**/*.ts'], paths: ['api', 'domain', 'lib', 'db', ...TOOL_CATALOGUE], typePaths: ['workflows', 'activities'] },
+  { area: 'api/', files: ['api/**/*.ts'], paths: ['api', 'domain', 'lib', 'db'], typePaths: ['workflows'] },
   { area: 'activities/', files: ['activities/**/*.ts'], paths: ['activities', 'domain', 'lib', 'db'], typePaths: ['workflows'] },
   { area: 'worker/', files: ['worker/**/*.ts'], paths: ['worker', 'activities', 'domain', 'lib', 'db', 'workflows'] },
   // scripts/generate-client.ts documents the API itself, so it alone builds the app.

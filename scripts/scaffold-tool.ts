@@ -8,8 +8,8 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { TOOL_ID } from '../activities/tools/registry';
-import { TOOL_CATEGORIES, type ToolCategory } from '../activities/tools/types';
+import { TOOL_ID } from '../lib/tools/descriptor';
+import { TOOL_CATEGORIES, type ToolCategory } from '../lib/tools/descriptor';
 
 const ROOT = path.resolve(__dirname, '..');
 const USAGE = `usage: npm run scaffold:tool -- <tool_id> [--category ${TOOL_CATEGORIES.join('|')}]`;
@@ -94,7 +94,7 @@ export default defineTool({
 
 export function testSource({ id }: ScaffoldRequest): string {
   return `import tool from '../../../activities/tools/${id}';
-import { validateToolInput, validateToolOutput } from '../../../activities/tools/registry';
+import { validateToolInput, validateToolOutput } from '../../../lib/tools/validation';
 import type { ToolContext } from '../../../activities/tools/types';
 
 const ctx = { attempt: 1, organizationId: 'o', runId: 'r', nodeId: 'n', idempotencyKey: 'r:n', heartbeat: () => undefined, signal: new AbortController().signal } as unknown as ToolContext;
@@ -143,7 +143,8 @@ function main(argv: string[]): number {
     for (const file of scaffoldTool(request)) console.log(`scaffold: created ${file}`);
     console.log(
       `scaffold: tool "${request.id}" (category ${request.category}) is registered by its file: restart the worker to ` +
-        `list and run it (the API picks it up from the worker); test it with \`npx jest test/unit/tools/${request.id}.test.ts\``,
+        `list and run it (the API picks it up from the worker); test it with \`npx jest test/unit/tools/${request.id}.test.ts\`; ` +
+        'then `npm run generate:tools` (the built-in descriptors the API uses until a worker has published)',
     );
     return 0;
   } catch (err) {

@@ -9,6 +9,8 @@ import { guardTransactions } from '../lib/db/transactionGuard';
 import { startMailSweeper } from '../domain/notifications/mailOutbox';
 import { secretBoxFor } from '../domain/secrets/queries';
 import { publishWorkerTools } from '../domain/tools/catalogue';
+import { workerTools } from '../activities/tools/registry';
+import { describeTool } from '../lib/tools/descriptor';
 import { ensureBackgroundJobs } from './backgroundJobs';
 import { createWorker } from './createWorker';
 import { setUpWorkerObservability } from './observability';
@@ -68,7 +70,7 @@ async function main(): Promise<void> {
   }
   await client.connection.close();
   // The tools this worker registered become its queue's catalogue, which the API lists and validates against.
-  await publishWorkerTools({ db, config, logger });
+  await publishWorkerTools({ db, config, logger }, workerTools(config.tools).map(describeTool));
   logger.info({ taskQueue: config.temporal.taskQueue, workflowStackTraces: config.worker.workflowStackTraces }, 'worker started');
   // Platform mail whose send after commit failed (SMTP down, the API died): retried from the outbox.
   const stopMailSweeper = startMailSweeper({ db, mailer, box: secretBoxFor(config), logger }, MAIL_SWEEP_INTERVAL_MS);

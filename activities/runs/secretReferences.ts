@@ -4,7 +4,7 @@ import { readSecretValues } from '../../domain/secrets/queries';
 import { describeSecretFields, inUserinfo, pathOf, secretFieldAt, secretFieldProblems } from '../../lib/dag/secretFields';
 import { findSecretReferences, replaceSecretReferences } from '../../lib/dag/secretReferences';
 import type { ActivityDeps } from '../deps';
-import type { ToolDescriptor } from '../tools/types';
+import type { ToolDescriptor } from '../../lib/tools/descriptor';
 import { InputResolutionError } from './resolve';
 
 /**

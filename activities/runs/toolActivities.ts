@@ -1,7 +1,8 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import type { ActivityDeps } from '../deps';
-import { validateToolInput, validateToolOutput, workerTools } from '../tools/registry';
+import { validateToolInput, validateToolOutput } from '../../lib/tools/validation';
+import { workerTools } from '../tools/registry';
 import { NonRetryableToolError, type ToolDefinition } from '../tools/types';
 import type { ToolActivityInput, ToolActivityResult, ToolFailureDetails } from '../../lib/runs/types';
 import { admitCall, recordFailure, recordSuccess } from './circuitBreaker';

@@ -1,19 +1,6 @@
 import { z } from 'zod';
+import type { JsonSchema, ToolDescriptor } from '../../lib/tools/descriptor';
 import type { ActivityDeps } from '../deps';
-
-/** JSON Schema (draft-07, as ajv reads it) describing a tool's input or output. */
-export type JsonSchema = Record<string, unknown>;
-
-export const TOOL_CATEGORIES = ['data', 'ai', 'file', 'http', 'database', 'notification', 'content', 'custom'] as const;
-export type ToolCategory = (typeof TOOL_CATEGORIES)[number];
-
-/**
- * How a tool's effect behaves under activity retries:
- * - `none`: no side effect (pure transforms).
- * - `idempotent`: the effect happens once per idempotency key (run id + node id), retries included.
- * - `at_least_once`: the effect may repeat when a worker dies after the effect and before reporting.
- */
-export type SideEffect = 'none' | 'idempotent' | 'at_least_once';
 
 export interface ToolContext {
   organizationId: string;
@@ -28,42 +15,6 @@ export interface ToolContext {
   heartbeat(details?: unknown): void;
 }
 
-/**
- * A tool without its code: what a worker publishes to the tool catalogue (domain/tools) and what the API lists and
- * validates node configs against. Plain JSON, so it travels through PostgreSQL.
- */
-export interface ToolDescriptor {
-  /** snake_case; also the Temporal activity type the tool runs as. */
-  id: string;
-  name: string;
-  category: ToolCategory;
-  description: string;
-  inputSchema: JsonSchema;
-  outputSchema: JsonSchema;
-  sideEffect: SideEffect;
-  /** Per-attempt time limit the interpreter gives the activity unless the node overrides it. */
-  defaultTimeoutMs?: number;
-  /**
-   * Cheap, pure and quick (no I/O of its own, bounded CPU, no heartbeats needed): the interpreter runs it as a local
-   * activity, in the worker already running the workflow task, with no task queue round trip and one history event
-   * instead of three. Leave unset for anything that waits, calls out or has a side effect.
-   */
-  runsLocally?: boolean;
-  /**
-   * The config fields that accept `{{secret.NAME}}` references (docs/secrets.md): a dot path of keys, `*` for any
-   * one key (`headers.*`), and `:userinfo` after a URL field to accept them only in its user information
-   * (`connection_string:userinfo`: `postgres://app:{{secret.PW}}@host/db`). Only fields whose value the tool uses as a credential and
-   * never echoes: no expression, template, body, prompt or URL path. A reference anywhere else is refused at save,
-   * validate and tool test, and fails the node at run time. Absent: the tool takes no secrets (the default for
-   * custom tools). Checked by lib/dag/secretFields.ts.
-   */
-  secretFields?: readonly string[];
-  /**
-   * A tool for exercising the platform (`delay`, `fail`), not for real workflows: registered, listed and accepted
-   * only where TOOLS_TEST_TOOLS_ENABLED is true (tests, the development stack).
-   */
-  testTool?: boolean;
-}
 
 export interface ToolDefinition<I = Record<string, unknown>, O = unknown> extends ToolDescriptor {
   /** The zod schemas `inputSchema` and `outputSchema` were derived from (absent in a module written as plain JSON). */

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
-import { describeTool, isToolAvailable, listTools, toolRunOptions, workerTools } from '../../activities/tools/registry';
-import type { ToolDescriptor } from '../../activities/tools/types';
+import { BUILT_IN_TOOLS } from '../../lib/tools/builtIn.generated';
+import { isToolAvailable, toolRunOptions, type ToolDescriptor } from '../../lib/tools/descriptor';
 import type { Db } from '../../db/knex';
 import type { Config } from '../../lib/config';
 import type { Logger } from '../../lib/logger';
@@ -58,7 +58,7 @@ export function createToolCatalogue(deps: CatalogueDeps): ToolCatalogue {
   const taskQueue = config.temporal.taskQueue;
   const testToolsEnabled = config.tools.testToolsEnabled;
   const builtIn = (): Snapshot =>
-    snapshotOf(listTools(), testToolsEnabled, { kind: 'built_in', version: null, publishedBy: null, publishedAt: null });
+    snapshotOf(BUILT_IN_TOOLS, testToolsEnabled, { kind: 'built_in', version: null, publishedBy: null, publishedAt: null });
 
   let snapshot: Snapshot | null = null;
   let checkedAt = 0;
@@ -145,14 +145,13 @@ export function toolCatalogueFor(deps: CatalogueDeps): ToolCatalogue {
 }
 
 /**
- * A worker's start: publishes the tools it runs (the same selection it registers activities for) as its queue's
- * catalogue. Returns the ids published.
+ * A worker's start: publishes the tools it runs (the same selection it registers activities for, as descriptors:
+ * worker/main.ts) as its queue's catalogue. Returns the ids published.
  */
-export async function publishWorkerTools(deps: { db: Db; config: Pick<Config, 'tools' | 'temporal'>; logger?: Logger }): Promise<string[]> {
-  const tools = workerTools(deps.config.tools).map(describeTool);
+export async function publishWorkerTools(deps: { db: Db; config: Pick<Config, 'temporal'>; logger?: Logger }, tools: readonly ToolDescriptor[]): Promise<string[]> {
   const { version } = await publishCatalogue(deps.db, {
     taskQueue: deps.config.temporal.taskQueue,
-    tools,
+    tools: [...tools],
     publishedBy: `${hostname()}:${process.pid}`,
   });
   const ids = tools.map((t) => t.id);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ToolDescriptor } from '../../activities/tools/types';
+import type { ToolDescriptor } from '../../lib/tools/descriptor';
 import type { Db } from '../../db/knex';
 
 /**

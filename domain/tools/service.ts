@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ToolDescriptor } from '../../activities/tools/types';
+import type { ToolDescriptor } from '../../lib/tools/descriptor';
 import { AppError, type ErrorDetail } from '../../lib/errors';
 import { scanInlineCredentials } from '../../lib/dag/inlineCredentials';
 import { toolConfigProblems, topField } from '../../lib/dag/validation/toolConfig';

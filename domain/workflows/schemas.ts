@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TOOL_CATEGORIES } from '../../activities/tools/types';
+import { TOOL_CATEGORIES } from '../../lib/tools/descriptor';
 import { definitionDocumentSchema } from '../../lib/dag/document';
 import { errorHandlingSchema, parameterSchema, triggerSchema, WORKFLOW_STATUSES } from '../../lib/dag/model';
 import { documentedAs } from '../../lib/documentedAs';

@@ -1,4 +1,4 @@
-import type { ToolDescriptor } from '../../activities/tools/types';
+import type { ToolDescriptor } from '../../lib/tools/descriptor';
 import { scanDefinitionCredentials } from '../../lib/dag/inlineCredentials';
 import type { StoredDefinition } from '../../lib/dag/model';
 import type { WorkflowVersionRow, WorkflowWithDefinition } from './queries';

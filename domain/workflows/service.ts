@@ -8,7 +8,7 @@ import {
   type WorkflowLookup,
 } from '../../lib/dag/subworkflows';
 import { validateDefinition, type DefinitionInput, type ValidationEnv } from '../../lib/dag/validate';
-import type { ToolDescriptor } from '../../activities/tools/types';
+import type { ToolDescriptor } from '../../lib/tools/descriptor';
 import { credentialFindings, type CredentialFindings } from './credentialFindings';
 import { isLargeDefinition, type OffLoopValidator } from './validationThread';
 import { AppError, notFound, type ErrorDetail } from '../../lib/errors';

@@ -1,12 +1,13 @@
-import { getTool, listTools, validateToolInput } from '../../activities/tools/registry';
-import type { ToolDescriptor } from '../../activities/tools/types';
+import { BUILT_IN_TOOLS } from '../../lib/tools/builtIn.generated';
+import { validateToolInput } from '../../lib/tools/validation';
+import type { ToolDescriptor } from '../../lib/tools/descriptor';
 import type { OutputType, ToolInfo, ValidationEnv } from '../../lib/dag/validate';
 import { triggerConfigProblems } from '../../lib/triggers/config';
 import { checkExpression, checkTemplates, findReferences, hasTemplates } from '../../lib/expressions';
 
 /**
  * Wires the pure validator (lib/dag) to a set of tools and the expression checker. The API's set is the tool catalogue
- * its workers published (domain/tools/catalogue.ts); `validationEnv` is the built-in tool modules, test tools included.
+ * its workers published (domain/tools/catalogue.ts); `validationEnv` is the built-in tools' descriptors (lib/tools/builtIn.generated.ts), test tools included.
  */
 
 const OUTPUT_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array']);
@@ -60,5 +61,7 @@ export function createValidationEnv(tools: ToolSource): ValidationEnv {
   };
 }
 
-/** The built-in tool modules (test tools included): unit tests and callers without a catalogue. */
-export const validationEnv: ValidationEnv = createValidationEnv({ get: getTool, list: listTools });
+const builtInById = new Map(BUILT_IN_TOOLS.map((tool) => [tool.id, tool]));
+
+/** The built-in tools (test tools included), as data: unit tests and callers without a catalogue. */
+export const validationEnv: ValidationEnv = createValidationEnv({ get: (id) => builtInById.get(id), list: () => BUILT_IN_TOOLS });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { ToolDescriptor } from '../../activities/tools/types';
+import type { ToolDescriptor } from '../../lib/tools/descriptor';
 import type { DefinitionInput, ValidationResult } from '../../lib/dag/validate';
 import type { CredentialFindings } from './credentialFindings';
 import { FairQueue } from '../../lib/fairQueue';

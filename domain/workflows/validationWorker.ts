@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { ToolDescriptor } from '../../activities/tools/types';
+import type { ToolDescriptor } from '../../lib/tools/descriptor';
 import { validateDefinition, type ValidationEnv } from '../../lib/dag/validate';
 import { credentialFindings } from './credentialFindings';
 import { createValidationEnv } from './validationEnv';

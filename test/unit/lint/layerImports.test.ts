@@ -31,15 +31,17 @@ const refused: [string, string][] = [
   ['lib/planted.ts', "import { createDb } from '../db/knex';\nexport const c = createDb;\n"],
   ['lib/content/planted.ts', "import { recordAudit } from '../../domain/audit/record';\nexport const r = recordAudit;\n"],
   ['db/planted.ts', "import { createDeps } from '../domain/runtime';\nexport const c = createDeps;\n"],
-  // api/ reaches activities only through the tool catalogue
+  // api/ and the domain never load activity or tool code: they read tools as descriptors (lib/tools)
   ['api/runs/planted.ts', "import { createRunActivities } from '../../activities/runs/runActivities';\nexport const a = createRunActivities;\n"],
+  ['api/tools/planted.ts', "import { getTool } from '../../activities/tools/registry';\nexport const g = getTool;\n"],
+  ['domain/workflows/planted.ts', "import { getTool } from '../../activities/tools/registry';\nexport const g = getTool;\n"],
+  ['domain/tools/planted.ts', "import type { ToolDefinition } from '../../activities/tools/types';\nexport type T = ToolDefinition;\n"],
 ];
 
 const allowed: [string, string][] = [
   ['domain/runs/planted.ts', "import { recordAudit } from '../audit/record';\nimport { createDb } from '../../db/knex';\nimport { AppError } from '../../lib/errors';\nexport const x = [recordAudit, createDb, AppError];\n"],
   ['domain/runs/planted.ts', "import type { RunInput } from '../../lib/runs/types';\nexport type R = RunInput;\n"],
   ['domain/runs/planted.ts', "import { runSearchAttributes } from '../../lib/runs/searchAttributes';\nexport const r = runSearchAttributes;\n"],
-  ['domain/workflows/planted.ts', "import { getTool } from '../../activities/tools/registry';\nexport const g = getTool;\n"],
   ['api/runs/planted.ts', "import { createRunsService } from '../../domain/runs/service';\nimport { defineRoute } from '../http/route';\nexport const x = [createRunsService, defineRoute];\n"],
   ['activities/runs/planted.ts', "import { loadWorkflowVersion } from '../../domain/workflows/queries';\nexport const l = loadWorkflowVersion;\n"],
   ['worker/planted.ts', "import { createActivities } from '../activities';\nimport { createDeps } from '../domain/runtime';\nexport const x = [createActivities, createDeps];\n"],

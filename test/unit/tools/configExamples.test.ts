@@ -1,5 +1,6 @@
-import { getTool, validateToolInput } from '../../../activities/tools/registry';
-import { CONFIG_EXAMPLES } from '../../../activities/tools/support/configExamples';
+import { getTool } from '../../../activities/tools/registry';
+import { validateToolInput } from '../../../lib/tools/validation';
+import { CONFIG_EXAMPLES } from '../../../lib/tools/configExamples';
 
 describe('config examples shown for a missing key', () => {
   test('every example names a registered tool and validates against its input schema', () => {

@@ -1,5 +1,5 @@
 import emailSend from '../../../activities/tools/email_send';
-import { validateToolInput } from '../../../activities/tools/registry';
+import { validateToolInput } from '../../../lib/tools/validation';
 import {
   looksLikePlatformName,
   organizationLabel,

@@ -1,19 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  describeTool,
-  getTool,
-  isToolAvailable,
-  isToolFileName,
-  listTools,
-  loadToolsFromDirectory,
-  TOOLS,
-  toolShapeProblems,
-  validateToolInput,
-  validateToolOutput,
-  workerTools,
-} from '../../../activities/tools/registry';
+import { describeTool, isToolAvailable } from '../../../lib/tools/descriptor';
+import { getTool, isToolFileName, listTools, loadToolsFromDirectory, TOOLS, toolShapeProblems, workerTools } from '../../../activities/tools/registry';
+import { validateToolInput, validateToolOutput } from '../../../lib/tools/validation';
 
 describe('tool registry', () => {
   test('collects the tool modules of activities/tools', () => {

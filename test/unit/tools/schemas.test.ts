@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { listTools, validateToolInput, validateToolOutput } from '../../../activities/tools/registry';
+import { listTools } from '../../../activities/tools/registry';
+import { validateToolInput, validateToolOutput } from '../../../lib/tools/validation';
 import { defineTool, toolJsonSchema, type ToolContext } from '../../../activities/tools/types';
 
 /**

@@ -1,4 +1,5 @@
-import { describeTool, listTools } from '../../../activities/tools/registry';
+import { describeTool } from '../../../lib/tools/descriptor';
+import { listTools } from '../../../activities/tools/registry';
 import { validateDefinition } from '../../../lib/dag/validate';
 import { ServiceUnavailableError } from '../../../lib/unavailable';
 import { validationEnv } from '../../../domain/workflows/validationEnv';
