@@ -129,7 +129,7 @@ export default tseslint.config(
     },
   },
   {
-    // The expression sandbox (lib/expressions/sandbox, docs/expressions.md#sandbox) is the one place user CEL,
+    // The expression sandbox (lib/expressions/sandbox, docs/workflows.md#the-expression-sandbox) is the one place user CEL,
     // JSONata and regexes run: under a deadline that stops them, with RE2. Importing an engine anywhere else could
     // evaluate without those guards. Save-time checks use lib/expressions (its index: parse and check only).
     files: ['**/*.ts'],

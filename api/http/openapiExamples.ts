@@ -2,7 +2,7 @@ import { ERROR_CATALOG, type ErrorCode, type ErrorDetail } from '../../lib/error
 
 /**
  * What the OpenAPI document shows beside the schemas: the tags' descriptions, an example of every request body (by
- * operationId) and an example answer for every error code. test/unit/openapiExamples.test.ts fails for a route whose
+ * operationId) and an example answer for every error code. test/unit/openapiDocument.test.ts ("examples") fails for a route whose
  * body has no example here (and checks each example against the route's own zod schema), for a tag without a
  * description and for an error code without an example; the Redocly lint (scripts/lint-openapi.ts) checks them
  * against the document's schemas.
@@ -214,6 +214,9 @@ const ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample>> = {
   WEAK_PASSWORD: { message: 'the password does not meet the policy', details: [{ path: 'password', problem: 'at least 12 characters' }] },
   INVALID_TWO_FACTOR_CODE: { message: 'the code is wrong or expired' },
   SSO_FAILED: { message: 'single sign-on failed: the identity provider refused the request' },
+  LAST_SIGN_IN_METHOD: {
+    message: 'this identity is the only way into the account; set a password (reset it by e-mail) before unlinking it',
+  },
   SSO_ACCOUNT_EXISTS: {
     message: 'an account for ada@corp.example already exists and this identity is not linked to it; sign in with your password, then link it with POST /api/auth/sso/acme/link',
   },
