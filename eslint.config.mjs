@@ -15,6 +15,7 @@ const WORKFLOW_LIB_MODULES = [
   'lib/suggest',
   'lib/echo',
   'lib/tenantPriority',
+  'lib/contentSteps',
 ];
 const WORKFLOW_LIB_FILES = WORKFLOW_LIB_MODULES.flatMap((m) => [`${m}.ts`, `${m}/**/*.ts`]);
 

@@ -1,12 +1,12 @@
 import { ActivityFailure, ApplicationFailure, getExternalWorkflowHandle, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import { STEP_INPUTS, type ProcessingStep as Step } from '../lib/contentSteps';
 
 /**
  * Content workflows. Processing runs one activity per step, in pipeline order; a step whose input step did not
  * succeed is skipped, the others still run, so one unreadable file fails its own steps and nothing else.
  * Deletion removes files and vectors after the record is gone, retrying until the storage answers.
  */
-type Step = 'extract_text' | 'extract_metadata' | 'convert' | 'thumbnail' | 'chunk' | 'embed';
 
 export interface ContentProcessingInput {
   jobId: string;
@@ -19,8 +19,6 @@ export interface ContentProcessingInput {
   chunkSize: number;
   chunkOverlap: number;
 }
-
-const DEPENDS_ON: Partial<Record<Step, Step>> = { chunk: 'extract_text', embed: 'chunk' };
 
 const bookkeeping = proxyActivities<Activities>({
   startToCloseTimeout: '30s',
@@ -46,7 +44,7 @@ export async function contentProcessingWorkflow(input: ContentProcessingInput): 
   await bookkeeping.contentJobStarted({ jobId: input.jobId });
   const outcome: Partial<Record<Step, string>> = {};
   for (const step of input.steps) {
-    const needs = DEPENDS_ON[step];
+    const needs = STEP_INPUTS[step];
     if (needs && input.steps.includes(needs) && outcome[needs] !== 'succeeded') {
       outcome[step] = 'skipped';
       await bookkeeping.recordContentStepOutcome({

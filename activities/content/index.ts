@@ -6,7 +6,8 @@ import { contentPrefix } from '../../lib/content/keys';
 import { createVectorStore, type VectorStore } from '../../lib/vectors';
 import { loadStepContext, type StepInput } from './context';
 import { PermanentContentError } from '../../lib/content/errors';
-import { STEP_RUNNERS, type StepName } from './steps';
+import type { ProcessingStep } from '../../lib/contentSteps';
+import { STEP_RUNNERS } from './steps';
 
 /**
  * Activities of the content workflows (workflows/content.ts): one generic step runner that keeps the step's row
@@ -26,7 +27,7 @@ export function createContentActivities(deps: ActivityDeps) {
       if (version) await q.setProcessingStatusOfVersion(db, version, 'processing');
     },
 
-    async runContentStep(input: StepInput & { step: StepName }): Promise<{ state: StepState }> {
+    async runContentStep(input: StepInput & { step: ProcessingStep }): Promise<{ state: StepState }> {
       const attempt = Context.current().info.attempt;
       await q.startStepAttempt(db, input.jobId, input.step, attempt);
       try {
@@ -50,7 +51,7 @@ export function createContentActivities(deps: ActivityDeps) {
     },
 
     /** Records an outcome the step could not record itself (timed out, or skipped because a dependency failed). */
-    async recordContentStepOutcome(input: { jobId: string; step: StepName; state: StepState; error: string | null }): Promise<void> {
+    async recordContentStepOutcome(input: { jobId: string; step: ProcessingStep; state: StepState; error: string | null }): Promise<void> {
       await q.finishStep(db, input.jobId, input.step, { state: input.state, error: input.error });
     },
 

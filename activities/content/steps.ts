@@ -10,13 +10,13 @@ import { parseExif } from './exif';
 import { renderPdfFirstPage } from '../../lib/content/pdfRender';
 import { canExtractText, DOCX, docxMarkdown, pdfInfo, pdfPages, textStats } from '../../lib/content/extractors';
 import { extractTextOffLoop, htmlToTextOffLoop, structureOffLoop } from './offLoop';
+import type { ProcessingStep } from '../../lib/contentSteps';
 
 /**
  * The processing steps. Each reads what it needs, writes its result (derived file, extracted metadata, vectors)
  * idempotently, and returns what /status shows. A step that does not apply to a type is skipped with the reason;
  * a file it cannot handle fails with a PermanentContentError (no retries).
  */
-export type StepName = 'extract_text' | 'extract_metadata' | 'convert' | 'thumbnail' | 'chunk' | 'embed';
 
 const THUMBNAIL_SIZE = 256;
 const MAX_CONVERTED_EDGE = 4096;
@@ -210,7 +210,7 @@ export function meanVector(vectors: number[][]): number[] {
   return sum.map((x) => x / norm);
 }
 
-export const STEP_RUNNERS: Record<StepName, (ctx: StepContext) => Promise<StepResult>> = {
+export const STEP_RUNNERS: Record<ProcessingStep, (ctx: StepContext) => Promise<StepResult>> = {
   extract_text: extractTextStep,
   extract_metadata: extractMetadataStep,
   convert: convertStep,

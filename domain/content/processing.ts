@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps';
 import { AppError } from '../../lib/errors';
 import { createJob, markJobFailedToStart, updateContent } from './queries';
-import { PROCESSING_STEPS, type ProcessingStep } from './schemas';
+import { PROCESSING_STEPS, type ProcessingStep } from '../../lib/contentSteps';
 import { tenantPriority } from '../../lib/tenantPriority';
 
 /** What the processing workflow receives (workflows/content.ts). Limits travel with the job. */

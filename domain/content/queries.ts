@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
-import type { ContentFilter, ProcessingStep } from './schemas';
+import type { ProcessingStep } from '../../lib/contentSteps';
+import type { ContentFilter } from './schemas';
 
 /** All SQL of the content domain. Every function takes the organization id: tenant scoping is never optional. */
 

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../../lib/pagination';
 import { isoTimestamp } from '../../lib/timestamps';
+import { PROCESSING_STEPS } from '../../lib/contentSteps';
 
 /** Request and response shapes of the content endpoints (they are the OpenAPI document). */
 
-export const PROCESSING_STEPS = ['extract_text', 'extract_metadata', 'convert', 'thumbnail', 'chunk', 'embed'] as const;
-export type ProcessingStep = (typeof PROCESSING_STEPS)[number];
 export const MEDIA_TYPES = ['document', 'image', 'video', 'audio', 'structured', 'other'] as const;
 export const PROCESSING_STATUSES = ['none', 'pending', 'processing', 'processed', 'failed'] as const;
 export const STEP_STATES = ['pending', 'running', 'retrying', 'succeeded', 'failed', 'skipped'] as const;

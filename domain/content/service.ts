@@ -17,7 +17,8 @@ import { insertOutboxEvent } from '../events/queries';
 import * as q from './queries';
 import { storageQuota } from './quota';
 import type { ContentRow } from './queries';
-import { metadataSchema, tagsSchema, titleSchema, type ProcessingStep, type Variant } from './schemas';
+import type { ProcessingStep } from '../../lib/contentSteps';
+import { metadataSchema, tagsSchema, titleSchema, type Variant } from './schemas';
 import { serializeContent, serializeJob, serializeVersion } from './serializers';
 import { tenantPriority } from '../../lib/tenantPriority';
 
