@@ -1,5 +1,5 @@
 import type { Db } from '../../db/knex';
-import { lockCircuitBreaker, updateCircuitBreaker } from '../../domain/runs/queries';
+import { lockCircuitBreaker, updateCircuitBreaker } from '../../domain/runs/failureQueries';
 import type { BreakerSettings } from '../../lib/runs/types';
 
 /**

@@ -1,13 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityDeps } from '../deps';
-import {
-  finishRun,
-  insertChildRun,
-  markRunRunning,
-  mergeRunNodeStates,
-  purgeExpiredDeadLetters,
-  upsertDeadLetter,
-} from '../../domain/runs/queries';
+import { finishRun, insertChildRun, markRunRunning, mergeRunNodeStates } from '../../domain/runs/queries';
+import { purgeExpiredDeadLetters, upsertDeadLetter } from '../../domain/runs/failureQueries';
 import { loadWorkflowVersion } from '../../domain/workflows/queries';
 import type { CompiledWorkflow, NodeState, ParameterDecl, RunError, RunStatus } from '../../lib/dag/model';
 import { REFERENCE } from '../../lib/dag/model';

@@ -1,7 +1,8 @@
 import type { MinioClient } from '../../lib/storage';
 import type { NodeState, RunError, RunViewStatus } from '../../lib/dag/model';
 import { isValueRef } from '../../lib/runs/types';
-import type { CircuitBreakerRow, DeadLetterRow, RunRow } from './queries';
+import type { CircuitBreakerRow, DeadLetterRow } from './failureQueries';
+import type { RunRow } from './queries';
 import type { CircuitBreakerView, DeadLetterView, RunOutcomeView, RunSummaryView, RunView } from './schemas';
 
 /**

@@ -15,23 +15,8 @@ import type { Actor } from '../principals';
 import { loadWorkflowVersion, type LoadedWorkflowVersion } from '../workflows/queries';
 import { unlimitedAdmission, type RunAdmission } from './admission';
 import type { RunExecutions } from './executions';
-import {
-  deleteDeadLetter,
-  findDeadLetter,
-  findRun,
-  findRunById,
-  isUuid,
-  listCircuitBreakers,
-  listDeadLetters,
-  listOrganizationRuns,
-  listRuns,
-  markDeadLetterReplayed,
-  markRunFinished,
-  resetCircuitBreaker,
-  type CircuitBreakerRow,
-  type DeadLetterRow,
-  type RunRow,
-} from './queries';
+import { deleteDeadLetter, findDeadLetter, listCircuitBreakers, listDeadLetters, markDeadLetterReplayed, resetCircuitBreaker, type CircuitBreakerRow, type DeadLetterRow } from './failureQueries';
+import { findRun, findRunById, isUuid, listOrganizationRuns, listRuns, markRunFinished, type RunRow } from './queries';
 import type { ListAllRunsQuery, RunSummaryView, RunView } from './schemas';
 import { createRefLinker, runLinks, serializeRun, serializeRunSummary, type RunLive } from './serializers';
 import { createRunWaiter } from './wait';

@@ -9,7 +9,7 @@ import { pruneAuthData } from '../../domain/auth/admin';
 import { purgeExpiredIdempotencyKeys } from '../../domain/idempotency/queries';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from '../../domain/organizations/settingsModel';
 import { createRunExecutions } from '../../domain/runs/executions';
-import { listCircuitBreakers, listDeadLetters, type CircuitBreakerRow, type DeadLetterRow } from '../../domain/runs/queries';
+import { listCircuitBreakers, listDeadLetters, type CircuitBreakerRow, type DeadLetterRow } from '../../domain/runs/failureQueries';
 import { createRunsService } from '../../domain/runs/service';
 import { createRunActivities } from '../../activities/runs/runActivities';
 import { AppError } from '../../lib/errors';
