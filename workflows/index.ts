@@ -6,7 +6,7 @@ export {
   organizationPaymentFailedWorkflow,
   auditRetentionPurgeWorkflow,
 } from './organizations';
-export { dagRunWorkflow } from './runs/interpreter';
+export { dagRunWorkflow } from './runs/dagRun';
 export { loopBatchWorkflow } from './runs/loop';
 export { purgeDeadLettersWorkflow } from './runs/purge';
 export { contentProcessingWorkflow, contentDeletionWorkflow } from './content';

@@ -2,46 +2,35 @@ import {
   ApplicationFailure,
   CancellationScope,
   condition,
-  defineQuery,
   isCancellation,
-  setHandler,
 } from '@temporalio/workflow';
-import type { CompiledWorkflow, NodeState, RunError, RunViewStatus } from '../../lib/dag/model';
-import { buildGraph, GraphError, readsOfValue, toolConfigOf, type Reads, type RunGraph, type TypedNode } from './graph';
+import type { NodeState, RunError, RunViewStatus } from '../../lib/dag/model';
+import type { Reads, RunGraph, TypedNode } from './graph';
 import {
   bookkeepingActivities,
   evalActivities,
   executeSubworkflow,
   executeTool,
-  runActivities,
   toNodeFailure,
   type ExecEnv,
   type NodeFailure,
   type NodeOutcome,
 } from './execute';
 import { cancelledAttempts } from './cancellation';
-import {
-  askRunPatchesCurrent,
-  HANDLER_PAYLOAD_BUDGET_PATCH,
-  JOIN_TOLERATES_PATCH,
-  LOOP_RESULTS_BUDGET_PATCH,
-  PAYLOAD_BUDGET_PATCH,
-  READABLE_ACTIVITIES_PATCH,
-  runPatched,
-  SUBSECOND_RETRY_PATCH,
-  SUBWORKFLOW_BUDGET_PATCH,
-  SUBWORKFLOW_RUNS_PATCH,
-} from './patches';
 import { executeLoop } from './loop';
+import { handleFailure, type FailureHost } from './failures';
+import { fitResults, persistRun } from './finalState';
+import { setUpRun } from './runSetup';
+import { passInput, passValues, readsOf, storeSpills, type SpillHost } from './spills';
 import { untakenBranch } from './scheduler/branch';
 import { decide, type SchedulerAction } from './scheduler/decide';
-import { chooseSpills, jsonBytes, MIN_SPILL_BYTES, planPass, type PassInput, type SpillKey } from './scheduler/spill';
+import { MIN_SPILL_BYTES, planPass, type SpillKey } from './scheduler/spill';
 import { PayloadBudget } from './payloads';
 import { failuresFailingTheRun } from './scheduler/outcome';
 import { isOpen } from './scheduler/state';
-import { mayRetryWithinSecond, strategyFor } from './strategy';
+import { strategyFor } from './strategy';
 import { awaitApproval, type ApprovalGate } from '../triggers/approval';
-import { isValueRef, ownsRunRecord, type EvalContext, type RunInput, type RunStateView, type RunSummary, type ValueRef } from '../../lib/runs/types';
+import { type EvalContext, type RunInput, type RunStateView, type RunSummary, type ValueRef } from '../../lib/runs/types';
 
 /**
  * The DAG interpreter: one workflow execution per run (workflow id = run id). Node semantics (lib/dag/model.ts,
@@ -56,15 +45,11 @@ import { isValueRef, ownsRunRecord, type EvalContext, type RunInput, type RunSta
  * and the structure stays easy to version with patched().
  */
 
-export const runStateQuery = defineQuery<RunStateView>('runState');
-
-
-
 /** A handler's context: at most this fraction of the budget (16 KiB of 1 MiB), as any number may start at once. */
 const HANDLER_CONTEXT_SHARE = 64;
 
 /** Nodes whose state changes each time the scheduler wakes up. */
-class Interpreter {
+export class Interpreter {
   private readonly states: Record<string, NodeState> = {};
   private readonly errors: RunError[] = [];
   private readonly nodeScopes = new Map<string, CancellationScope>();
@@ -89,36 +74,22 @@ class Interpreter {
   private handlerStores: Promise<void> = Promise.resolve();
   /** Exit outputs that could not be stored to keep the results within the budget: in node states only. */
   private readonly resultsLeftOut = new Set<string>();
+  /** The error strategies' view of this run (failures.ts). */
+  private readonly failureHost: FailureHost;
+  /** The payload budget's view of this run (spills.ts). */
+  private readonly spillHost: SpillHost;
 
   constructor(
     private readonly input: RunInput,
     private readonly graph: RunGraph,
     patchesCurrent: boolean,
   ) {
-    const { compiled } = input;
-    this.env = {
-      patchesCurrent,
-      organizationId: input.organizationId,
-      workflowId: compiled.workflowId,
-      workflowVersion: compiled.version,
-      runId: input.runId,
-      parameters: input.parameters,
-      errorHandling: compiled.errorHandling,
-      options: input.options,
-      depth: input.depth,
-      chainDepth: typeof input.trigger.chainDepth === 'number' ? input.trigger.chainDepth : 0,
-    };
-    this.ownsRecord = ownsRunRecord(input);
-    const budget = input.options.payloadBudgetBytes;
-    if (budget && runPatched(this.env, PAYLOAD_BUDGET_PATCH)) this.env.payloadBudgetBytes = budget;
-    this.payloads = this.env.payloadBudgetBytes ? new PayloadBudget(this.env.payloadBudgetBytes, this.env) : null;
-    // Asked in the first workflow task, only by runs that own a row and start subworkflows (other runs record no marker).
-    this.env.childRuns = this.ownsRecord && startsSubworkflows(graph) && runPatched(this.env, SUBWORKFLOW_RUNS_PATCH);
-    this.env.subworkflowBudget = Boolean(this.env.payloadBudgetBytes) && this.env.childRuns && runPatched(this.env, SUBWORKFLOW_BUDGET_PATCH);
-    this.env.loopResultsBudget = Boolean(this.env.payloadBudgetBytes) && hasToolLoops(graph) && runPatched(this.env, LOOP_RESULTS_BUDGET_PATCH);
-    this.handlerBudget = this.payloads !== null && hasErrorHandlers(compiled.errorHandling, graph) && runPatched(this.env, HANDLER_PAYLOAD_BUDGET_PATCH);
-    this.env.subsecondRetries = mayRetryWithinSecond(compiled.errorHandling, compiled.dag.nodes) && runPatched(this.env, SUBSECOND_RETRY_PATCH);
-    this.env.readableActivities = runPatched(this.env, READABLE_ACTIVITIES_PATCH);
+    const setup = setUpRun(input, graph, patchesCurrent);
+    this.env = setup.env;
+    this.ownsRecord = setup.ownsRecord;
+    this.payloads = setup.payloads;
+    this.handlerBudget = setup.handlerBudget;
+    this.joinsTolerateFailures = setup.joinsTolerateFailures;
     for (const id of graph.order) {
       const reused = input.reused?.[id];
       this.states[id] =
@@ -126,8 +97,21 @@ class Interpreter {
           ? { ...reused, via: 'reused' }
           : { status: 'pending', attempts: 0, startedAt: null, finishedAt: null, output: null, error: null };
     }
-    this.joinsTolerateFailures =
-      [...graph.nodes.values()].some((n) => n.type === 'parallel' && n.config.joinStrategy !== 'wait_all') && runPatched(this.env, JOIN_TOLERATES_PATCH);
+    this.spillHost = { input, graph, env: this.env, states: this.states, storedParams: this.storedParams, payloads: this.payloads };
+    this.failureHost = {
+      env: this.env,
+      input,
+      graph,
+      states: this.states,
+      recordError: (id, failure) => this.recordError(id, failure),
+      finish: (id, status, output, attempts) => this.finish(id, status, output, attempts),
+      fail: (id, failure, via) => this.fail(id, failure, via),
+      failFast: () => {
+        this.failFast = true;
+        this.execScope?.cancel();
+      },
+      handlerContext: (id, reads, sentToServer) => this.handlerContext(id, reads, sentToServer),
+    };
     // A reused condition still decides which branch is skipped.
     for (const id of graph.order) {
       const node = graph.nodes.get(id)!;
@@ -175,14 +159,18 @@ class Interpreter {
     const status = cancellation ? 'cancelled' : this.failFast || this.failsTheRun() ? 'failed' : 'completed';
     this.status = status;
     // A cancelled execution returns no result; its results are stored by the run row's local activity only.
-    if (this.payloads && !cancellation) await CancellationScope.nonCancellable(() => this.fitResults(this.payloads!));
+    const { payloads } = this;
+    if (payloads && !cancellation) {
+      const leftOut = await CancellationScope.nonCancellable(() => fitResults(payloads, this.graph.exitPoints, this.states, this.errors));
+      for (const id of leftOut) this.resultsLeftOut.add(id);
+    }
     const results: Record<string, unknown> = {};
     for (const id of this.graph.exitPoints) {
       const state = this.states[id];
       if (state?.status === 'completed' && !this.resultsLeftOut.has(id)) results[id] = state.output;
     }
     const summary: RunSummary = { runId: this.input.runId, status, results, errors: this.errors };
-    if (this.ownsRecord) await CancellationScope.nonCancellable(() => this.persist(summary, now));
+    if (this.ownsRecord) await CancellationScope.nonCancellable(() => persistRun(this.env, this.states, this.payloads, summary, now));
     if (cancellation) throw cancellation;
     if (status === 'failed') {
       const first = this.errors[0];
@@ -211,84 +199,10 @@ class Interpreter {
     this.status = gate.status;
     this.errors.push({ node: null, code: gate.code, message: gate.message, attempt: 0, time: now });
     const summary: RunSummary = { runId: this.input.runId, status: this.status, results: {}, errors: this.errors };
-    if (this.ownsRecord) await CancellationScope.nonCancellable(() => this.persist(summary, now));
+    if (this.ownsRecord) await CancellationScope.nonCancellable(() => persistRun(this.env, this.states, this.payloads, summary, now));
     if (gate.cancellation) throw gate.cancellation;
     if (gate.status === 'failed') throw ApplicationFailure.create({ type: gate.code, message: gate.message, nonRetryable: true, details: [summary] });
     return summary;
-  }
-
-  /**
-   * The run's results (its exit nodes' outputs) within the budget: the largest are stored first. Those that cannot be
-   * stored are left out of the results (their node states keep them), and the run's errors say so.
-   */
-  private async fitResults(payloads: PayloadBudget): Promise<void> {
-    const exits = this.graph.exitPoints.filter((id) => this.states[id]?.status === 'completed' && !isValueRef(this.states[id].output));
-    const candidates = exits.map((id) => ({ key: id, bytes: payloads.sizeOf(this.states[id]!.output), uses: 1 }));
-    const total = candidates.reduce((sum, c) => sum + c.bytes, 0);
-    const chosen = chooseSpills(candidates, total, payloads.bytes);
-    if (chosen.length === 0) return;
-    try {
-      const refs = await payloads.store(chosen.map((id) => ({ name: id, value: this.states[id]!.output })));
-      chosen.forEach((id, i) => (this.states[id]!.output = refs[i]));
-    } catch (err) {
-      // Sent as they are, they would fail the execution past Temporal's limit after the run row said otherwise.
-      for (const id of chosen) this.resultsLeftOut.add(id);
-      const cause = toNodeFailure(err, 1);
-      this.errors.push({
-        node: null,
-        code: 'VALUE_STORE_FAILED',
-        message: `storing the run's large results failed (${cause.message}); ${chosen.join(', ')} are in node_states only`,
-        attempt: 0,
-        time: new Date().toISOString(),
-      });
-    }
-  }
-
-  /**
-   * The final state, written once; node states in chunks first when they are large: ~1 MB chunks, or, with a payload
-   * budget, budget-sized chunks whenever the states and the results together exceed the budget.
-   */
-  private async persist(summary: RunSummary, completedAt: string): Promise<void> {
-    const budgeted = this.payloads !== null;
-    const chunkBytes = this.payloads?.bytes ?? 1_000_000;
-    // Runs without a budget measured characters, and must replay with the same chunks.
-    const measure = budgeted ? jsonBytes : (value: unknown) => JSON.stringify(value).length;
-    let total = budgeted ? jsonBytes(summary.results) + jsonBytes(summary.errors) : 0;
-    const sizes = new Map<string, number>();
-    for (const [id, state] of Object.entries(this.states)) {
-      const size = measure(state);
-      sizes.set(id, size);
-      total += size;
-    }
-    let nodeStates: Record<string, NodeState> | undefined = this.states;
-    if (total > chunkBytes) {
-      let chunk: Record<string, NodeState> = {};
-      let chunkSize = 0;
-      for (const [id, state] of Object.entries(this.states)) {
-        if (budgeted && chunkSize > 0 && chunkSize + sizes.get(id)! > chunkBytes) {
-          await runActivities.runSaveNodeStates({ runId: this.input.runId, nodeStates: chunk });
-          chunk = {};
-          chunkSize = 0;
-        }
-        chunk[id] = state;
-        chunkSize += sizes.get(id)!;
-        if (!budgeted && chunkSize >= chunkBytes) {
-          await runActivities.runSaveNodeStates({ runId: this.input.runId, nodeStates: chunk });
-          chunk = {};
-          chunkSize = 0;
-        }
-      }
-      if (chunkSize > 0) await runActivities.runSaveNodeStates({ runId: this.input.runId, nodeStates: chunk });
-      nodeStates = undefined;
-    }
-    await bookkeepingActivities(this.env).runFinish({
-      runId: summary.runId,
-      status: summary.status,
-      nodeStates,
-      results: summary.results,
-      errors: summary.errors,
-      completedAt,
-    });
   }
 
   private async drive(): Promise<void> {
@@ -296,7 +210,7 @@ class Interpreter {
       this.dirty = false;
       let actions = this.failFast ? null : this.decideNow();
       if (actions && this.payloads && actions.some((a) => a.kind === 'start' || a.kind === 'completeJoin')) {
-        const plan = planPass(this.passInput(actions, this.payloads));
+        const plan = planPass(passInput(this.spillHost, actions, this.payloads));
         if (plan.spills.length > 0 && (await this.spill(plan.spills, actions))) continue;
         const held = new Set(plan.holdJoins);
         if (plan.holdStarts || held.size > 0) {
@@ -336,43 +250,6 @@ class Interpreter {
     if (actions.length > 0) this.dirty = true;
   }
 
-  /** The pass as scheduler/spill.ts plans it: the joins completing and the contexts of the nodes starting. */
-  private passInput(actions: SchedulerAction[], payloads: PayloadBudget): PassInput {
-    // Only regular activities send their input through the server and keep it in history; local ones (conditions,
-    // loop items, rendering, the tools in `localTools`: budgeted runs started after LOCAL_ACTIVITIES_PATCH) do not.
-    const local = new Set(this.input.options.localTools ?? []);
-    const contextsOf = (id: string): PassInput['starts'][number]['contexts'] => {
-      const node = this.graph.nodes.get(id)!;
-      if (node.type === 'tool') return local.has(node.config.tool) ? [] : [{ reads: this.graph.reads.get(id), copies: 1 }];
-      // A budgeted subworkflow node's context goes to the activity preparing the child's parameters.
-      if (node.type === 'subworkflow') return this.env.subworkflowBudget ? [{ reads: this.readsOf(node), copies: 1 }] : [];
-      if (node.type !== 'loop') return [];
-      // A batch child's input carries the template's context; with a regular tool or a budgeted subworkflow, so does
-      // each item's activity, `concurrency` of them scheduled at once.
-      const { template, concurrency } = node.config;
-      const regularItems =
-        template.type === 'tool' ? !local.has(toolConfigOf({ config: template.config }).tool) : Boolean(this.env.subworkflowBudget);
-      return [{ reads: this.readsOf(node), copies: 1 + (regularItems ? concurrency : 0) }];
-    };
-    return {
-      ...this.passValues(payloads),
-      joins: actions.flatMap((a) => (a.kind === 'completeJoin' ? [{ node: a.node, output: a.output }] : [])),
-      starts: actions.flatMap((a) => (a.kind === 'start' ? [{ node: a.node, contexts: contextsOf(a.node) }] : [])),
-      budget: payloads.bytes,
-    };
-  }
-
-  /** The values a plan reads: outputs, parameters, what is stored already, and their sizes. */
-  private passValues(payloads: PayloadBudget): Pick<PassInput, 'outputOf' | 'params' | 'storedParams' | 'isStored' | 'bytesOf'> {
-    return {
-      outputOf: (id) => (this.states[id]?.status === 'completed' ? this.states[id].output : undefined),
-      params: this.input.parameters,
-      storedParams: this.storedParams,
-      isStored: isValueRef,
-      bytesOf: (value) => payloads.sizeOf(value),
-    };
-  }
-
   /**
    * Stores the outputs and parameters the pass would otherwise carry past the budget: a stored output replaces the
    * node's output (shown by reference, like a large one), a stored parameter travels by reference in contexts. When
@@ -381,7 +258,7 @@ class Interpreter {
    */
   private async spill(planned: SpillKey[], actions: SchedulerAction[]): Promise<boolean> {
     try {
-      return await this.storeSpills(planned);
+      return await storeSpills(this.spillHost, planned);
     } catch (err) {
       if (isCancellation(err)) throw err;
       const cause = toNodeFailure(err, 1);
@@ -394,28 +271,6 @@ class Interpreter {
       }
       return true;
     }
-  }
-
-  /** Stores the planned outputs and parameters not stored yet; false when none was left. Throws when the store fails. */
-  private async storeSpills(planned: SpillKey[]): Promise<boolean> {
-    // Only completed nodes' inline outputs and parameters not stored yet: each spill makes progress.
-    const keys = planned.filter((key) =>
-      'node' in key
-        ? this.states[key.node]?.status === 'completed' && !isValueRef(this.states[key.node]!.output)
-        : !this.storedParams.has(key.param),
-    );
-    if (keys.length === 0) return false;
-    const entries = keys.map((key) =>
-      'node' in key
-        ? { name: key.node, value: this.states[key.node]!.output }
-        : { name: `params.${key.param}`, value: this.input.parameters[key.param] },
-    );
-    const refs = await this.payloads!.store(entries);
-    keys.forEach((key, i) => {
-      if ('node' in key) this.states[key.node]!.output = refs[i];
-      else this.storedParams.set(key.param, refs[i]!);
-    });
-    return true;
   }
 
   /**
@@ -433,8 +288,8 @@ class Interpreter {
       const stored = this.handlerStores.then(async () => {
         // The planner's own accounting, for one context, one copy, within the handler's share.
         const share = Math.max(MIN_SPILL_BYTES, Math.floor(payloads.bytes / HANDLER_CONTEXT_SHARE));
-        const { spills } = planPass({ ...this.passValues(payloads), joins: [], starts: [{ node: id, contexts: [{ reads, copies: 1 }] }], budget: share });
-        if (spills.length > 0) await this.storeSpills(spills);
+        const { spills } = planPass({ ...passValues(this.spillHost, payloads), joins: [], starts: [{ node: id, contexts: [{ reads, copies: 1 }] }], budget: share });
+        if (spills.length > 0) await storeSpills(this.spillHost, spills);
       });
       this.handlerStores = stored.catch(() => undefined);
       await stored;
@@ -536,7 +391,7 @@ class Interpreter {
           outcome = await this.executeNode(node);
         } catch (err) {
           if (isCancellation(err)) throw err;
-          await this.handleFailure(node, toNodeFailure(err, 1));
+          await handleFailure(this.failureHost, node, toNodeFailure(err, 1));
           return;
         }
         this.finish(node.id, 'completed', outcome.output, outcome.attempts);
@@ -549,20 +404,8 @@ class Interpreter {
     }
   }
 
-  /**
-   * What a node's activities read: a loop's template's, and with the subworkflow budget every parameter for a
-   * subworkflow that passes them on (inherit_context), so they travel as the budget has them (stored by reference).
-   */
-  private readsOf(node: TypedNode): Reads | undefined {
-    const reads = node.type === 'loop' ? this.graph.templateReads.get(node.id) : this.graph.reads.get(node.id);
-    if (!this.env.subworkflowBudget) return reads;
-    const subworkflow = node.type === 'subworkflow' ? node.config : node.type === 'loop' && node.config.template.type === 'subworkflow' ? node.config.template.config : null;
-    const inherits = Boolean(subworkflow && (subworkflow as { inherit_context?: boolean }).inherit_context);
-    return inherits ? { nodes: reads?.nodes ?? [], params: 'all' } : reads;
-  }
-
   private async executeNode(node: TypedNode): Promise<NodeOutcome> {
-    const context = this.contextFor(node.id, node.type === 'subworkflow' ? this.readsOf(node) : undefined);
+    const context = this.contextFor(node.id, node.type === 'subworkflow' ? readsOf(this.spillHost, node) : undefined);
     const strategy = strategyFor(this.input.compiled.errorHandling, node.id);
     switch (node.type) {
       case 'tool':
@@ -583,7 +426,7 @@ class Interpreter {
             config: node.config,
             strategy,
             itemsContext: context,
-            context: this.contextFor(node.id, this.readsOf(node)),
+            context: this.contextFor(node.id, readsOf(this.spillHost, node)),
           },
           // Shown by the runState query while the loop runs (no command: replay is unaffected).
           (items) => {
@@ -603,120 +446,4 @@ class Interpreter {
     const skipped = untakenBranch(node, this.states);
     if (skipped) this.finish(skipped, 'skipped');
   }
-
-  /** The node's error strategy, after its attempts are spent. */
-  private async handleFailure(node: TypedNode, failure: NodeFailure): Promise<void> {
-    this.recordError(node.id, failure);
-    const strategy = strategyFor(this.input.compiled.errorHandling, node.id);
-    try {
-      switch (strategy.name) {
-        case 'fallback': {
-          if (!strategy.handler) break;
-          const outcome = await this.runFallback(node, strategy.handler, strategy.handlerConfig);
-          const state = this.states[node.id]!;
-          state.error = { code: failure.code, message: failure.message };
-          state.via = 'fallback';
-          this.finish(node.id, 'completed', outcome.output, failure.attempts);
-          return;
-        }
-        case 'dead_letter_queue': {
-          const toolConfig = node.type === 'tool' ? node.config : null;
-          await runActivities.runRecordDeadLetter({
-            organizationId: this.env.organizationId,
-            workflowId: this.env.workflowId,
-            workflowVersion: this.env.workflowVersion,
-            runId: this.env.runId,
-            nodeId: node.id,
-            queue: strategy.deadLetter.queue,
-            retentionMs: strategy.deadLetter.retentionMs,
-            tool: toolConfig?.tool ?? null,
-            config: toolConfig ? toolConfig.config : node.def.config,
-            inputs: toolConfig?.inputs ?? [],
-            context: await this.handlerContext(node.id, this.graph.reads.get(node.id)),
-            error: { code: failure.code, message: failure.message },
-            attempts: failure.attempts,
-          });
-          this.fail(node.id, failure, 'dead_letter');
-          return;
-        }
-        case 'fail_fast':
-          this.fail(node.id, failure);
-          this.failFast = true;
-          this.execScope?.cancel();
-          return;
-        default:
-          break;
-      }
-    } catch (err) {
-      if (isCancellation(err)) {
-        this.finish(node.id, 'cancelled');
-        return;
-      }
-      const handlerFailure = toNodeFailure(err, 1);
-      this.recordError(node.id, { ...handlerFailure, message: `${strategy.name}: ${handlerFailure.message}` });
-    }
-    this.fail(node.id, failure);
-  }
-
-  /** A tool run as a local activity: its input stays in the worker (RunOptions.localTools). */
-  private isLocalTool(tool: string): boolean {
-    return (this.input.options.localTools ?? []).includes(tool);
-  }
-
-  /** A fallback handler: a node of the graph (its output, or its definition run now) or a tool with the same inputs. */
-  private async runFallback(node: TypedNode, handler: string, handlerConfig: Record<string, unknown> | undefined): Promise<NodeOutcome> {
-    const retry = strategyFor(undefined, handler);
-    const handlerNode = this.graph.nodes.get(handler);
-    if (handlerNode) {
-      const state = this.states[handler]!;
-      if (state.status === 'completed') return { output: state.output, attempts: 1 };
-      if (handlerNode.type !== 'tool') {
-        throw ApplicationFailure.nonRetryable(`fallback node ${handler} has not completed`, 'FALLBACK_UNAVAILABLE');
-      }
-      const context = await this.handlerContext(handler, this.graph.reads.get(handler), !this.isLocalTool(handlerNode.config.tool));
-      return executeTool(this.env, `${node.id}.fallback`, handlerNode.config.tool, handlerNode.config, handlerNode.def.retryPolicy, retry, context);
-    }
-    const inputs = node.type === 'tool' ? node.config.inputs : [];
-    const config = toolConfigOf({ config: { tool: handler, config: handlerConfig ?? {}, inputs } });
-    const context = await this.handlerContext(node.id, readsOfValue(this.graph, { config: handlerConfig, inputs }), !this.isLocalTool(handler));
-    return executeTool(this.env, `${node.id}.fallback`, handler, config, undefined, retry, context);
-  }
-}
-
-/** Some node fails over to a fallback or a dead letter. */
-function hasErrorHandlers(errorHandling: CompiledWorkflow['errorHandling'], graph: RunGraph): boolean {
-  return graph.order.some((id) => {
-    const name = strategyFor(errorHandling, id).name;
-    return name === 'fallback' || name === 'dead_letter_queue';
-  });
-}
-
-/** Loops whose template is a tool. */
-function hasToolLoops(graph: RunGraph): boolean {
-  return [...graph.nodes.values()].some((n) => n.type === 'loop' && n.config.template.type === 'tool');
-}
-
-/** Subworkflow nodes, and loops whose template is a subworkflow. */
-function startsSubworkflows(graph: RunGraph): boolean {
-  return [...graph.nodes.values()].some((n) => n.type === 'subworkflow' || (n.type === 'loop' && n.config.template.type === 'subworkflow'));
-}
-
-export async function dagRunWorkflow(input: RunInput): Promise<RunSummary> {
-  // Before anything else: the first thing an execution asks, in its first workflow task (patches.ts).
-  const patchesCurrent = askRunPatchesCurrent();
-  let graph: RunGraph;
-  try {
-    graph = buildGraph(input.compiled);
-  } catch (err) {
-    if (!(err instanceof GraphError)) throw err;
-    const now = new Date().toISOString();
-    const errors: RunError[] = [{ node: null, code: 'INVALID_DEFINITION', message: err.message, attempt: 0, time: now }];
-    if (ownsRunRecord(input)) {
-      await bookkeepingActivities({ patchesCurrent }).runFinish({ runId: input.runId, status: 'failed', nodeStates: {}, results: {}, errors, completedAt: now });
-    }
-    throw ApplicationFailure.nonRetryable(err.message, 'INVALID_DEFINITION');
-  }
-  const interpreter = new Interpreter(input, graph, patchesCurrent);
-  setHandler(runStateQuery, () => interpreter.view());
-  return interpreter.run();
 }

@@ -23,7 +23,7 @@ const refused: [string, string][] = [
   // activities call the domain, never api/
   ['activities/runs/planted.ts', "import { runRoutes } from '../../api/runs/routes';\nexport const r = runRoutes;\n"],
   ['activities/planted.ts', "import type { Domain } from '../api/domain';\nexport type D = Domain;\n"],
-  ['activities/runs/planted.ts', "import { dagRunWorkflow } from '../../workflows/runs/interpreter';\nexport const d = dagRunWorkflow;\n"],
+  ['activities/runs/planted.ts', "import { dagRunWorkflow } from '../../workflows/runs/dagRun';\nexport const d = dagRunWorkflow;\n"],
   // the worker and scripts do not import the HTTP layer (scripts/generate-client.ts alone documents it)
   ['worker/planted.ts', "import { createApp } from '../api/app';\nexport const a = createApp;\n"],
   ['scripts/admin/planted.ts', "import { purge } from '../../api/middleware/idempotency';\nexport const p = purge;\n"],

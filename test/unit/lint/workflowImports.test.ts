@@ -43,7 +43,7 @@ const allowed: [string, string][] = [
   ['workflows/runs/planted.ts', "import { defineSearchAttributeKey } from '@temporalio/common';\nexport const d = defineSearchAttributeKey;\n"],
   ['workflows/runs/planted.ts', "import { buildGraph } from './graph';\nexport const b = buildGraph;\n"],
   ['workflows/runs/planted.ts', "import { awaitApproval } from '../triggers/approval';\nexport const a = awaitApproval;\n"],
-  ['workflows/planted.ts', "export { dagRunWorkflow } from './runs/interpreter';\n"],
+  ['workflows/planted.ts', "export { dagRunWorkflow } from './runs/dagRun';\n"],
   ['workflows/runs/planted.ts', "import { dagSchema } from '../../lib/dag/model';\nexport const d = dagSchema;\n"],
   ['workflows/runs/planted.ts', "import { parseDuration } from '../../lib/duration';\nexport const p = parseDuration;\n"],
   ['lib/dag/planted.ts', "import { z } from 'zod';\nimport { dagSchema } from './model';\nexport const s = [z, dagSchema];\n"],
