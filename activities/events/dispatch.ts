@@ -21,6 +21,7 @@ import { uuidFrom } from '../../lib/triggers/ids';
 import { memoByKey } from '../../lib/memoByKey';
 import { mapParameters } from '../../lib/triggers/mapping';
 import type { ActivityDeps } from '../deps';
+import { readOrganizationSettings } from '../../domain/organizations/settingsReader';
 
 interface CandidateRow {
   id: string;
@@ -79,7 +80,8 @@ export function createEventActivities(deps: ActivityDeps) {
 
   /** The organization's settings (its webhook endpoints), or undefined when it is gone. */
   async function organizationSettings(organizationId: string): Promise<{ settings: unknown } | undefined> {
-    return db('organizations').where({ id: organizationId }).first('settings');
+    const settings = await readOrganizationSettings(db, organizationId);
+    return settings ? { settings } : undefined;
   }
 
   async function startRuns(client: Client, event: OutboxEventRow, lookups: BatchLookups): Promise<number> {

@@ -4,6 +4,7 @@ import { releaseEmailReservation, reserveEmailRecipients } from './support/email
 import { organizationLabel, senderDisplayName, withHtmlFooter, withTextFooter } from './support/emailSender';
 import { retryable } from './support/net';
 import { defineTool, NonRetryableToolError } from './types';
+import { readOrganizationNames } from '../../domain/organizations/settingsReader';
 
 export const EMAIL_MAX_RECIPIENTS = 50;
 export const EMAIL_SUBJECT_MAX = 200;
@@ -47,7 +48,8 @@ export default defineTool({
       );
     }
     const recipients = uniqueAddresses(Array.isArray(input.to) ? input.to : [input.to]);
-    const organization = await db('organizations').where('id', ctx.organizationId).first<{ id: string; name: string } | undefined>('id', 'name');
+    const names = await readOrganizationNames(db, ctx.organizationId);
+    const organization = names ? { id: ctx.organizationId, name: names.name } : undefined;
     if (!organization) throw new NonRetryableToolError('ORGANIZATION_NOT_FOUND', 'the organization of this run no longer exists');
     const label = organizationLabel(organization);
 

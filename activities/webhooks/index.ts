@@ -18,6 +18,7 @@ import type { ActivityDeps } from '../deps';
 import { guardedRequest } from '../../lib/net/httpClient';
 import { outboundGuards } from '../../lib/net/outbound';
 import { SsrfRefusedError } from '../../lib/net/ssrfGuard';
+import { readOrganizationNames, readOrganizationSettings } from '../../domain/organizations/settingsReader';
 
 /**
  * Outgoing webhook deliveries (workflows/triggers/events.ts#webhookDeliveryWorkflow): one attempt per activity
@@ -34,8 +35,7 @@ export function createWebhookActivities(deps: ActivityDeps) {
   const guard = outboundGuards(config).webhooks;
 
   async function endpointOf(organizationId: string, endpointId: string): Promise<StoredWebhook | null> {
-    const org = await db('organizations').where({ id: organizationId }).first('settings');
-    const hooks = ((org?.settings ?? {}) as { integration?: { webhooks?: StoredWebhook[] } }).integration?.webhooks ?? [];
+    const hooks = (await readOrganizationSettings(db, organizationId))?.integration.webhooks ?? [];
     return hooks.find((w) => w.id === endpointId) ?? null;
   }
 
@@ -128,7 +128,7 @@ export function createWebhookActivities(deps: ActivityDeps) {
     async notifyWebhookDisabled(input: { deliveryId: string }): Promise<{ sent: number }> {
       const delivery = await getDelivery(db, input.deliveryId);
       if (!delivery) return { sent: 0 };
-      const org = await db('organizations').where({ id: delivery.organization_id }).first('name');
+      const org = await readOrganizationNames(db, delivery.organization_id);
       const admins = (await db('memberships as m')
         .join('users as u', 'u.id', 'm.user_id')
         .where('m.organization_id', delivery.organization_id)

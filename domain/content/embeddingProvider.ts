@@ -5,6 +5,7 @@ import { outboundGuards } from '../../lib/net/outbound';
 import { guardedTransport } from '../../lib/embeddings/http';
 import { createEmbeddingProvider, resolveEmbeddingSpec } from '../../lib/embeddings/index';
 import type { EmbeddingProvider } from '../../lib/embeddings/types';
+import { readOrganizationSettings } from '../organizations/settingsReader';
 
 /**
  * The embedding provider of one organization (its integration settings, else the global configuration), reaching
@@ -15,13 +16,13 @@ export async function embeddingProviderForOrganization(
   config: Config,
   organizationId: string,
 ): Promise<EmbeddingProvider> {
-  const row = await db('organizations').where({ id: organizationId }).first('settings');
+  const settings = await readOrganizationSettings(db, organizationId);
   const box = createSecretBox({ encryptionKey: config.organizations.encryptionKey, jwtSecret: config.jwt.secret });
   const openSecret = (sealed: unknown): string | undefined => {
     if (typeof sealed === 'string') return sealed;
     return isEncryptedSecret(sealed) ? box.open(sealed) : undefined;
   };
-  const spec = resolveEmbeddingSpec(config.content.embedding, row?.settings, openSecret);
+  const spec = resolveEmbeddingSpec(config.content.embedding, settings, openSecret);
   // The global endpoint is the operator's choice; an organization's is a tenant destination like any other.
   const guards = outboundGuards(config);
   return createEmbeddingProvider(spec, guardedTransport(spec === config.content.embedding ? guards.operator : guards.tools));

@@ -7,7 +7,6 @@ import { recordAudit } from '../audit/record';
 import type { AppDeps } from '../deps';
 import type { RateLimiter } from '../ratelimit/limiter';
 import type { Actor, OrganizationContext } from '../principals';
-import { withDefaults } from '../organizations/settingsModel';
 import { isUuid } from '../triggers/queries';
 import { deliveryInput, startDelivery } from './deliveries';
 import type { DeliveryAttemptView, DeliveryView, QuarantinedEventView } from './schemas';
@@ -26,6 +25,7 @@ import {
   type DeliveryRow,
   type OutboxEventRow,
 } from './queries';
+import { readOrganizationSettings } from '../organizations/settingsReader';
 
 /**
  * Events published by API clients (custom.*), the catalog, and the delivery log of the organization's outgoing
@@ -80,8 +80,7 @@ export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promi
   const { db, config } = deps;
 
   async function endpointsOf(organizationId: string) {
-    const org = await db('organizations').where({ id: organizationId }).first('settings');
-    return withDefaults(org?.settings).integration.webhooks;
+    return (await readOrganizationSettings(db, organizationId))?.integration.webhooks ?? [];
   }
 
   async function requireEndpoint(organizationId: string, endpointId: string) {

@@ -9,6 +9,7 @@ import type { TriggerView, WebhookSecretView, WorkflowTriggersView } from './sch
 import { findWorkflowWithCurrent, listSecrets, upsertSecret, type WorkflowWithCurrent } from './queries';
 import { describeSchedule, scheduleIdFor, syncSchedules } from './schedules';
 import { recordAudit } from '../audit/record';
+import { readOrganizationNames } from '../organizations/settingsReader';
 
 /**
  * The triggers of one workflow as the API shows them (state, next fire times, webhook URL and whether its secret
@@ -67,8 +68,8 @@ export function createTriggersService(deps: AppDeps, box: SecretBox) {
     async list(organizationId: string, workflowId: string): Promise<WorkflowTriggersView> {
       const workflow = await load(organizationId, workflowId);
       const secrets = new Map((await listSecrets(db, organizationId, workflowId)).map((s) => [s.trigger_key, s.created_at]));
-      const org = await db('organizations').where({ id: organizationId }).first('slug');
-      const data = await Promise.all(parseTriggers(workflow.definition.triggers).map((t) => view(workflow, t, secrets, org.slug as string)));
+      const slug = (await readOrganizationNames(db, organizationId))?.slug ?? organizationId;
+      const data = await Promise.all(parseTriggers(workflow.definition.triggers).map((t) => view(workflow, t, secrets, slug)));
       return { workflow_id: workflowId, status: workflow.status, data };
     },
 

@@ -1,6 +1,7 @@
 import { createSecretBox, isEncryptedSecret, type SecretBox } from '../../../lib/secrets';
 import type { Config } from '../../../lib/config';
 import type { ActivityDeps } from '../../deps';
+import { readOrganizationSettings } from '../../../domain/organizations/settingsReader';
 
 /**
  * An organization's third-party integration settings (`settings.integration.thirdParty[name]`: plain `config`
@@ -27,9 +28,7 @@ export async function orgIntegration(
   organizationId: string,
   name: string,
 ): Promise<OrgIntegration | null> {
-  const row = await deps.db('organizations').where({ id: organizationId }).first('settings');
-  const entry = (row?.settings as { integration?: { thirdParty?: Record<string, unknown> } } | undefined)?.integration
-    ?.thirdParty?.[name] as { enabled?: boolean; config?: Record<string, string>; secrets?: Record<string, unknown> } | undefined;
+  const entry = (await readOrganizationSettings(deps.db, organizationId))?.integration.thirdParty[name];
   if (!entry || entry.enabled === false) return null;
   const secrets: Record<string, string> = {};
   for (const [key, value] of Object.entries(entry.secrets ?? {})) {
