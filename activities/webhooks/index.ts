@@ -12,13 +12,13 @@ import {
 } from '../../domain/events/queries';
 import { signingSecretsOf, type StoredWebhook } from '../../domain/organizations/settingsModel';
 import { disableWebhookEndpoint } from '../../domain/organizations/webhookEndpoints';
-import { createSecretBox } from '../../lib/secrets';
 import { signatureHeaders } from '../../lib/triggers/standardWebhooks';
 import type { ActivityDeps } from '../deps';
 import { guardedRequest } from '../../lib/net/httpClient';
 import { outboundGuards } from '../../lib/net/outbound';
 import { SsrfRefusedError } from '../../lib/net/ssrfGuard';
 import { readOrganizationNames, readOrganizationSettings } from '../../domain/organizations/settingsReader';
+import { secretBoxFor } from '../../domain/secrets/queries';
 
 /**
  * Outgoing webhook deliveries (workflows/triggers/events.ts#webhookDeliveryWorkflow): one attempt per activity
@@ -29,7 +29,7 @@ import { readOrganizationNames, readOrganizationSettings } from '../../domain/or
 
 export function createWebhookActivities(deps: ActivityDeps) {
   const { db, config } = deps;
-  const box = createSecretBox({ encryptionKey: config.organizations.encryptionKey, jwtSecret: config.jwt.secret });
+  const box = secretBoxFor(config);
   // The outbound policy (lib/net/outbound.ts): public addresses only, except WEBHOOKS_ALLOWED_PRIVATE_HOSTS, never
   // the platform's own services; no redirects.
   const guard = outboundGuards(config).webhooks;

@@ -1,7 +1,6 @@
 import type { Context } from 'koa';
 import { createBillingProvider } from '../../domain/billing/providers';
 import { createBillingService } from '../../domain/billing/service';
-import { createSecretBox } from '../../lib/secrets';
 import { auditRoutes } from '../audit/routes';
 import type { Domain } from '../domain';
 import type { AppDeps } from '../../domain/deps';
@@ -19,6 +18,7 @@ import { settingsRoutes } from './routes/settings';
 import type { OrgServiceDeps } from '../../domain/organizations/serviceDeps';
 import { createOrganizationsServices } from '../../domain/organizations/services';
 import { createApiCallMeter } from '../../domain/organizations/usageMeter';
+import { secretBoxFor } from '../../domain/secrets/queries';
 
 export interface OrganizationsDomain extends Domain {
   /** An organization API key presented by the request (401 when it is invalid), or null when none is presented. */
@@ -31,7 +31,7 @@ export interface OrganizationsDomain extends Domain {
 
 /** `changes` keeps remembered access checks current (none: every request reads its organization's row). */
 export function createOrganizationsDomain(deps: AppDeps, changes: AuthChangeListener | null): OrganizationsDomain {
-  const box = createSecretBox({ encryptionKey: deps.config.organizations.encryptionKey, jwtSecret: deps.config.jwt.secret });
+  const box = secretBoxFor(deps.config);
   if (!box.dedicatedKey) {
     deps.logger.warn('SERVICE_ENCRYPTION_KEY is not set: integration secrets are encrypted with a key derived from SERVICE_JWT_SECRET (rotating it makes them unreadable)');
   }

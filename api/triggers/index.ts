@@ -1,4 +1,3 @@
-import { createSecretBox } from '../../lib/secrets';
 import type { Domain } from '../domain';
 import type { AppDeps } from '../../domain/deps';
 import { createDispatcherEnsurer } from '../../domain/events/dispatcher';
@@ -11,6 +10,7 @@ import { createWorkflowListeners } from '../../domain/triggers/listeners';
 import { triggerRoutes } from './routes';
 import { createTriggersService } from '../../domain/triggers/service';
 import { createWebhookIngress } from './webhookIngress';
+import { secretBoxFor } from '../../domain/secrets/queries';
 
 export interface TriggersDomain extends Domain {
   /** Pass to createWorkflowsDomain: schedules follow the workflows' status and versions. */
@@ -19,7 +19,7 @@ export interface TriggersDomain extends Domain {
 
 /** Schedule, webhook and manual-approval triggers (docs/triggers.md). Events: api/events. */
 export function createTriggersDomain(deps: AppDeps): TriggersDomain {
-  const box = createSecretBox({ encryptionKey: deps.config.organizations.encryptionKey, jwtSecret: deps.config.jwt.secret });
+  const box = secretBoxFor(deps.config);
   const runs = createRunsService(deps, createRunExecutions(deps.temporal, deps.config.temporal));
   const ensureDispatcher = createDispatcherEnsurer(deps.temporal, deps.config.temporal.taskQueue);
   const service = createTriggersService(deps, box);

@@ -1,11 +1,12 @@
 import type { Config } from '../../lib/config';
 import type { Db } from '../../db/knex';
-import { createSecretBox, isEncryptedSecret } from '../../lib/secrets';
+import { isEncryptedSecret } from '../../lib/secrets';
 import { outboundGuards } from '../../lib/net/outbound';
 import { guardedTransport } from '../../lib/embeddings/http';
 import { createEmbeddingProvider, resolveEmbeddingSpec } from '../../lib/embeddings/index';
 import type { EmbeddingProvider } from '../../lib/embeddings/types';
 import { readOrganizationSettings } from '../organizations/settingsReader';
+import { secretBoxFor } from '../secrets/queries';
 
 /**
  * The embedding provider of one organization (its integration settings, else the global configuration), reaching
@@ -17,7 +18,7 @@ export async function embeddingProviderForOrganization(
   organizationId: string,
 ): Promise<EmbeddingProvider> {
   const settings = await readOrganizationSettings(db, organizationId);
-  const box = createSecretBox({ encryptionKey: config.organizations.encryptionKey, jwtSecret: config.jwt.secret });
+  const box = secretBoxFor(config);
   const openSecret = (sealed: unknown): string | undefined => {
     if (typeof sealed === 'string') return sealed;
     return isEncryptedSecret(sealed) ? box.open(sealed) : undefined;

@@ -1,7 +1,7 @@
-import { createSecretBox, isEncryptedSecret, type SecretBox } from '../../../lib/secrets';
-import type { Config } from '../../../lib/config';
+import { isEncryptedSecret } from '../../../lib/secrets';
 import type { ActivityDeps } from '../../deps';
 import { readOrganizationSettings } from '../../../domain/organizations/settingsReader';
+import { secretBoxFor } from '../../../domain/secrets/queries';
 
 /**
  * An organization's third-party integration settings (`settings.integration.thirdParty[name]`: plain `config`
@@ -10,17 +10,6 @@ import { readOrganizationSettings } from '../../../domain/organizations/settings
 export interface OrgIntegration {
   config: Record<string, string>;
   secrets: Record<string, string>;
-}
-
-const boxes = new WeakMap<Config, SecretBox>();
-
-function boxFor(config: Config): SecretBox {
-  let box = boxes.get(config);
-  if (!box) {
-    box = createSecretBox({ encryptionKey: config.organizations.encryptionKey, jwtSecret: config.jwt.secret });
-    boxes.set(config, box);
-  }
-  return box;
 }
 
 export async function orgIntegration(
@@ -32,7 +21,7 @@ export async function orgIntegration(
   if (!entry || entry.enabled === false) return null;
   const secrets: Record<string, string> = {};
   for (const [key, value] of Object.entries(entry.secrets ?? {})) {
-    if (isEncryptedSecret(value)) secrets[key] = boxFor(deps.config).open(value);
+    if (isEncryptedSecret(value)) secrets[key] = secretBoxFor(deps.config).open(value);
   }
   return { config: { ...(entry.config ?? {}) }, secrets };
 }
