@@ -14,6 +14,9 @@ const quick = { op: 'jsonata' as const, expression: '1 + 1', data: null, binding
 test("another organization's expression is served before one organization's queued deadline-long ones", async () => {
   const pool = createSandboxPool(3);
   try {
+    // All three processes booted first: otherwise the order compares a process's boot (seconds on a loaded machine)
+    // with the flood's 400 ms deadlines, not the queue's turns.
+    await Promise.all(['w1', 'w2', 'w3'].map((key) => pool.run(quick, 30_000, key)));
     const finished: string[] = [];
     const flood = Array.from({ length: 6 }, (_, i) =>
       pool.run(endless, limits.timeoutMs + 250, 'org-a').then(
