@@ -10,7 +10,7 @@ import {
   releaseClaimedEvents,
 } from '../../domain/events/queries';
 import { isTransientDispatchError, recordDispatchFailure } from '../../domain/events/quarantine';
-import { withDefaults } from '../../domain/organizations/settingsModel';
+import type { StoredSettings } from '../../domain/organizations/settingsModel';
 import { triggerRunBudget, TriggerRunBudgetSpent } from '../../domain/triggers/runBudget';
 import { prepareTriggeredRun } from '../../domain/runs/launch';
 import { startRunExecution } from '../../domain/runs/executions';
@@ -36,7 +36,8 @@ interface CandidateRow {
  */
 interface BatchLookups {
   workflows(organizationId: string): Promise<CandidateRow[]>;
-  settings(organizationId: string): Promise<{ settings: unknown } | undefined>;
+  /** Null when the organization is gone. */
+  settings(organizationId: string): Promise<StoredSettings | null>;
 }
 
 /**
@@ -76,12 +77,6 @@ export function createEventActivities(deps: ActivityDeps) {
       .where({ 'w.organization_id': organizationId, 'w.status': 'active' })
       .whereRaw(`v.definition->'triggers' @> '[{"type":"event"}]'::jsonb`)
       .select('w.id', 'v.definition')) as CandidateRow[];
-  }
-
-  /** The organization's settings (its webhook endpoints), or undefined when it is gone. */
-  async function organizationSettings(organizationId: string): Promise<{ settings: unknown } | undefined> {
-    const settings = await readOrganizationSettings(db, organizationId);
-    return settings ? { settings } : undefined;
   }
 
   async function startRuns(client: Client, event: OutboxEventRow, lookups: BatchLookups): Promise<number> {
@@ -124,9 +119,9 @@ export function createEventActivities(deps: ActivityDeps) {
 
   async function startDeliveries(client: Client, event: OutboxEventRow, lookups: BatchLookups): Promise<number> {
     const organizationId = event.organization_id!;
-    const org = await lookups.settings(organizationId);
-    if (!org) return 0;
-    const endpoints = withDefaults(org.settings).integration.webhooks.filter(
+    const settings = await lookups.settings(organizationId);
+    if (!settings) return 0;
+    const endpoints = settings.integration.webhooks.filter(
       (w) => w.enabled && w.events.some((pattern) => subscriptionMatches(pattern, event.type)),
     );
     const body = JSON.stringify(eventEnvelope(event));
@@ -153,7 +148,7 @@ export function createEventActivities(deps: ActivityDeps) {
    */
   async function dispatchBatch(client: Client): Promise<number> {
     const events = await claimUndispatchedEvents(db, config.triggers.dispatchBatch, CLAIM_LEASE_MS);
-    const lookups: BatchLookups = { workflows: memoByKey(eventTriggeredWorkflows), settings: memoByKey(organizationSettings) };
+    const lookups: BatchLookups = { workflows: memoByKey(eventTriggeredWorkflows), settings: memoByKey((id: string) => readOrganizationSettings(db, id)) };
     // Organizations out of their budget of event-started runs in this batch: all their due events were deferred.
     const deferred = new Set<string>();
     const settled = new Set<string>();

@@ -8,7 +8,7 @@ import { checkParameters, type ParameterProblem } from '../../lib/runs/parameter
 import type { RunInput, RunOptions, RunTrigger } from '../../lib/runs/types';
 import { loadWorkflowVersion, type LoadedWorkflowVersion } from '../workflows/queries';
 import { toolCatalogueFor } from '../tools/catalogue';
-import type { RunStartContext } from './executions';
+import type { RunExecutions, RunStartContext } from './executions';
 import { findRunById, insertRun, markRunFinished, type RunRow } from './queries';
 
 /**
@@ -56,12 +56,12 @@ export function runInputOf(
  */
 export async function startOrFail(
   deps: { db: Db; logger: Logger },
-  start: (input: RunInput, context: RunStartContext) => Promise<void>,
+  executions: Pick<RunExecutions, 'start'>,
   input: RunInput,
   context: RunStartContext = {},
 ): Promise<void> {
   try {
-    await start(input, context);
+    await executions.start(input, context);
   } catch (err) {
     deps.logger.error({ err, runId: input.runId }, 'starting a run failed');
     await markRunFinished(deps.db, input.runId, 'failed', [

@@ -154,7 +154,7 @@ export function createRunsService(deps: AppDeps, executions: RunExecutions, admi
     );
     const input = runInputOf(row, values.loaded, options(), { reused: values.reused, approval: values.approval });
     // For Temporal Web (memo, details): the names behind the ids.
-    await startOrFail(deps, (i, c) => executions.start(i, c), input, { organizationName: values.loaded.organizationName, requestId: values.requestId });
+    await startOrFail(deps, executions, input, { organizationName: values.loaded.organizationName, requestId: values.requestId });
     return row;
   }
 

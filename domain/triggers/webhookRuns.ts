@@ -97,7 +97,7 @@ export function createWebhookRuns(deps: AppDeps, limiter: RateLimiter, execution
         });
         if (outcome.kind === 'refused') throw new AppError(outcome.code, outcome.message, outcome.problems);
         // The request id travels into the run's memo and worker lines.
-        if (outcome.kind === 'ready') await startOrFail(deps, (i, c) => executions.start(i, c), outcome.input, { requestId: call.requestId });
+        if (outcome.kind === 'ready') await startOrFail(deps, executions, outcome.input, { requestId: call.requestId });
       } catch (err) {
         if (call.deliveryKey && !replayed) await releaseReceipt(db, receiptKey);
         throw err;

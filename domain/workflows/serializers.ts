@@ -33,7 +33,11 @@ function toolsOf(definition: StoredDefinition, tools: ToolLookup) {
  * (docs/secrets.md); runs still use the stored value until the workflow is saved with a secret reference.
  */
 function definitionFields(stored: StoredDefinition, tools: ToolLookup) {
-  const definition = scanDefinitionCredentials(stored).redacted;
+  return fieldsOf(scanDefinitionCredentials(stored).redacted, tools);
+}
+
+/** A definition's fields as the API shows them. */
+function fieldsOf(definition: StoredDefinition, tools: ToolLookup) {
   return {
     dag: definition.dag,
     tools: toolsOf(definition, tools),
@@ -62,16 +66,7 @@ export function serializeWorkflow(row: WorkflowWithDefinition, tools: ToolLookup
 /** The answer of a dry run: the definition exactly as a save would store it. */
 export function serializeValidation(result: { name: string | null; definition: StoredDefinition }, tools: ToolLookup) {
   // Just validated, so free of literal credentials (422 INLINE_CREDENTIAL): nothing to redact, no second scan.
-  const { definition } = result;
-  return {
-    valid: true as const,
-    name: result.name,
-    dag: definition.dag,
-    tools: toolsOf(definition, tools),
-    triggers: definition.triggers,
-    parameters: definition.parameters,
-    error_handling: definition.errorHandling,
-  };
+  return { valid: true as const, name: result.name, ...fieldsOf(result.definition, tools) };
 }
 
 export function serializeVersion(row: WorkflowVersionRow, tools: ToolLookup) {

@@ -113,7 +113,10 @@ export function createOffLoopValidator(): OffLoopValidator {
   function next(): void {
     if (closed || current) return;
     const taken = queue.take();
-    if (!taken) return;
+    if (!taken) {
+      thread?.unref(); // idle: the process may exit
+      return;
+    }
     const id = nextId++;
     const timer = setTimeout(() => replaceThread(`it took longer than ${DEADLINE_MS} ms`), DEADLINE_MS);
     current = { id, pending: taken.item, key: taken.key, timer };
@@ -129,14 +132,7 @@ export function createOffLoopValidator(): OffLoopValidator {
         return Promise.reject(new ServiceUnavailableError('workflow validation', 'too many large workflows are being validated; retry later'));
       }
       return new Promise<CheckedDefinition>((resolve, reject) => {
-        queue.push(organizationId, {
-          request,
-          resolve: (result) => {
-            if (!current && thread) thread.unref();
-            resolve(result);
-          },
-          reject,
-        });
+        queue.push(organizationId, { request, resolve, reject });
         next();
       });
     },
