@@ -1,14 +1,4 @@
-import type { Config } from '../lib/config';
-import type { Logger } from '../lib/logger';
-import type { Mailer } from '../lib/mailer';
-import type { MinioClient } from '../lib/storage';
-import type { Db } from '../db/knex';
+import type { ProcessDeps } from '../domain/deps';
 
-/** What activities may touch. Built once per worker process. */
-export interface ActivityDeps {
-  config: Config;
-  db: Db;
-  storage: MinioClient;
-  mailer: Mailer;
-  logger: Logger;
-}
+/** What activities may touch. Built once per worker process (worker/main.ts). */
+export type ActivityDeps = ProcessDeps;

@@ -3,10 +3,10 @@ import { createAccountPagesDomain } from './account-pages';
 import { recordAudit } from '../domain/audit/record';
 import Koa from 'koa';
 import { createAuthDomain } from './auth';
-import { createAuthChangeListener } from '../domain/auth/authChangeListener';
 import { createContentDomain } from './content';
 import { createDocsDomain } from './docs';
 import type { AppDeps } from '../domain/deps';
+import { createServices, type Services } from '../domain/services';
 import { buildOpenApiDocument } from './http/openapi';
 import { mountRoutes, type Authenticator } from './http/mount';
 import { createWriteGate } from './http/writeGate';
@@ -37,16 +37,14 @@ export interface App {
   shutdown(): Promise<void>;
 }
 
-/** Composes the domains into one Koa application. No I/O happens here. */
-export function createApp(deps: AppDeps): App {
-  // One listener per process keeps the session and access checks' memories current (authChangeListener.ts).
-  const changes =
-    deps.config.auth.sessionCacheTtlMs > 0 ? createAuthChangeListener(deps.db, (err, message) => deps.logger.warn({ err }, message)) : null;
-  const auth = createAuthDomain(deps, changes);
-  const organizations = createOrganizationsDomain(deps, changes);
-  const triggers = createTriggersDomain(deps);
+/**
+ * Composes the domains into one Koa application over the process's services (domain/services.ts), built once; the
+ * app's shutdown closes them. No I/O happens here.
+ */
+export function createApp(deps: AppDeps, services: Services = createServices(deps, { admitRunStarts: true })): App {
+  const auth = createAuthDomain(services);
+  const organizations = createOrganizationsDomain(services);
   const metrics = createMetricsDomain(deps);
-  const workflows = createWorkflowsDomain(deps, triggers.workflowListeners);
 
   const authenticator: Authenticator = {
     authenticateUser: (ctx) => auth.authenticateUser(ctx),
@@ -66,14 +64,14 @@ export function createApp(deps: AppDeps): App {
     ...metrics.routes,
     ...auth.routes,
     ...organizations.routes,
-    ...workflows.routes,
-    ...createToolsDomain(deps).routes,
-    ...triggers.routes,
-    ...createEventsDomain(deps).routes,
-    ...createRunsDomain(deps).routes,
-    ...createRunPictureDomain(deps).routes,
-    ...createContentDomain(deps).routes,
-    ...createSecretsDomain(deps).routes,
+    ...createWorkflowsDomain(services).routes,
+    ...createToolsDomain(services).routes,
+    ...createTriggersDomain(services).routes,
+    ...createEventsDomain(services).routes,
+    ...createRunsDomain(services).routes,
+    ...createRunPictureDomain(services).routes,
+    ...createContentDomain(services).routes,
+    ...createSecretsDomain(services).routes,
   ];
 
   const koa = new Koa({ proxy: deps.config.http.trustProxy });
@@ -100,8 +98,6 @@ export function createApp(deps: AppDeps): App {
     routes,
     openApi,
     metricsListener: metrics.listener,
-    shutdown: async () => {
-      await Promise.all([organizations.flushUsage(), changes?.close(), workflows.close()]);
-    },
+    shutdown: () => services.close(),
   };
 }

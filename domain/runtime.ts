@@ -1,22 +1,32 @@
 import type { Config } from '../lib/config';
-import { createLogger } from '../lib/logger';
+import { createLogger, type Logger } from '../lib/logger';
 import { createMailer } from '../lib/mailer';
+import { createSecretBox } from '../lib/secrets';
 import { createStorage } from '../lib/storage';
 import { createTemporalClient } from '../lib/temporal';
-import { createDb } from '../db/knex';
-import type { AppDeps } from './deps';
+import { createDb, type Db } from '../db/knex';
+import type { AppDeps, ProcessDeps } from './deps';
+import { createToolCatalogue } from './tools/catalogue';
 
-/** Creates the API's clients. Nothing connects until first use, so a down service never blocks start-up. */
-export function createDeps(config: Config): AppDeps {
-  const logger = createLogger(config.logLevel, 'api');
+/**
+ * The parts every process shares, each built once here: the database pool, storage and mail clients, the secret box
+ * and the tool catalogue. Nothing connects until first use, so a down service never blocks start-up.
+ */
+export function createProcessDeps(config: Config, logger: Logger, db: Db = createDb(config.database.url, config.database.poolMax, logger)): ProcessDeps {
   return {
     config,
-    db: createDb(config.database.url, config.database.poolMax, logger),
+    db,
     logger,
-    temporal: createTemporalClient(config.temporal),
     storage: createStorage(config.minio),
     mailer: createMailer(config.mail),
+    box: createSecretBox({ encryptionKey: config.organizations.encryptionKey, jwtSecret: config.jwt.secret }),
+    tools: createToolCatalogue({ db, config, logger }),
   };
+}
+
+/** The API's (and the admin CLI's, on its own connection `db`) shared parts: the process's, and a Temporal client. */
+export function createDeps(config: Config, logger: Logger = createLogger(config.logLevel, 'api'), db?: Db): AppDeps {
+  return { ...createProcessDeps(config, logger, db), temporal: createTemporalClient(config.temporal) };
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {

@@ -1,13 +1,11 @@
 import { loadConfigOrExit } from '../lib/config';
 import { createLogger, type Logger } from '../lib/logger';
-import { createMailer } from '../lib/mailer';
-import { createStorage, ensureBucket } from '../lib/storage';
+import { ensureBucket } from '../lib/storage';
 import { createTemporalClient } from '../lib/temporal';
 import { useScratchDirForTempFiles } from '../lib/vectors/scratch';
-import { createDb } from '../db/knex';
 import { guardTransactions } from '../lib/db/transactionGuard';
 import { startMailSweeper } from '../domain/notifications/mailOutbox';
-import { secretBoxFor } from '../domain/secrets/queries';
+import { createProcessDeps } from '../domain/runtime';
 import { publishWorkerTools } from '../domain/tools/catalogue';
 import { workerTools } from '../activities/tools/registry';
 import { describeTool } from '../lib/tools/descriptor';
@@ -35,7 +33,8 @@ async function main(): Promise<void> {
     onStuck: ({ threadId, stuckMs }) =>
       logger?.fatal({ threadId, stuckMs }, 'a workflow thread did not return from workflow code: terminating it (the worker exits)'),
   });
-  const db = createDb(config.database.url, config.database.poolMax, logger);
+  const deps = createProcessDeps(config, logger);
+  const { db, storage } = deps;
   if (config.worker.transactionGuard) {
     const log = logger;
     guardTransactions(db, (message) => {
@@ -43,12 +42,10 @@ async function main(): Promise<void> {
       throw new Error(`transaction guard: ${message}`);
     });
   }
-  const storage = createStorage(config.minio);
   await ensureBucket(storage, config.minio.bucket, config.minio.region);
   const observability = setUpWorkerObservability({ config, db, logger });
-  const mailer = createMailer(config.mail);
   const worker = await createWorker({
-    deps: { config, db, storage, mailer, logger },
+    deps,
     workflowBundlePath: config.temporal.workflowBundlePath,
     overrides: { interceptors: observability.interceptors },
   });
@@ -70,10 +67,10 @@ async function main(): Promise<void> {
   }
   await client.connection.close();
   // The tools this worker registered become its queue's catalogue, which the API lists and validates against.
-  await publishWorkerTools({ db, config, logger }, workerTools(config.tools).map(describeTool));
+  await publishWorkerTools(deps, workerTools(config.tools).map(describeTool));
   logger.info({ taskQueue: config.temporal.taskQueue, workflowStackTraces: config.worker.workflowStackTraces }, 'worker started');
   // Platform mail whose send after commit failed (SMTP down, the API died): retried from the outbox.
-  const stopMailSweeper = startMailSweeper({ db, mailer, box: secretBoxFor(config), logger }, MAIL_SWEEP_INTERVAL_MS);
+  const stopMailSweeper = startMailSweeper(deps, MAIL_SWEEP_INTERVAL_MS);
   // Worker.run resolves after SIGTERM/SIGINT once in-flight tasks finish (the SDK installs those handlers).
   await worker.run();
   await stopMailSweeper();

@@ -169,7 +169,7 @@ async function embedStep(ctx: StepContext): Promise<StepResult> {
   const chunks = JSON.parse(raw.toString('utf8')) as Chunk[];
   if (chunks.length === 0) return { output: { chunks: 0 }, skipped: 'no text to embed' };
 
-  const provider = await embeddingProviderForOrganization(deps.db, deps.config, input.organizationId);
+  const provider = await embeddingProviderForOrganization(deps, input.organizationId);
   const embeddings: number[][] = [];
   try {
     for (let i = 0; i < chunks.length; i += EMBED_BATCH) {

@@ -94,7 +94,7 @@ export function createEventActivities(deps: ActivityDeps) {
       );
       if (!trigger) continue;
       const envelope = eventEnvelope(event);
-      const outcome = await prepareTriggeredRun(db, config, {
+      const outcome = await prepareTriggeredRun(deps, {
         organizationId,
         workflowId: workflow.id,
         runId: uuidFrom(`event:${event.id}:${workflow.id}`),

@@ -74,7 +74,7 @@ function mapStringsAt(value: unknown, fn: (text: string, segments: readonly (str
 }
 
 export async function resolveSecretReferences(
-  deps: Pick<ActivityDeps, 'db' | 'config'>,
+  deps: Pick<ActivityDeps, 'db' | 'config' | 'box'>,
   organizationId: string,
   config: Record<string, unknown>,
   tool: Pick<ToolDescriptor, 'id' | 'secretFields'>,

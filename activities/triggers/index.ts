@@ -36,7 +36,7 @@ export function createTriggerActivities(deps: ActivityDeps) {
       const runId = uuidFrom(`schedule:${input.firingId}`);
       let outcome;
       try {
-        outcome = await prepareTriggeredRun(db, config, {
+        outcome = await prepareTriggeredRun(deps, {
           organizationId: input.organizationId,
           workflowId: input.workflowId,
           runId,

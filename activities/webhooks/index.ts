@@ -18,7 +18,6 @@ import { guardedRequest } from '../../lib/net/httpClient';
 import { outboundGuards } from '../../lib/net/outbound';
 import { SsrfRefusedError } from '../../lib/net/ssrfGuard';
 import { readOrganizationNames, readOrganizationSettings } from '../../domain/organizations/settingsReader';
-import { secretBoxFor } from '../../domain/secrets/queries';
 
 /**
  * Outgoing webhook deliveries (workflows/triggers/events.ts#webhookDeliveryWorkflow): one attempt per activity
@@ -28,8 +27,7 @@ import { secretBoxFor } from '../../domain/secrets/queries';
  */
 
 export function createWebhookActivities(deps: ActivityDeps) {
-  const { db, config } = deps;
-  const box = secretBoxFor(config);
+  const { db, config, box } = deps;
   // The outbound policy (lib/net/outbound.ts): public addresses only, except WEBHOOKS_ALLOWED_PRIVATE_HOSTS, never
   // the platform's own services; no redirects.
   const guard = outboundGuards(config).webhooks;

@@ -1,12 +1,8 @@
 import type { Domain } from '../domain';
-import type { AppDeps } from '../../domain/deps';
-import { toolCatalogueFor } from '../../domain/tools/catalogue';
-import { createToolsService } from '../../domain/tools/service';
-import { createRateLimiter } from '../../domain/ratelimit/limiter';
+import type { Services } from '../../domain/services';
 import { toolRoutes } from './routes';
 
 /** The tool catalogue as the workers published it, and test runs of one tool (docs/workflows.md#tools). */
-export function createToolsDomain(deps: AppDeps): Domain {
-  const service = createToolsService(deps, toolCatalogueFor(deps), createRateLimiter(deps.db));
-  return { routes: toolRoutes(service) };
+export function createToolsDomain(services: Services): Domain {
+  return { routes: toolRoutes(services.tools) };
 }

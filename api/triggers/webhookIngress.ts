@@ -1,20 +1,18 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
 import { AppError } from '../../lib/errors';
-import type { SecretBox } from '../../lib/secrets';
 import { parseTriggers, type WebhookConfig } from '../../lib/triggers/config';
 import { verify } from '../../lib/triggers/standardWebhooks';
 import type { AppDeps } from '../../domain/deps';
 import { parseJson, readRawBody } from '../http/body';
 import type { RouteResult } from '../http/route';
-import type { RateLimiter } from '../../domain/ratelimit/limiter';
-import { createRunExecutions } from '../../domain/runs/executions';
 import { createRefLinker, serializeRunOutcome } from '../../domain/runs/serializers';
-import { createRunWaiter, isOpenRun } from '../../domain/runs/wait';
+import { isOpenRun, type RunWaiter } from '../../domain/runs/wait';
 import { requestedWait } from '../http/wait';
 import { requestIdOf } from '../http/requestLog';
-import { findOrganizationByRef, findSecret, workflowsWithTrigger } from '../../domain/triggers/queries';
-import { createWebhookRuns, type WebhookMatch } from '../../domain/triggers/webhookRuns';
+import { findActiveOrganizationByRef } from '../../domain/organizations/settingsReader';
+import { findSecret, workflowsWithTrigger } from '../../domain/triggers/queries';
+import type { WebhookMatch, WebhookRuns } from '../../domain/triggers/webhookRuns';
 
 /**
  * Inbound webhook triggers: `<METHOD> /api/hooks/{organization}/{path}` (organization id or slug, so two
@@ -60,11 +58,9 @@ function parseBody(ctx: Context, raw: Buffer): unknown {
   throw new AppError('UNSUPPORTED_MEDIA_TYPE', `content type ${type} not accepted; send JSON, a form or text`);
 }
 
-export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: SecretBox) {
-  const { db, config } = deps;
-  const executions = createRunExecutions(deps.temporal, config.temporal);
-  const waiter = createRunWaiter(db, executions, (err, message) => deps.logger.warn({ err }, message));
-  const runs = createWebhookRuns(deps, limiter, executions);
+/** `runs` starts what a delivery asks for (domain/triggers/webhookRuns.ts); `waiter` answers callers that wait. */
+export function createWebhookIngress(deps: AppDeps, { runs, waiter }: { runs: WebhookRuns; waiter: RunWaiter }) {
+  const { db, config, box } = deps;
 
   /** The answer of a caller that asked to wait: the finished run's outcome (200), or where it is (202). */
   async function waitedAnswer(organizationId: string, workflowId: string, runId: string, waitMs: number, headers: Record<string, string>, replayed: boolean): Promise<RouteResult> {
@@ -80,7 +76,7 @@ export function createWebhookIngress(deps: AppDeps, limiter: RateLimiter, box: S
   }
 
   async function findMatch(organizationRef: string, path: string, method: string): Promise<Match & { organizationId: string }> {
-    const org = await findOrganizationByRef(db, organizationRef);
+    const org = await findActiveOrganizationByRef(db, organizationRef);
     if (!org) throw new HookRefusal('unknown organization');
     const all: Match[] = (await workflowsWithTrigger(db, org.id, 'webhook', 'active')).flatMap((workflow) =>
       parseTriggers(workflow.definition.triggers)

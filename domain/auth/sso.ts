@@ -8,7 +8,8 @@ import { outboundGuards } from '../../lib/net/outbound';
 import { SsrfRefusedError } from '../../lib/net/ssrfGuard';
 import type { SecretBox } from '../../lib/secrets';
 import { recordAudit } from '../audit/record';
-import { withDefaults, type StoredSettings } from '../organizations/settingsModel';
+import type { StoredSettings } from '../organizations/settingsModel';
+import { findOrganizationByIdOrSlug, type OrganizationByRef } from '../organizations/settingsReader';
 import type { RequestMeta, UserPrincipal } from '../principals';
 import { readSecretValues } from '../secrets/queries';
 import type * as q from './queries';
@@ -128,8 +129,8 @@ export function createSsoService(deps: SsoDeps) {
     return doc as Discovery;
   }
 
-  async function ssoConfigOf(org: sq.SsoOrganizationRow | undefined): Promise<{ org: sq.SsoOrganizationRow; oidc: OidcConfig }> {
-    const sso = org && org.status === 'active' ? withDefaults(org.settings).integration.sso : null;
+  async function ssoConfigOf(org: OrganizationByRef | null): Promise<{ org: OrganizationByRef; oidc: OidcConfig }> {
+    const sso = org && org.status === 'active' ? org.settings.integration.sso : null;
     if (!org || !sso || !sso.enabled || sso.protocol !== 'oidc' || !sso.oidc) {
       throw new AppError('NOT_FOUND', 'this organization has no OpenID Connect sign-in enabled');
     }
@@ -138,7 +139,7 @@ export function createSsoService(deps: SsoDeps) {
 
   async function clientSecretOf(organizationId: string, oidc: OidcConfig): Promise<string> {
     if (oidc.clientSecretName) {
-      const value = (await readSecretValues({ db, config }, organizationId, [oidc.clientSecretName])).get(oidc.clientSecretName);
+      const value = (await readSecretValues({ db, box: deps.box }, organizationId, [oidc.clientSecretName])).get(oidc.clientSecretName);
       if (value === undefined) {
         throw new AppError('UNPROCESSABLE', `the SSO client secret ${oidc.clientSecretName} is not among the organization's secrets`);
       }
@@ -174,7 +175,7 @@ export function createSsoService(deps: SsoDeps) {
 
   /** The authorization URL of a new flow; `linkUserId` makes it a link of that user's account instead of a sign-in. */
   async function start(slug: string, linkUserId: string | null): Promise<{ authorizationUrl: string; expiresIn: number }> {
-    const { org, oidc } = await ssoConfigOf(await sq.findOrganizationForSso(db, { slug }));
+    const { org, oidc } = await ssoConfigOf(await findOrganizationByIdOrSlug(db, { slug }));
     if (linkUserId && !(await sq.findMembershipRole(db, org.id, linkUserId))) {
       throw new AppError('FORBIDDEN', "only members link an identity of the organization's provider");
     }
@@ -229,7 +230,7 @@ export function createSsoService(deps: SsoDeps) {
       if (input.error || !input.code) {
         throw ssoFailed(`the identity provider refused the sign-in: ${input.error ?? 'no code'}${input.error_description ? ` (${input.error_description})` : ''}`);
       }
-      const { org, oidc } = await ssoConfigOf(await sq.findOrganizationForSso(db, { id: saved.organization_id }));
+      const { org, oidc } = await ssoConfigOf(await findOrganizationByIdOrSlug(db, { id: saved.organization_id }));
       const discovery = await discover(oidc);
       const secret = await clientSecretOf(org.id, oidc);
       const basic = Buffer.from(`${encodeURIComponent(oidc.clientId)}:${encodeURIComponent(secret)}`).toString('base64');

@@ -54,17 +54,6 @@ export async function consumeSsoState(db: Conn, stateHash: string): Promise<SsoS
   return row as SsoStateRow | undefined;
 }
 
-export interface SsoOrganizationRow {
-  id: string;
-  slug: string;
-  status: string;
-  settings: unknown;
-}
-
-export async function findOrganizationForSso(db: Conn, by: { slug: string } | { id: string }): Promise<SsoOrganizationRow | undefined> {
-  return db('organizations').where(by).first('id', 'slug', 'status', 'settings');
-}
-
 export async function findMembershipRole(db: Conn, organizationId: string, userId: string): Promise<string | undefined> {
   const row: { role: string } | undefined = await db('memberships').where({ organization_id: organizationId, user_id: userId }).first('role');
   return row?.role;

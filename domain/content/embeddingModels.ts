@@ -29,7 +29,7 @@ export function serializeEmbeddingModel(row: q.EmbeddingModelRow): EmbeddingMode
  * registrations cannot pass it), registering one explicitly is an admin's act (`integrations:manage`, like deleting
  * one), and deleting a model removes the organization's vectors of it.
  */
-export function createEmbeddingModels(deps: Pick<AppDeps, 'db' | 'config'>, vectors: Pick<VectorStore, 'deleteModelVectors'>) {
+export function createEmbeddingModels(deps: Pick<AppDeps, 'db' | 'config' | 'box'>, vectors: Pick<VectorStore, 'deleteModelVectors'>) {
   const { db } = deps;
   const max = deps.config.content.embeddingModelsMax;
   function creator(actor: Actor | null) {
@@ -53,7 +53,7 @@ export function createEmbeddingModels(deps: Pick<AppDeps, 'db' | 'config'>, vect
       actor: Actor | null,
       input: { name: string; dimensions: number; provider?: string },
     ): Promise<EmbeddingModelView> {
-      const providerModel = (await embeddingProviderForOrganization(db, deps.config, organizationId)).model;
+      const providerModel = (await embeddingProviderForOrganization(deps, organizationId)).model;
       if (input.name === providerModel) {
         throw new AppError('CONFLICT', `${input.name} is the organization's provider model; its dimension is the provider's`);
       }

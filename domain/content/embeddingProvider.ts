@@ -1,24 +1,21 @@
-import type { Config } from '../../lib/config';
-import type { Db } from '../../db/knex';
 import { isEncryptedSecret } from '../../lib/secrets';
 import { outboundGuards } from '../../lib/net/outbound';
 import { guardedTransport } from '../../lib/embeddings/http';
 import { createEmbeddingProvider, resolveEmbeddingSpec } from '../../lib/embeddings/index';
 import type { EmbeddingProvider } from '../../lib/embeddings/types';
 import { readOrganizationSettings } from '../organizations/settingsReader';
-import { secretBoxFor } from '../secrets/queries';
+import type { ProcessDeps } from '../deps';
 
 /**
  * The embedding provider of one organization (its integration settings, else the global configuration), reaching
  * its endpoint through the outbound policy.
  */
 export async function embeddingProviderForOrganization(
-  db: Db,
-  config: Config,
+  deps: Pick<ProcessDeps, 'db' | 'config' | 'box'>,
   organizationId: string,
 ): Promise<EmbeddingProvider> {
-  const settings = await readOrganizationSettings(db, organizationId);
-  const box = secretBoxFor(config);
+  const { config, box } = deps;
+  const settings = await readOrganizationSettings(deps.db, organizationId);
   const openSecret = (sealed: unknown): string | undefined => {
     if (typeof sealed === 'string') return sealed;
     return isEncryptedSecret(sealed) ? box.open(sealed) : undefined;

@@ -128,10 +128,6 @@ export async function storageUsed(db: Queryable, organizationId: string): Promis
   return Number(row?.total ?? 0);
 }
 
-export function organizationPlan(db: Queryable, organizationId: string): Promise<{ plan: string; settings: unknown } | undefined> {
-  return db('organizations').where({ id: organizationId }).first('plan', 'settings');
-}
-
 export async function insertContent(trx: Knex.Transaction, row: Partial<ContentRow>): Promise<void> {
   await trx('content').insert(row);
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../../lib/config';
 import type { StorageQuota } from '../../lib/content/quota';
-import { organizationPlan, storageUsed, type Queryable } from './queries';
+import { readOrganizationPlan } from '../organizations/settingsReader';
+import { storageUsed, type Queryable } from './queries';
 
 /** The plan's storage quota in bytes (`CONTENT_QUOTA_<PLAN>_BYTES`, else the plan's storage GB), null when unlimited. */
 export function storageLimitOf(config: Config, plan: string | undefined): number | null {
@@ -12,6 +13,6 @@ export function storageLimitOf(config: Config, plan: string | undefined): number
  * the sizes of every stored version of every content of the organization.
  */
 export async function storageQuota(db: Queryable, config: Config, organizationId: string): Promise<StorageQuota> {
-  const [org, usedBytes] = await Promise.all([organizationPlan(db, organizationId), storageUsed(db, organizationId)]);
-  return { usedBytes, limitBytes: storageLimitOf(config, org?.plan) };
+  const [plan, usedBytes] = await Promise.all([readOrganizationPlan(db, organizationId), storageUsed(db, organizationId)]);
+  return { usedBytes, limitBytes: storageLimitOf(config, plan ?? undefined) };
 }

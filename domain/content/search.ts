@@ -20,7 +20,7 @@ const RRF_K = 60;
 const CANDIDATE_CAP = 2000;
 
 export function providerFor(deps: AppDeps, organizationId: string): Promise<EmbeddingProvider> {
-  return embeddingProviderForOrganization(deps.db, deps.config, organizationId);
+  return embeddingProviderForOrganization(deps, organizationId);
 }
 
 async function embedQuery(provider: EmbeddingProvider, text: string): Promise<number[]> {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/knex';
-import type { Config } from '../../lib/config';
+import type { ProcessDeps } from '../deps';
 import { isUniqueViolation } from '../../lib/db/errors';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -7,7 +7,6 @@ import type { NodeState, ParameterDecl } from '../../lib/dag/model';
 import { checkParameters, type ParameterProblem } from '../../lib/runs/parameters';
 import type { RunInput, RunOptions, RunTrigger } from '../../lib/runs/types';
 import { loadWorkflowVersion, type LoadedWorkflowVersion } from '../workflows/queries';
-import { toolCatalogueFor } from '../tools/catalogue';
 import type { RunExecutions, RunStartContext } from './executions';
 import { findRunById, insertRun, markRunFinished, type RunRow } from './queries';
 
@@ -94,11 +93,11 @@ export interface PrepareRequest {
 }
 
 /** A triggered run's row, inserted once, and its input when it is to be started. */
-export async function prepareTriggeredRun(db: Db, config: Config, request: PrepareRequest): Promise<PrepareOutcome> {
+export async function prepareTriggeredRun(deps: Pick<ProcessDeps, 'db' | 'config' | 'tools'>, request: PrepareRequest): Promise<PrepareOutcome> {
+  const { db, config, tools } = deps;
   const existing = await findRunById(db, request.organizationId, request.runId);
   const loaded = await loadWorkflowVersion(db, request.organizationId, request.workflowId, existing?.workflow_version);
   if (!loaded) return { kind: 'refused', code: 'NOT_FOUND', message: 'workflow not found' };
-  const tools = toolCatalogueFor({ db, config });
   await tools.refresh();
   const build = (row: RunRow): RunInput => runInputOf(row, loaded, { ...config.runs, ...tools.runOptions() });
   if (existing) return existing.status === 'pending' ? { kind: 'ready', input: build(existing), row: existing } : { kind: 'finished', row: existing };

@@ -10,16 +10,15 @@ import { runInputOf, startOrFail } from './launch';
 import { recordAudit } from '../audit/record';
 import type { AppDeps } from '../deps';
 import { getApiKeyCreator } from '../organizations/queries';
-import { toolCatalogueFor } from '../tools/catalogue';
 import type { Actor } from '../principals';
 import { loadWorkflowVersion, type LoadedWorkflowVersion } from '../workflows/queries';
-import { unlimitedAdmission, type RunAdmission } from './admission';
+import type { RunAdmission } from './admission';
 import type { RunExecutions } from './executions';
 import { deleteDeadLetter, findDeadLetter, listCircuitBreakers, listDeadLetters, markDeadLetterReplayed, resetCircuitBreaker, type CircuitBreakerRow, type DeadLetterRow } from './failureQueries';
 import { findRun, findRunById, isUuid, listOrganizationRuns, listRuns, markRunFinished, type RunRow } from './queries';
 import type { ListAllRunsQuery, RunSummaryView, RunView } from './schemas';
 import { createRefLinker, runLinks, serializeRun, serializeRunSummary, type RunLive } from './serializers';
-import { createRunWaiter } from './wait';
+import type { RunWaiter } from './wait';
 
 /**
  * The rules of runs: who may start what, parameter checks, retry and dead-letter replay (new runs reusing the
@@ -82,15 +81,22 @@ function cursorAfter(cursor: string | undefined): { createdAt: string; id: strin
   return position ? { createdAt: position.sort, id: position.id } : undefined;
 }
 
-/** `admission` gates the starts (domain/runs/admission.ts); callers that are not API clients keep the default, none. */
-export function createRunsService(deps: AppDeps, executions: RunExecutions, admission: RunAdmission = unlimitedAdmission(deps.db)): RunsService {
+/** What a runs service is built from (domain/services.ts builds one per process). */
+export interface RunsServiceParts {
+  executions: RunExecutions;
+  /** Shared with the webhook ingress, which waits for runs too: one LISTEN connection per process. */
+  waiter: RunWaiter;
+  /** Gates the starts (domain/runs/admission.ts): the API's pass it; the operator CLI's do not (unlimitedAdmission). */
+  admission: RunAdmission;
+}
+
+export function createRunsService(deps: AppDeps, { executions, waiter, admission }: RunsServiceParts): RunsService {
   const { db, config } = deps;
   // Tools' time limits and local tools travel with each run, so the interpreter needs no registry (it is workflow code);
   // they come from the tool catalogue the workers published (domain/tools).
-  const tools = toolCatalogueFor(deps);
+  const { tools } = deps;
   const options = (): RunOptions => ({ ...config.runs, ...tools.runOptions() });
 
-  const waiter = createRunWaiter(db, executions, (err, message) => deps.logger.warn({ err }, message));
   const linksOf = (row: RunRow) => runLinks(row, executions.temporalUrl(row.id), config.http.publicUrl);
 
   const present = async (row: RunRow, live?: RunLive | null): Promise<RunView> =>

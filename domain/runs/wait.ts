@@ -36,18 +36,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const isOpenRun = (row: Pick<RunRow, 'status'>): boolean => OPEN.includes(row.status);
 
-/** One LISTEN connection per pool (the API's runs service and webhook ingress share it). */
-const noticesByDb = new WeakMap<Db, RunFinishNotices>();
-
-function noticesFor(db: Db, log?: (err: unknown, message: string) => void): RunFinishNotices {
-  let notices = noticesByDb.get(db);
-  if (!notices) {
-    notices = createRunFinishNotices(db, log);
-    noticesByDb.set(db, notices);
-  }
-  return notices;
-}
-
 /** Resolves at the first of: the run's finish notice, its execution's close, `ms` elapsed. */
 async function firstSignal(executions: RunExecutions, notices: RunFinishNotices, runId: string, ms: number): Promise<void> {
   const done = new AbortController();
@@ -59,7 +47,8 @@ async function firstSignal(executions: RunExecutions, notices: RunFinishNotices,
 }
 
 export function createRunWaiter(db: Db, executions: RunExecutions, log?: (err: unknown, message: string) => void): RunWaiter {
-  const notices = noticesFor(db, log);
+  // One LISTEN connection per waiter: domain/services.ts builds one per process, shared by runs and webhooks.
+  const notices = createRunFinishNotices(db, log);
   return {
     async untilFinished(organizationId, runId, waitMs, known) {
       const deadline = Date.now() + waitMs;

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
-import type { Config } from '../../lib/config';
-import { createSecretBox, type SecretBox } from '../../lib/secrets';
+import type { SecretBox } from '../../lib/secrets';
 
 /**
  * All SQL of the organization secrets (the only writer of `organization_secrets`). Every function takes the
@@ -65,23 +64,12 @@ export async function existingSecretNames(db: Db, organizationId: string, names:
   return new Set(rows.map((r) => r.name));
 }
 
-const boxes = new WeakMap<Config, SecretBox>();
-
-export function secretBoxFor(config: Config): SecretBox {
-  let box = boxes.get(config);
-  if (!box) {
-    box = createSecretBox({ encryptionKey: config.organizations.encryptionKey, jwtSecret: config.jwt.secret });
-    boxes.set(config, box);
-  }
-  return box;
-}
-
 /**
  * The plain values of `names` that exist in the organization. Only the tool activity calls this, right before a
  * tool runs (activities/runs/secretReferences.ts); no route returns a value.
  */
 export async function readSecretValues(
-  deps: { db: Db; config: Config },
+  deps: { db: Db; box: SecretBox },
   organizationId: string,
   names: string[],
 ): Promise<Map<string, string>> {
@@ -92,7 +80,7 @@ export async function readSecretValues(
     .where({ organization_id: organizationId })
     .whereIn('name', names)
     .select('name', 'value_enc', 'last4');
-  const box = secretBoxFor(deps.config);
+  const { box } = deps;
   for (const row of rows) {
     values.set(row.name, box.open({ enc: row.value_enc, last4: row.last4 }, sealContext(organizationId, row.name)));
   }

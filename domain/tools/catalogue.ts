@@ -129,21 +129,6 @@ export function createToolCatalogue(deps: CatalogueDeps): ToolCatalogue {
   };
 }
 
-const shared = new WeakMap<Db, Map<string, ToolCatalogue>>();
-
-/**
- * The process's catalogue for these clients and settings (one per database client, task queue and test-tools
- * setting), shared by the domains that need it: workflow validation, the tools routes, run starts.
- */
-export function toolCatalogueFor(deps: CatalogueDeps): ToolCatalogue {
-  let byKey = shared.get(deps.db);
-  if (!byKey) shared.set(deps.db, (byKey = new Map()));
-  const key = JSON.stringify([deps.config.temporal.taskQueue, deps.config.tools.testToolsEnabled, deps.config.tools.catalogueRefreshMs]);
-  let catalogue = byKey.get(key);
-  if (!catalogue) byKey.set(key, (catalogue = createToolCatalogue(deps)));
-  return catalogue;
-}
-
 /**
  * A worker's start: publishes the tools it runs (the same selection it registers activities for, as descriptors:
  * worker/main.ts) as its queue's catalogue. Returns the ids published.

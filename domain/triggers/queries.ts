@@ -6,25 +6,6 @@ import type { EncryptedSecret } from '../../lib/secrets';
 
 import { isUuid } from '../../lib/ids';
 export { isUuid };
-const SLUG_CHARS = /^[a-z0-9-]{1,100}$/;
-
-/**
- * An active organization by id or slug (the first segment of a webhook URL). A slug resolves to the organization
- * that holds it now or held it before (`organization_slug_history`: a slug never passes to another organization),
- * so a sender still posting to an old URL reaches the organization it was given to, never a newcomer. A value shaped
- * like an id is an id only: no slug can stand in for another organization's id.
- */
-export async function findOrganizationByRef(db: Db, ref: string): Promise<{ id: string } | null> {
-  // Neither an id nor a slug: the same "not found" as an unknown organization (a NUL would otherwise reach
-  // PostgreSQL and answer a different 400).
-  if (!isUuid(ref) && !SLUG_CHARS.test(ref)) return null;
-  const q = db('organizations').where({ status: 'active' });
-  if (isUuid(ref)) return (await q.andWhere({ id: ref.toLowerCase() }).first('id')) ?? null;
-  const former = db('organization_slug_history').where({ slug: ref }).select('organization_id');
-  const row = await q.andWhere((w) => w.where({ slug: ref }).orWhereIn('id', former)).first('id');
-  return row ?? null;
-}
-
 export interface WorkflowWithCurrent {
   id: string;
   organization_id: string;

@@ -86,7 +86,7 @@ export function createWebhookRuns(deps: AppDeps, limiter: RateLimiter, execution
         }
       }
       try {
-        const outcome = await prepareTriggeredRun(db, config, {
+        const outcome = await prepareTriggeredRun(deps, {
           organizationId: match.organizationId,
           workflowId: workflow.id,
           runId,
@@ -106,3 +106,5 @@ export function createWebhookRuns(deps: AppDeps, limiter: RateLimiter, execution
     },
   };
 }
+
+export type WebhookRuns = ReturnType<typeof createWebhookRuns>;

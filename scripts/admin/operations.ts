@@ -4,19 +4,16 @@
  * services), so the CLI answers exactly what the API and the scheduled purges would.
  */
 import type { AppDeps } from '../../domain/deps';
+import { createDeps } from '../../domain/runtime';
+import { createServices, type Services } from '../../domain/services';
 import { purgeExpiredAuditLogs } from '../../domain/audit/queries';
 import { pruneAuthData } from '../../domain/auth/admin';
 import { purgeExpiredIdempotencyKeys } from '../../domain/idempotency/queries';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from '../../domain/organizations/settingsModel';
-import { createRunExecutions } from '../../domain/runs/executions';
 import { listCircuitBreakers, listDeadLetters, type CircuitBreakerRow, type DeadLetterRow } from '../../domain/runs/failureQueries';
-import { createRunsService } from '../../domain/runs/service';
 import { createRunActivities } from '../../activities/runs/runActivities';
 import { AppError } from '../../lib/errors';
 import { createLogger } from '../../lib/logger';
-import { createMailer } from '../../lib/mailer';
-import { createStorage } from '../../lib/storage';
-import { createTemporalClient } from '../../lib/temporal';
 import type { AdminCommand, AdminContext } from '../admin';
 import { formatTable, iso, parseFlags, positiveInt, requireUuid, truncate, UsageError } from './options';
 
@@ -28,20 +25,17 @@ async function organizationIds(ctx: AdminContext, org: string | undefined): Prom
   return ctx.db('organizations').orderBy('created_at').pluck('id');
 }
 
-/** The API's dependencies on the CLI's connection (Temporal, MinIO and SMTP clients are lazy: nothing connects unused). */
-async function withAppDeps<T>(ctx: AdminContext, work: (deps: AppDeps) => Promise<T>): Promise<T> {
-  const { config } = ctx;
-  const deps: AppDeps = {
-    config,
-    db: ctx.db,
-    logger: createLogger('silent', 'admin'),
-    temporal: createTemporalClient(config.temporal),
-    storage: createStorage(config.minio),
-    mailer: createMailer(config.mail),
-  };
+/**
+ * The CLI's composition root: the API's services on the CLI's connection, built on first use (Temporal, MinIO and
+ * SMTP clients are lazy: nothing connects unused). The operator's starts skip run admission.
+ */
+async function withServices<T>(ctx: AdminContext, work: (services: Services) => Promise<T>): Promise<T> {
+  const deps: AppDeps = createDeps(ctx.config, createLogger('silent', 'admin'), ctx.db);
+  const services = createServices(deps, { admitRunStarts: false });
   try {
-    return await work(deps);
+    return await work(services);
   } finally {
+    await services.close();
     await deps.temporal.connection.close().catch(() => undefined);
   }
 }
@@ -88,9 +82,7 @@ async function replayLetter(args: string[], ctx: AdminContext): Promise<number> 
     return 1;
   }
   try {
-    const { deadLetter, run } = await withAppDeps(ctx, (deps) =>
-      createRunsService(deps, createRunExecutions(deps.temporal, deps.config.temporal)).replayDeadLetter(owner.organization_id, id, null),
-    );
+    const { deadLetter, run } = await withServices(ctx, (services) => services.runs.replayDeadLetter(owner.organization_id, id, null));
     ctx.out(`admin: replayed dead letter ${deadLetter.id} as run ${String(run.id)} (workflow ${deadLetter.workflow_id}, status ${String(run.status)})`);
     return 0;
   } catch (err) {
@@ -159,7 +151,7 @@ export const OPERATIONS_COMMANDS: Record<string, AdminCommand> = {
     minArgs: 0,
     maxArgs: 0,
     async run(_args, ctx) {
-      const deadLetters = await withAppDeps(ctx, (deps) => createRunActivities(deps).runPurgeDeadLetters());
+      const deadLetters = await withServices(ctx, ({ deps }) => createRunActivities(deps).runPurgeDeadLetters());
       ctx.out(`admin: purged ${deadLetters.deleted} dead letter(s) past retention`);
       const audit = await purgeExpiredAuditLogs(ctx.db, DEFAULT_AUDIT_RETENTION_DAYS);
       ctx.out(`admin: purged ${audit} audit log entry(ies) past their organization's retention`);

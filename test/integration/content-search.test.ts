@@ -289,8 +289,7 @@ describe('organization deletion', () => {
     try {
       expect(await vectors.countRows(tenantB.organizationId)).toBeGreaterThan(0);
       const before = await vectors.countRows(tenantA.organizationId);
-      const { config, db, storage, mailer, logger } = api.deps;
-      const deps: ActivityDeps = { config, db, storage, mailer, logger };
+      const deps: ActivityDeps = api.deps;
       await cleaner!.deleteAll(tenantB.organizationId, deps);
       expect(await vectors.countRows(tenantB.organizationId)).toBe(0);
       expect(await vectors.countRows(tenantA.organizationId)).toBe(before);

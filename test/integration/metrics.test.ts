@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createToolCatalogue } from '../../domain/tools/catalogue';
 import type { Server } from 'node:http';
 import type { Context as ActivityContext } from '@temporalio/activity';
 import type { Worker } from '@temporalio/worker';
@@ -70,7 +71,7 @@ describe('worker metrics', () => {
     const config = { ...api.config, temporal: { ...api.config.temporal, taskQueue } };
     metrics = createWorkerMetrics({ config, db: api.deps.db, logger });
     worker = await createWorker({
-      deps: { config, db: api.deps.db, storage: api.deps.storage, mailer: api.deps.mailer, logger },
+      deps: { ...api.deps, config, logger, tools: createToolCatalogue({ db: api.deps.db, config, logger }) },
       workflowBundlePath: config.temporal.workflowBundlePath,
       overrides: { interceptors: { activity: [metrics.activityInterceptor] } },
     });

@@ -33,8 +33,7 @@ test('a finish after chunked node states keeps them, and a retried finish emits 
   // The same run as the worker sees it mid-flight: open again, its large node states saved in two chunks.
   const db = api.deps.db;
   await db('workflow_runs').where({ id: run.id }).update({ status: 'running', completed_at: null });
-  const { config, storage, mailer, logger } = api.deps;
-  const activities = createRunActivities({ config, db, storage, mailer, logger });
+  const activities = createRunActivities(api.deps);
   await activities.runSaveNodeStates({ runId: run.id, nodeStates: { a: savedState('first chunk') } });
   await activities.runSaveNodeStates({ runId: run.id, nodeStates: { b: savedState('second chunk') } });
 

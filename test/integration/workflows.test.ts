@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWorkflowsDomain } from '../../api/workflows';
+import { createServices } from '../../domain/services';
 import { loadWorkflowVersion } from '../../domain/workflows/queries';
 import type { TestApi } from '../helpers/stack';
 import { addTestMember, createTestTenant, startApiWithTenant, type TestTenant } from '../helpers/tenants';
@@ -325,11 +325,11 @@ describe('status transitions', () => {
 
   test('listeners hear status changes', async () => {
     const heard: string[] = [];
-    const domain = createWorkflowsDomain(api.deps);
-    domain.listeners.onStatusChange.push(async (e) => {
+    const services = createServices(api.deps, { admitRunStarts: false });
+    services.workflowListeners.onStatusChange.push(async (e) => {
       heard.push(`${e.from}->${e.to}@${e.version}`);
     });
-    domain.listeners.onStatusChange.push(async () => {
+    services.workflowListeners.onStatusChange.push(async () => {
       throw new Error('a failing listener does not undo the change');
     });
     const wf = (await create(simpleWorkflow())).body;
@@ -338,9 +338,10 @@ describe('status transitions', () => {
       userId: tenant.owner.userId,
       audit: { type: 'user' as const, id: tenant.owner.userId, ip: '127.0.0.1', userAgent: null },
     };
-    await domain.service.transition(tenant.organizationId, actor, wf.id, 'active');
+    await services.workflows.transition(tenant.organizationId, actor, wf.id, 'active');
     expect(heard).toEqual(['draft->active@1']);
-    expect((await domain.service.get(tenant.organizationId, wf.id)).status).toBe('active');
+    expect((await services.workflows.get(tenant.organizationId, wf.id)).status).toBe('active');
+    await services.close();
   });
 });
 

@@ -1,7 +1,6 @@
 import { isEncryptedSecret } from '../../../lib/secrets';
 import type { ActivityDeps } from '../../deps';
 import { readOrganizationSettings } from '../../../domain/organizations/settingsReader';
-import { secretBoxFor } from '../../../domain/secrets/queries';
 
 /**
  * An organization's third-party integration settings (`settings.integration.thirdParty[name]`: plain `config`
@@ -13,7 +12,7 @@ export interface OrgIntegration {
 }
 
 export async function orgIntegration(
-  deps: Pick<ActivityDeps, 'db' | 'config'>,
+  deps: Pick<ActivityDeps, 'db' | 'box'>,
   organizationId: string,
   name: string,
 ): Promise<OrgIntegration | null> {
@@ -21,7 +20,7 @@ export async function orgIntegration(
   if (!entry || entry.enabled === false) return null;
   const secrets: Record<string, string> = {};
   for (const [key, value] of Object.entries(entry.secrets ?? {})) {
-    if (isEncryptedSecret(value)) secrets[key] = secretBoxFor(deps.config).open(value);
+    if (isEncryptedSecret(value)) secrets[key] = deps.box.open(value);
   }
   return { config: { ...(entry.config ?? {}) }, secrets };
 }

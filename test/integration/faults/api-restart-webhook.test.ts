@@ -159,7 +159,7 @@ describe('inbound webhooks', () => {
     const rowRunId = randomUUID();
     const deliveryKey = `webhook-id:${rowOnly.id}`;
     expect(await claimReceipt(db, { workflowId, triggerKey: 'stream', deliveryKey, requestHash: requestHash(rowOnly), runId: rowRunId })).toBeNull();
-    const prepared = await prepareTriggeredRun(db, fixtures.config, {
+    const prepared = await prepareTriggeredRun({ ...fixtures.deps, config: fixtures.config }, {
       organizationId: tenant.organizationId,
       workflowId,
       runId: rowRunId,

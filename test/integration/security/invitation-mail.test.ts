@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { deliverDueMail } from '../../../domain/notifications/mailOutbox';
-import { secretBoxFor } from '../../../domain/secrets/queries';
 import { INVITATION_SUBJECT } from '../../../lib/emails/organizations';
 import { createMailer } from '../../../lib/mailer';
 import { mailsTo, waitForMail } from '../../helpers/mail';
@@ -119,7 +118,7 @@ describe('invitation mail goes through the outbox', () => {
 
       // The worker's sweeper, here with a mailer that reaches the catcher; the row is due again.
       await smtpDown.deps.db('mail_outbox').where({ id: row.id }).update({ next_attempt_at: new Date(Date.now() - 1000) });
-      const sent = await deliverDueMail({ db: smtpDown.deps.db, mailer: createMailer(api.config.mail), box: secretBoxFor(smtpDown.config), logger: smtpDown.deps.logger });
+      const sent = await deliverDueMail({ db: smtpDown.deps.db, mailer: createMailer(api.config.mail), box: smtpDown.deps.box, logger: smtpDown.deps.logger });
       expect(sent).toBeGreaterThanOrEqual(1);
       const mail = await waitForMail(to, /invited to an organization on Loom/);
       const token = /\n([A-Za-z0-9_-]{43})\n/.exec(mail.text ?? '')?.[1];

@@ -46,7 +46,7 @@ beforeAll(async () => {
   api = await startApi({ ...RUN_TEST_CONFIG, TOOLS_HTTP_ALLOWED_HOSTS: '127.0.0.1', TEMPORAL_TASK_QUEUE: taskQueue });
   const logger = createLogger('silent', 'secrets-test-worker');
   worker = await createWorker({
-    deps: { config: api.config, db: api.deps.db, storage: api.deps.storage, mailer: api.deps.mailer, logger },
+    deps: { ...api.deps, config: api.config, logger },
     workflowBundlePath: api.config.temporal.workflowBundlePath,
   });
   workerDone = worker.run();
