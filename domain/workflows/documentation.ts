@@ -1,15 +1,7 @@
 import { z } from 'zod';
-import {
-  conditionConfigSchema,
-  dagSchema,
-  edgeSchema,
-  loopConfigSchema,
-  nodeSchema,
-  NODE_ID,
-  parallelConfigSchema,
-  subworkflowConfigSchema,
-  toolConfigSchema,
-} from '../../lib/dag/model';
+import { dagSchema, edgeSchema, nodeSchema, NODE_ID, NODE_TYPES, type NodeType } from '../../lib/dag/model';
+import { NODE_CONFIG_SCHEMAS } from '../../lib/dag/nodeConfig';
+import { NODE_TYPE_SPECS } from '../../lib/dag/nodeTypes';
 
 /**
  * The workflow graph as the OpenAPI document shows it (lib/documentedAs.ts): the model's own schemas
@@ -17,17 +9,14 @@ import {
  * first and then its config by type (lib/dag/nodeConfig.ts), so that every problem is named at its own path.
  */
 
-const nodeOf = <T extends string>(type: T, config: z.ZodType, id: string, description: string) =>
-  nodeSchema.extend({ type: z.literal(type), config }).meta({ id, description });
+/** One node schema per type, in NODE_TYPES order, from the node-type registry (lib/dag/nodeTypes.ts). */
+const nodeOf = <T extends NodeType>(type: T) =>
+  nodeSchema.extend({ type: z.literal(type), config: NODE_CONFIG_SCHEMAS[type] }).meta(NODE_TYPE_SPECS[type].docs);
+
+const [first, ...others] = NODE_TYPES.map(nodeOf);
 
 export const nodeDocSchema = z
-  .discriminatedUnion('type', [
-    nodeOf('tool', toolConfigSchema, 'ToolNode', 'Calls a registered tool'),
-    nodeOf('condition', conditionConfigSchema, 'ConditionNode', 'Chooses a branch by a CEL expression'),
-    nodeOf('parallel', parallelConfigSchema, 'ParallelNode', 'Starts branches together and joins them'),
-    nodeOf('loop', loopConfigSchema, 'LoopNode', 'Runs a template node once per item of a list'),
-    nodeOf('subworkflow', subworkflowConfigSchema, 'SubworkflowNode', 'Runs another workflow as a child run'),
-  ])
+  .discriminatedUnion('type', [first!, ...others])
   .meta({ id: 'Node', description: 'A node of the graph; `type` decides the shape of `config`' });
 
 export const dagDocSchema = dagSchema

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zodProblems } from './nodeConfig';
+import { NODE_TYPE_SPECS } from './nodeTypes';
 import type { Problem } from './problems';
 
 /**
@@ -17,23 +18,14 @@ import type { Problem } from './problems';
  * definition is then validated like any other, so problems name `nodes.<id>.config.<field>`.
  */
 
-const TYPE_KEYS: Record<string, string[]> = {
-  tool: ['tool', 'config', 'inputs', 'outputs'],
-  condition: ['expression', 'trueBranch', 'falseBranch', 'true_branch', 'false_branch'],
-  parallel: ['branches', 'joinStrategy', 'join_strategy', 'n'],
-  loop: ['items', 'iterator', 'template', 'concurrency', 'maxItems', 'max_items'],
-  subworkflow: ['workflow_id', 'workflowId', 'inputs', 'inherit_context', 'inheritContext'],
-};
+const TYPE_KEYS: Record<string, readonly string[]> = Object.fromEntries(
+  Object.entries(NODE_TYPE_SPECS).map(([type, spec]) => [type, spec.documentKeys]),
+);
 
-/** snake_case spellings a document may use for the model's camelCase keys. */
-const ALIASES: Record<string, string> = {
-  true_branch: 'trueBranch',
-  false_branch: 'falseBranch',
-  join_strategy: 'joinStrategy',
-  max_items: 'maxItems',
-  workflowId: 'workflow_id',
-  inheritContext: 'inherit_context',
-};
+/** Other spellings a document may use for the model's keys (snake_case for camelCase and the reverse). */
+const ALIASES: Record<string, string> = Object.fromEntries(
+  Object.values(NODE_TYPE_SPECS).flatMap((spec) => Object.entries(spec.documentAliases ?? {})),
+);
 
 const documentNodeSchema = z
   .object({

@@ -11,26 +11,31 @@ import {
 import type { Problem } from './problems';
 import { zodIssueDetails } from '../zodIssues';
 
-export type ToolConfig = z.output<typeof toolConfigSchema>;
-export type ConditionConfig = z.output<typeof conditionConfigSchema>;
-export type ParallelConfig = z.output<typeof parallelConfigSchema>;
-export type LoopConfig = z.output<typeof loopConfigSchema>;
-export type SubworkflowConfig = z.output<typeof subworkflowConfigSchema>;
-
-export type TypedConfig =
-  | { type: 'tool'; config: ToolConfig }
-  | { type: 'condition'; config: ConditionConfig }
-  | { type: 'parallel'; config: ParallelConfig }
-  | { type: 'loop'; config: LoopConfig }
-  | { type: 'subworkflow'; config: SubworkflowConfig };
-
-const SCHEMAS: Record<NodeType, z.ZodType> = {
+/**
+ * Each node type's config schema (lib/dag/model.ts). The typed configs below derive from it, so a type added to
+ * NODE_TYPES is refused by the compiler here first, then at every registry keyed by node type
+ * (docs/conventions.md#a-new-node-type).
+ */
+export const NODE_CONFIG_SCHEMAS = {
   tool: toolConfigSchema,
   condition: conditionConfigSchema,
   parallel: parallelConfigSchema,
   loop: loopConfigSchema,
   subworkflow: subworkflowConfigSchema,
-};
+} as const satisfies { readonly [T in NodeType]: z.ZodType };
+
+/** A node type's config as parsed (defaults applied). */
+export type ConfigOf<T extends NodeType> = z.output<(typeof NODE_CONFIG_SCHEMAS)[T]>;
+
+export type ToolConfig = ConfigOf<'tool'>;
+export type ConditionConfig = ConfigOf<'condition'>;
+export type ParallelConfig = ConfigOf<'parallel'>;
+export type LoopConfig = ConfigOf<'loop'>;
+export type SubworkflowConfig = ConfigOf<'subworkflow'>;
+
+export type TypedConfig = { [T in NodeType]: { type: T; config: ConfigOf<T> } }[NodeType];
+
+const SCHEMAS: { readonly [T in NodeType]: z.ZodType } = NODE_CONFIG_SCHEMAS;
 
 /** zod issues as problems: lib/zodIssues.ts, the one rule (unknown keys one by one at their own path). */
 export function zodProblems(error: z.ZodError, prefix: string, schema?: z.ZodType): Problem[] {

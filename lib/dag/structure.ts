@@ -1,10 +1,11 @@
 import { buildGraph, sinks, sources, type Graph } from './graph';
 import type { Edge } from './model';
 import type { TypedConfig } from './nodeConfig';
+import { specOf } from './nodeTypes';
 
 /**
  * The dependency graph a run follows, derived from the declared edges plus the edges node types imply:
- * - condition C: C -> trueBranch, C -> falseBranch;
+ * - a node that chooses a branch (a condition C, lib/dag/nodeTypes.ts `branchTargets`): C -> trueBranch, C -> falseBranch;
  * - parallel P with branch nodes B: P -> b for every b in B (they start when P starts), and b -> S for every
  *   successor S of P (successors wait for the join). The join strategy decides at run time when P is done.
  * Branch members are "inside" their parallel node: they are never entry or exit points themselves.
@@ -26,11 +27,8 @@ export function dependencyStructure(
   const edges: Edge[] = declaredEdges.filter((e) => known.has(e.from) && known.has(e.to));
   const parallelOf = new Map<string, string>();
   for (const [id, typed] of configs) {
-    if (typed.type === 'condition') {
-      for (const target of [typed.config.trueBranch, typed.config.falseBranch]) {
-        if (target && known.has(target)) edges.push({ from: id, to: target });
-      }
-    }
+    const targets = specOf(typed.type).branchTargets?.(typed.config) ?? [];
+    for (const target of targets) if (target && known.has(target)) edges.push({ from: id, to: target });
   }
   for (const [id, typed] of configs) {
     if (typed.type !== 'parallel') continue;

@@ -1,4 +1,4 @@
-import { REFERENCE, type NodeDef } from '../dag/model';
+import { REFERENCE, type NodeDef, type NodeType } from '../dag/model';
 import { isParameterRoot } from '../dag/parameterRoots';
 
 /**
@@ -213,6 +213,41 @@ export function loopProgress(
   return { total, done, failedItems, text };
 }
 
+interface TypeDetailsInput {
+  node: NodeDef;
+  state: NodeStateLike | undefined;
+  parameters: Record<string, unknown>;
+  states: Record<string, NodeStateLike | undefined>;
+  branches: ParallelBranch[];
+  picturePath: DetailsInput['picturePath'];
+}
+
+/**
+ * What the picture shows of a node beyond its status, input and output, by type: a loop's progress, a parallel
+ * node's join and branches, the child run of a subworkflow. A type of NODE_TYPES without an entry does not compile
+ * (docs/conventions.md#a-new-node-type).
+ */
+const TYPE_DETAILS: { readonly [T in NodeType]: (input: TypeDetailsInput) => Partial<NodeDetails> } = {
+  tool: () => ({}),
+  condition: () => ({}),
+  loop: ({ node, state, parameters, states }) => ({ loop: loopProgress(node, state, parameters, states) }),
+  parallel: ({ node, branches }) => {
+    const config = node.config as { joinStrategy?: unknown; n?: unknown };
+    return {
+      parallel: {
+        joinStrategy: typeof config.joinStrategy === 'string' ? config.joinStrategy : 'wait_all',
+        ...(typeof config.n === 'number' ? { n: config.n } : {}),
+        branches: branches.filter((b) => b.parallel === node.id).map((b) => ({ id: b.branch, nodes: b.nodes })),
+      },
+    };
+  },
+  subworkflow: ({ node, state, picturePath }) => {
+    const childWorkflow = (node.config as { workflow_id?: unknown }).workflow_id;
+    if (!state?.child_run_id || typeof childWorkflow !== 'string') return {};
+    return { childRun: { runId: state.child_run_id, workflowId: childWorkflow, picture: picturePath(childWorkflow, state.child_run_id) } };
+  },
+};
+
 export interface DetailsInput {
   nodes: NodeDef[];
   parameters: Record<string, unknown>;
@@ -263,25 +298,9 @@ export function nodeDetails(input: DetailsInput): Record<string, NodeDetails> {
     } else {
       details.valuesOmitted = 'values not included: this picture already carries its share; read the node in the run (GET .../runs/{run_id})';
     }
-    if (node.type === 'loop') details.loop = loopProgress(node, state, parameters, states);
-    if (node.type === 'parallel') {
-      const config = node.config as { joinStrategy?: unknown; n?: unknown };
-      details.parallel = {
-        joinStrategy: typeof config.joinStrategy === 'string' ? config.joinStrategy : 'wait_all',
-        ...(typeof config.n === 'number' ? { n: config.n } : {}),
-        branches: branches.filter((b) => b.parallel === node.id).map((b) => ({ id: b.branch, nodes: b.nodes })),
-      };
-    }
+    Object.assign(details, TYPE_DETAILS[node.type]({ node, state, parameters, states, branches, picturePath: input.picturePath }));
     const member = branchOf.get(node.id);
     if (member) details.branchOf = member;
-    const childWorkflow = (node.config as { workflow_id?: unknown }).workflow_id;
-    if (node.type === 'subworkflow' && state?.child_run_id && typeof childWorkflow === 'string') {
-      details.childRun = {
-        runId: state.child_run_id,
-        workflowId: childWorkflow,
-        picture: input.picturePath(childWorkflow, state.child_run_id),
-      };
-    }
     out[node.id] = details;
   }
   return out;

@@ -1,4 +1,5 @@
-import type { CompiledWorkflow, NodeDef } from '../../lib/dag/model';
+import type { CompiledWorkflow, NodeDef, NodeType } from '../../lib/dag/model';
+import type { ConfigOf } from '../../lib/dag/nodeConfig';
 import { PARAMETER_ROOTS_ALTERNATION } from '../../lib/dag/parameterRoots';
 import {
   ConfigError,
@@ -25,12 +26,8 @@ import {
 
 export type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, ToolConfig };
 
-export type TypedNode =
-  | { id: string; type: 'tool'; def: NodeDef; config: ToolConfig }
-  | { id: string; type: 'condition'; def: NodeDef; config: ConditionConfig }
-  | { id: string; type: 'parallel'; def: NodeDef; config: ParallelConfig }
-  | { id: string; type: 'loop'; def: NodeDef; config: LoopConfig }
-  | { id: string; type: 'subworkflow'; def: NodeDef; config: SubworkflowConfig };
+/** A node with its config read by its type (one member per type of NODE_TYPES). */
+export type TypedNode = { [T in NodeType]: { id: string; type: T; def: NodeDef; config: ConfigOf<T> } }[NodeType];
 
 /** What a node's config may read: node outputs by id, and parameters by name (or all of them). */
 export interface Reads {
@@ -68,20 +65,22 @@ export function toolConfigOf(def: { config: Record<string, unknown>; inputs?: No
   };
 }
 
+/**
+ * How the interpreter reads each node type's config (workflows/runs/configs.ts): a type of NODE_TYPES without a
+ * reader does not compile (docs/conventions.md#a-new-node-type).
+ */
+const CONFIG_READERS: { readonly [T in NodeType]: (def: NodeDef) => ConfigOf<T> } = {
+  tool: toolConfigOf,
+  condition: (def) => parseConditionConfig(def.config),
+  parallel: (def) => parseParallelConfig(def.config),
+  loop: (def) => parseLoopConfig(def.config),
+  subworkflow: (def) => parseSubworkflowConfig(def.config),
+};
+
 function typed(def: NodeDef): TypedNode {
   try {
-    switch (def.type) {
-      case 'tool':
-        return { id: def.id, type: 'tool', def, config: toolConfigOf(def) };
-      case 'condition':
-        return { id: def.id, type: 'condition', def, config: parseConditionConfig(def.config) };
-      case 'parallel':
-        return { id: def.id, type: 'parallel', def, config: parseParallelConfig(def.config) };
-      case 'loop':
-        return { id: def.id, type: 'loop', def, config: parseLoopConfig(def.config) };
-      case 'subworkflow':
-        return { id: def.id, type: 'subworkflow', def, config: parseSubworkflowConfig(def.config) };
-    }
+    // The reader of def.type gives that type's config: the pair is one member of TypedNode.
+    return { id: def.id, type: def.type, def, config: CONFIG_READERS[def.type](def) } as TypedNode;
   } catch (err) {
     if (err instanceof GraphError) throw new GraphError(`node ${def.id}: ${err.message}`);
     if (err instanceof ConfigError) throw new GraphError(`node ${def.id}: invalid ${def.type} config: ${err.message}`);

@@ -1,9 +1,4 @@
-import {
-  ApplicationFailure,
-  CancellationScope,
-  condition,
-  isCancellation,
-} from '@temporalio/workflow';
+import { ApplicationFailure, CancellationScope, condition, isCancellation } from '@temporalio/workflow';
 import type { NodeState, RunError, RunViewStatus } from '../../lib/dag/model';
 import type { Reads, RunGraph, TypedNode } from './graph';
 import {
@@ -404,6 +399,7 @@ export class Interpreter {
     }
   }
 
+  /** One case per node type (NODE_TYPES): a type without one does not compile, as the function would lack a return. */
   private async executeNode(node: TypedNode): Promise<NodeOutcome> {
     const context = this.contextFor(node.id, node.type === 'subworkflow' ? readsOf(this.spillHost, node) : undefined);
     const strategy = strategyFor(this.input.compiled.errorHandling, node.id);

@@ -1,8 +1,7 @@
 import type { NodeDef } from '../model';
 import type { TypedConfig } from '../nodeConfig';
+import { specOf } from '../nodeTypes';
 import type { Problem } from '../problems';
-import { conditionProblems } from './conditions';
-import { parallelBranchProblems, parallelJoinProblems } from './parallel';
 import type { DagPaths } from './paths';
 import type { ValidationEnv } from './types';
 
@@ -18,12 +17,9 @@ export function nodeTypeProblems(
   const branchOwner = new Map<string, string>();
   for (const node of nodes) {
     const typed = configs.get(node.id);
-    const base = paths.node(node.id);
-    if (typed?.type === 'condition') problems.push(...conditionProblems(node.id, typed.config, base, mentionedIds, env));
-    if (typed?.type === 'parallel') {
-      problems.push(...parallelBranchProblems(node.id, typed.config, base, mentionedIds, branchOwner));
-      problems.push(...parallelJoinProblems(typed.config, base));
-    }
+    const rules = typed && specOf(typed.type).graphRules;
+    if (!typed || !rules) continue;
+    problems.push(...rules({ nodeId: node.id, config: typed.config, base: paths.node(node.id), mentionedIds, env, branchOwner }));
   }
   return problems;
 }

@@ -1,19 +1,17 @@
 import type { NodeDef } from '../model';
 import type { TypedConfig } from '../nodeConfig';
+import { specOf } from '../nodeTypes';
 import type { Checked, ValidationEnv } from './types';
 import { echo } from '../../echo';
 import { didYouMean } from '../../suggest';
 
-/** Tools the nodes call: tool nodes' and loop templates' (a template's tool id as written, valid or not). */
+/** Tools the nodes call, as their types' entries say (lib/dag/nodeTypes.ts): tool nodes first, then loop templates. */
 export function toolsUsed(nodes: readonly NodeDef[], configs: ReadonlyMap<string, TypedConfig>): Set<string> {
   const used = new Set<string>();
-  for (const typed of configs.values()) if (typed.type === 'tool') used.add(typed.config.tool);
   for (const node of nodes) {
     const typed = configs.get(node.id);
-    if (typed?.type === 'loop' && typed.config.template.type === 'tool') {
-      const tool = (typed.config.template.config as { tool?: unknown }).tool;
-      if (typeof tool === 'string') used.add(tool);
-    }
+    const called = typed && specOf(typed.type).toolsCalled;
+    if (typed && called) for (const tool of called(typed.config)) used.add(tool);
   }
   return used;
 }

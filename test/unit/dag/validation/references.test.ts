@@ -1,8 +1,9 @@
 import type { NodeDef } from '../../../../lib/dag/model';
 import type { TypedConfig } from '../../../../lib/dag/nodeConfig';
 import { loopNodeChecks, loopLocals } from '../../../../lib/dag/validation/loopNode';
-import { nodeBodyChecks, toolNodeBindings } from '../../../../lib/dag/validation/nodeBodies';
-import { IMPLICIT_OUTPUTS, nodeOutputs } from '../../../../lib/dag/validation/outputs';
+import { nodeBodyChecks } from '../../../../lib/dag/validation/nodeBodies';
+import { NODE_TYPE_SPECS, toolNodeBindings } from '../../../../lib/dag/nodeTypes';
+import { nodeOutputs } from '../../../../lib/dag/validation/outputs';
 import {
   loopItemsProblems,
   nodeReference,
@@ -66,7 +67,7 @@ describe('outputs', () => {
     const tool: TypedConfig = { type: 'tool', config: { tool: 'echo', config: {}, inputs: [], outputs: [{ name: 'extra', type: 'number' }] } };
     expect(nodeOutputs(node('tool'), tool, fakeEnv)).toEqual({ out: 'string', list: 'array', extra: 'number' });
     const loop = { type: 'loop', config: {} } as TypedConfig;
-    expect(nodeOutputs(node('loop', [{ name: 'x', type: 'string' }]), loop, fakeEnv)).toEqual({ ...IMPLICIT_OUTPUTS.loop, x: 'string' });
+    expect(nodeOutputs(node('loop', [{ name: 'x', type: 'string' }]), loop, fakeEnv)).toEqual({ ...NODE_TYPE_SPECS.loop.implicitOutputs, x: 'string' });
     const sub: TypedConfig = { type: 'subworkflow', config: { workflow_id: UUID, inputs: {}, inherit_context: false } };
     expect(nodeOutputs(node('subworkflow'), sub, fakeEnv)).toBeNull();
     expect(nodeOutputs(node('subworkflow', [{ name: 'r', type: 'any' }]), sub, fakeEnv)).toEqual({ r: 'any' });
