@@ -5,7 +5,7 @@ export type { PlanQuotas } from './config/spec';
 
 /**
  * The whole configuration of the platform, read once from the environment at start-up, validated, and passed down.
- * Nothing else reads process.env. Each key is declared once, in lib/config/spec.ts, at its place in `Config`.
+ * Nothing else reads process.env. Each key is declared once, in its section of lib/config/keys/ (composed by lib/config/spec.ts), at its place in `Config`.
  */
 
 /** Defaults that come from another section (written once, here). */

@@ -65,3 +65,10 @@ export function splitList(value: string): string[] {
 
 /** A comma-separated list (empty by default). */
 export const list = () => text('').transform(splitList);
+
+const GIB = 1024 ** 3;
+/** A size in whole gibibytes, as bytes. */
+export const gibibytes = (def: number) => int(def, 0).transform((gb) => gb * GIB);
+
+/** Unset as null (a transform for optional settings whose absence means something). */
+export const orNull = <T>(value: T | undefined): T | null => value ?? null;

@@ -7,11 +7,27 @@ import { z } from 'zod';
  * (`envKeys`) and the values (`valuesOf`); `Values<typeof spec>` is their type.
  */
 
-/** One environment variable: its name, and the schema from its text (undefined when unset) to the value. */
+/**
+ * How a key is documented: the README's configuration table and `.env.example` are generated from this
+ * (`npm run generate:config-docs`, scripts/generate-config-docs.ts; test/unit/configKeys.test.ts checks they are current).
+ */
+export interface KeyDoc {
+  /** What the key does: the README table's "Meaning" (keys next to each other with the same meaning share a row). */
+  readonly meaning: string;
+  /** The README's "Default" when it is not `example` in backticks (or "(unset)" without one). */
+  readonly default?: string;
+  /** The value `.env.example` gives (none: left empty, so the built-in default applies). */
+  readonly example?: string;
+  /** A comment `.env.example` writes above the key. */
+  readonly note?: string;
+}
+
+/** One environment variable: its name, the schema from its text (undefined when unset) to the value, its doc. */
 export interface Setting<T> {
   readonly kind: 'setting';
   readonly env: string;
   readonly schema: z.ZodType<T>;
+  readonly doc: KeyDoc;
 }
 
 /** Values of several settings combined into one (the API's metrics listener from its host and port). */
@@ -42,8 +58,8 @@ export type Values<S> =
         ? T
         : { -readonly [K in keyof S]: Values<S[K]> };
 
-export function setting<S extends z.ZodType>(env: string, schema: S): Setting<z.output<S>> {
-  return { kind: 'setting', env, schema: schema as z.ZodType<z.output<S>> };
+export function setting<S extends z.ZodType>(env: string, schema: S, doc: KeyDoc): Setting<z.output<S>> {
+  return { kind: 'setting', env, schema: schema as z.ZodType<z.output<S>>, doc };
 }
 
 export function combined<S extends SpecTree, T>(parts: S, combine: (values: Values<S>) => T): Combined<S, T> {
@@ -63,6 +79,13 @@ function settingsOf(node: SpecNode): Setting<unknown>[] {
   if (!isLeaf(node)) return Object.values(node).flatMap(settingsOf);
   if (node.kind === 'setting') return [node];
   return node.kind === 'combined' ? settingsOf(node.parts) : [];
+}
+
+/** Every key's documentation, in spec order, with the top-level section of the spec it is in ('' at the root). */
+export function keyDocs(spec: SpecTree): { env: string; section: string; doc: KeyDoc }[] {
+  return Object.entries(spec).flatMap(([field, node]) =>
+    settingsOf(node).map((s) => ({ env: s.env, section: isLeaf(node) ? '' : field, doc: s.doc })),
+  );
 }
 
 /** Every environment variable of the spec, in spec order. */

@@ -1,22 +1,31 @@
 import { z } from 'zod';
 import { loadConfig, productionRefusals } from '../../lib/config';
 import { bool, list, optionalInt, splitList } from '../../lib/config/schemas';
-import { combined, envKeys, envSchema, fixed, setting, valuesOf } from '../../lib/config/settings';
+import { combined, envKeys, envSchema, fixed, keyDocs, setting, valuesOf } from '../../lib/config/settings';
 
 const secret = 's'.repeat(32);
 
 describe('the spec machinery', () => {
   const spec = {
-    a: setting('A', z.string().optional().default('x')),
+    a: setting('A', z.string().optional().default('x'), { meaning: 'a', example: 'x' }),
     group: {
-      b: setting('B', z.coerce.number().optional().default(1)),
-      pair: combined({ c: setting('C', z.string().optional()), d: setting('D', z.string().optional()) }, ({ c, d }) => (c && d ? `${c}+${d}` : null)),
+      b: setting('B', z.coerce.number().optional().default(1), { meaning: 'b' }),
+      pair: combined({ c: setting('C', z.string().optional(), { meaning: 'c' }), d: setting('D', z.string().optional(), { meaning: 'd' }) }, ({ c, d }) => (c && d ? `${c}+${d}` : null)),
       constant: fixed({ n: null }),
     },
   };
 
   test('envKeys lists every variable once, combined parts included, in spec order', () => {
     expect(envKeys(spec)).toEqual(['A', 'B', 'C', 'D']);
+  });
+
+  test('keyDocs gives each key its doc and its top-level section', () => {
+    expect(keyDocs(spec).map(({ env, section, doc }) => [env, section, doc.meaning])).toEqual([
+      ['A', '', 'a'],
+      ['B', 'group', 'b'],
+      ['C', 'group', 'c'],
+      ['D', 'group', 'd'],
+    ]);
   });
 
   test('envSchema names the variable in its issues', () => {
