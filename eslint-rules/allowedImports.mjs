@@ -54,8 +54,8 @@ function literalSource(node) {
 /**
  * `loom/layer-imports`: the dependency rule between the project's layers (eslint.config.mjs, docs/conventions.md).
  * Packages are free here (other rules restrict the dangerous ones); an import of the project's own code must
- * resolve under one of `paths`, or, for `import type`, under one of `typePaths` as well. Unlike the workflow rule,
- * types count: a domain module that needs a type from api/ has its arrow the wrong way round.
+ * resolve under one of `paths`, types included. Unlike the workflow rule, types count: a domain module that needs a
+ * type from api/ has its arrow the wrong way round (a type several layers share lives in lib/).
  */
 /** @type {import('eslint').Rule.RuleModule} */
 export const layerImports = {
@@ -69,7 +69,6 @@ export const layerImports = {
           area: { type: 'string' },
           root: { type: 'string' },
           paths: { type: 'array', items: { type: 'string' } },
-          typePaths: { type: 'array', items: { type: 'string' } },
         },
         required: ['area', 'root', 'paths'],
         additionalProperties: false,
@@ -82,28 +81,28 @@ export const layerImports = {
     },
   },
   create(context) {
-    const { area, root, paths, typePaths = [] } = context.options[0];
-    const data = { area, allowed: [...paths, ...typePaths.map((p) => `${p} (types)`)].join(', ') };
-    /** @param {any} sourceNode @param {boolean} typeOnly */
-    const check = (sourceNode, typeOnly) => {
+    const { area, root, paths } = context.options[0];
+    const data = { area, allowed: paths.join(', ') };
+    /** @param {any} sourceNode */
+    const check = (sourceNode) => {
       const source = literalSource(sourceNode);
       if (source === null) {
         if (sourceNode) context.report({ node: sourceNode, messageId: 'computed', data: { area } });
         return;
       }
       const target = internalTarget(source, context.filename, root);
-      if (target === null || within(target, paths) || (typeOnly && within(target, typePaths))) return;
+      if (target === null || within(target, paths)) return;
       context.report({ node: sourceNode, messageId: 'refused', data: { ...data, source } });
     };
     return {
-      ImportDeclaration: (node) => check(node.source, isTypeOnly(node)),
-      ExportNamedDeclaration: (node) => node.source && check(node.source, isTypeOnly(node)),
-      ExportAllDeclaration: (node) => check(node.source, isTypeOnly(node)),
-      ImportExpression: (node) => check(node.source, false),
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => node.source && check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
       /** @param {any} node */
-      'CallExpression[callee.type="Identifier"][callee.name="require"]': (node) => check(node.arguments[0], false),
+      'CallExpression[callee.type="Identifier"][callee.name="require"]': (node) => check(node.arguments[0]),
       /** @param {any} node `typeof import('x')` in a type position */
-      TSImportType: (node) => check(node.argument?.literal ?? node.argument, true),
+      TSImportType: (node) => check(node.argument?.literal ?? node.argument),
     };
   },
 };

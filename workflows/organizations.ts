@@ -1,6 +1,6 @@
 import { ActivityFailure, defineQuery, isCancellation, patched, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { OrganizationExport } from '../activities/organizations/lifecycle';
+import type { DeletionProgress, OrganizationExport } from '../lib/organizations/deletion';
 
 /**
  * The organization lifecycle, in the spec's order. Every step is an idempotent activity, so a workflow that
@@ -70,16 +70,6 @@ export interface OrganizationDeletionInput {
   exportData: boolean;
   /** Lifetime of the export and its link (SERVICE_ORGANIZATION_EXPORT_TTL); the workflow deletes it afterwards. */
   exportTtlSeconds?: number;
-}
-
-export interface DeletionProgress {
-  requestedBy: string;
-  /** The step running; `done` at the end, `aborted` when the export failed and nothing was deleted. */
-  step: string;
-  stepsDone: string[];
-  exportUrl: string | null;
-  /** The archive's facts once written (executions before EXPORT_ARCHIVE_PATCH have none). */
-  export?: Omit<OrganizationExport, 'url'> | null;
 }
 
 const DEFAULT_EXPORT_TTL_SECONDS = 7 * 24 * 3600;

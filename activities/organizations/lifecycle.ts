@@ -14,6 +14,7 @@ import {
   markOrganizationDeleting,
   ownerEmails,
 } from '../../domain/organizations/queries';
+import type { OrganizationExport } from '../../lib/organizations/deletion';
 import type { ActivityDeps } from '../deps';
 import { organizationCleaners } from './cleaners';
 
@@ -39,18 +40,6 @@ async function withHeartbeat<T>(run: () => Promise<T>): Promise<T> {
 
 /** The most a presigned link may live (S3's limit), and so the longest an export is kept. */
 const MAX_EXPORT_TTL_SECONDS = 7 * 24 * 3600;
-
-export interface OrganizationExport {
-  /** Presigned GET of the archive, valid until `expiresAt`. */
-  url: string;
-  expiresAt: string;
-  key: string;
-  bytes: number;
-  sha256: string;
-  entries: number;
-  contentFiles: number;
-  missingFiles: number;
-}
 
 export interface OrganizationSummary {
   name: string;

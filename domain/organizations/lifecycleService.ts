@@ -1,6 +1,6 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Db } from '../../db/knex';
-import type { DeletionProgress } from '../../workflows/organizations';
+import type { DeletionProgress } from '../../lib/organizations/deletion';
 import { recordAudit } from '../audit/record';
 import type { OrgServiceDeps } from './serviceDeps';
 import { deleteWorkflowId } from './organizationsService';

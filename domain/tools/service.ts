@@ -7,7 +7,7 @@ import { findSecretReferences } from '../../lib/dag/secretReferences';
 import { secretFieldProblems } from '../../lib/dag/secretFields';
 import { echo } from '../../lib/echo';
 import { didYouMean } from '../../lib/suggest';
-import type { ToolTestInput, ToolTestResult } from '../../workflows/tools/testRun';
+import type { ToolTestInput, ToolTestResult } from '../../lib/tools/testRun';
 import type { ToolActivityInput } from '../../lib/runs/types';
 import type { AppDeps } from '../deps';
 import type { RateLimiter } from '../ratelimit/limiter';

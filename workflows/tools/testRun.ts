@@ -1,26 +1,13 @@
 import { ActivityFailure, proxyActivities, TimeoutFailure } from '@temporalio/workflow';
 import type { ToolActivity } from '../../activities/runs/toolActivities';
 import { toNodeFailure } from '../runs/execute';
-import type { ToolActivityInput } from '../../lib/runs/types';
+import type { ToolTestInput, ToolTestResult } from '../../lib/tools/testRun';
 
 /**
  * A test run of one tool (POST /api/v1/tools/{tool}/test, domain/tools/service.ts): the tool's own activity — the one
  * a run's node calls, with the same input resolution, secrets, outbound guards and schema checks — once or up to
  * `maxAttempts` times, within `timeoutMs` overall. The outcome is the answer, never a failed execution.
  */
-
-export interface ToolTestInput {
-  toolId: string;
-  activity: ToolActivityInput;
-  /** the whole test, retries included (schedule-to-close), and each attempt */
-  timeoutMs: number;
-  maxAttempts: number;
-  heartbeatTimeoutMs: number;
-}
-
-export type ToolTestResult =
-  | { status: 'completed'; output: unknown; attempts: number }
-  | { status: 'failed'; error: { code: string; message: string }; attempts: number };
 
 /** The attempt a timed-out activity was making, from its last heartbeat (tool activities beat `{ attempt }`). */
 function heartbeatAttempt(err: unknown): number | null {
