@@ -10,14 +10,13 @@ import type { TestApi } from './stack';
 export function toolContext(api: TestApi, organizationId: string, options: { nodeId?: string; attempt?: number } = {}): ToolContext {
   const runId = randomUUID();
   const nodeId = options.nodeId ?? 'node';
-  const { db, storage, mailer, logger } = api.deps;
   return {
     organizationId,
     runId,
     nodeId,
     attempt: options.attempt ?? 1,
     idempotencyKey: `${runId}:${nodeId}`,
-    deps: { config: api.config, db, storage, mailer, logger } as ToolContext['deps'],
+    deps: { ...api.deps, config: api.config },
     signal: new AbortController().signal,
     heartbeat: () => undefined,
   };
