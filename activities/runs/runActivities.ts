@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityDeps } from '../deps';
 import { finishRun, insertChildRun, markRunRunning, mergeRunNodeStates } from '../../domain/runs/queries';
@@ -74,6 +75,35 @@ export function createRunActivities(deps: ActivityDeps) {
         throw nonRetryable('EXPRESSION_ERROR', `condition must yield a boolean, got ${typeName(value)}`);
       }
       return { result: value };
+      });
+    },
+
+    /**
+     * A switch's choice: the index of the first case whose `equals` is its `value` (JSON equality), or, without a
+     * `value`, whose `when` is true; null when none matches.
+     */
+    async runEvaluateSwitch(input: {
+      organizationId: string;
+      value?: string;
+      cases: ({ equals: unknown } | { when: string })[];
+      context: EvalContext;
+    }): Promise<{ case: number | null }> {
+      return guarded(async () => {
+        const scope = await buildScope(deps, input.organizationId, input.context);
+        if (input.value !== undefined) {
+          const value = await evaluateExpression(input.value, scope);
+          const index = input.cases.findIndex((c) => 'equals' in c && isDeepStrictEqual(c.equals, value));
+          return { case: index < 0 ? null : index };
+        }
+        for (const [index, c] of input.cases.entries()) {
+          if (!('when' in c)) continue;
+          const verdict = await evaluateExpression(c.when, scope);
+          if (typeof verdict !== 'boolean') {
+            throw nonRetryable('EXPRESSION_ERROR', `switch case ${index} must yield a boolean, got ${typeName(verdict)}`);
+          }
+          if (verdict) return { case: index };
+        }
+        return { case: null };
       });
     },
 

@@ -2750,7 +2750,7 @@ export interface components {
             type: "tool" | "subworkflow";
         };
         /** @description A node of the graph; `type` decides the shape of `config` */
-        Node: components["schemas"]["ToolNode"] | components["schemas"]["ConditionNode"] | components["schemas"]["ParallelNode"] | components["schemas"]["LoopNode"] | components["schemas"]["SubworkflowNode"];
+        Node: components["schemas"]["ToolNode"] | components["schemas"]["ConditionNode"] | components["schemas"]["SwitchNode"] | components["schemas"]["WaitNode"] | components["schemas"]["ParallelNode"] | components["schemas"]["LoopNode"] | components["schemas"]["SubworkflowNode"];
         /** @description The error strategy of one node (error_handling.node_overrides) */
         NodeErrorStrategy: {
             circuit_breaker?: components["schemas"]["CircuitBreakerConfig"];
@@ -2808,6 +2808,8 @@ export interface components {
             status: "pending" | "running" | "completed" | "failed" | "skipped" | "cancelled";
             /** @enum {string} */
             via?: "fallback" | "reused" | "dead_letter";
+            /** @description wait nodes: the time the node waits (or waited) until, ISO 8601 */
+            waiting_until?: string;
         };
         OrganizationDomain: {
             createdAt: string;
@@ -3015,6 +3017,32 @@ export interface components {
             /** Format: uuid */
             workflow_id: string;
         };
+        /** @description One branch of a switch: `equals` (value mode) or `when` (conditions in order), and the node it leads to */
+        SwitchCase: {
+            equals?: unknown;
+            next: string;
+            when?: string;
+        };
+        /** @description Chooses one of many branches by a value or by ordered conditions, with a default */
+        SwitchNode: {
+            config: components["schemas"]["SwitchNodeConfig"];
+            id: string;
+            inputs?: components["schemas"]["InputBinding"][];
+            name?: string;
+            outputs?: components["schemas"]["IoDeclaration"][];
+            retryPolicy?: components["schemas"]["RetryPolicy"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "switch";
+        };
+        /** @description Many branches: by the value of an expression, or by ordered conditions, with a default; branches not taken are skipped */
+        SwitchNodeConfig: {
+            cases: components["schemas"]["SwitchCase"][];
+            default?: string;
+            value?: string;
+        };
         /** @description A registered tool with its input and output JSON Schemas */
         Tool: {
             category: string;
@@ -3113,6 +3141,25 @@ export interface components {
             url?: string;
         } & {
             [key: string]: unknown;
+        };
+        /** @description Waits durably for a duration or until a time, then its successors run */
+        WaitNode: {
+            config: components["schemas"]["WaitNodeConfig"];
+            id: string;
+            inputs?: components["schemas"]["InputBinding"][];
+            name?: string;
+            outputs?: components["schemas"]["IoDeclaration"][];
+            retryPolicy?: components["schemas"]["RetryPolicy"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "wait";
+        };
+        /** @description Waits durably for a duration or until a time (fixed, or computed from parameters and earlier outputs); give one of the two */
+        WaitNodeConfig: {
+            duration?: string;
+            until?: string;
         };
         /** @description A workflow with its current version's definition */
         Workflow: {

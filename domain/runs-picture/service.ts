@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { parseNodeConfig } from '../../lib/dag/nodeConfig';
+import { specOf } from '../../lib/dag/nodeTypes';
 import type { Db } from '../../db/knex';
 import type { NodeDef } from '../../lib/dag/model';
 import { notFound } from '../../lib/errors';
@@ -25,16 +27,16 @@ export function picturePath(workflowId: string, runId: string): string {
 }
 
 /**
- * Drawn edges: the declared ones plus those a condition or parallel node implies (it starts those nodes). A branch
- * member that waits for another member of its branch is reached through it, so it gets no edge of its own.
+ * Drawn edges: the declared ones plus those a condition, switch or parallel node implies (it starts those nodes). A
+ * branch member that waits for another member of its branch is reached through it, so it gets no edge of its own.
  */
 export function pictureEdges(nodes: NodeDef[], edges: LayoutEdge[]): LayoutEdge[] {
   const out = [...edges];
   for (const node of nodes) {
-    const config = node.config as { trueBranch?: string; falseBranch?: string; branches?: { nodes?: string[] }[] };
-    if (node.type === 'condition') {
-      for (const target of [config.trueBranch, config.falseBranch]) if (target) out.push({ from: node.id, to: target });
-    }
+    const config = node.config as { branches?: { nodes?: string[] }[] };
+    const typed = parseNodeConfig(node, '');
+    const targets = typed.ok ? (specOf(typed.value.type).branchTargets?.(typed.value.config) ?? []) : [];
+    for (const target of new Set(targets)) if (target) out.push({ from: node.id, to: target });
     if (node.type === 'parallel') {
       for (const branch of config.branches ?? []) {
         const members = new Set(branch.nodes ?? []);

@@ -69,6 +69,7 @@ const nodeStateSchema = z.object({
     .object({ total: z.number().int(), done: z.number().int() })
     .optional()
     .describe('loop nodes: how many items the loop has and how many finished, live while it runs (large loops count by batch)'),
+  waiting_until: z.string().optional().describe('wait nodes: the time the node waits (or waited) until, ISO 8601'),
 }).meta({ id: 'NodeState', description: 'Where one node of a run stands: status, attempts, times, output or error' });
 
 const runErrorSchema = z.object({

@@ -14,7 +14,7 @@ import { z } from 'zod';
  * - Loop: `template` is a node definition run once per item of `items`, with `${<iterator>}` bound to the item.
  */
 
-export const NODE_TYPES = ['tool', 'condition', 'parallel', 'loop', 'subworkflow'] as const;
+export const NODE_TYPES = ['tool', 'condition', 'switch', 'wait', 'parallel', 'loop', 'subworkflow'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 
 export const NODE_ID = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
@@ -62,6 +62,36 @@ export const conditionConfigSchema = z.strictObject({
   trueBranch: nodeId.optional(),
   falseBranch: nodeId.optional(),
 }).meta({ id: 'ConditionNodeConfig', description: 'A CEL expression; the branch not taken is skipped' });
+
+/** At most this many cases per switch node. */
+export const MAX_SWITCH_CASES = 100;
+
+export const switchCaseSchema = z.strictObject({
+  /** value mode: the case matches when the switch's `value` equals this (JSON equality) */
+  equals: z.unknown().optional(),
+  /** condition mode: a CEL expression; the first case whose expression is true matches */
+  when: z.string().min(1).max(4000).optional(),
+  /** the node this case leads to */
+  next: nodeId,
+}).meta({ id: 'SwitchCase', description: 'One branch of a switch: `equals` (value mode) or `when` (conditions in order), and the node it leads to' });
+
+export const switchConfigSchema = z.strictObject({
+  /** value mode: a CEL expression whose result is compared with each case's `equals`; absent: condition mode */
+  value: z.string().min(1).max(4000).optional(),
+  cases: z.array(switchCaseSchema).min(1).max(MAX_SWITCH_CASES),
+  /** the node taken when no case matches; without one, every branch is skipped */
+  default: nodeId.optional(),
+}).meta({ id: 'SwitchNodeConfig', description: 'Many branches: by the value of an expression, or by ordered conditions, with a default; branches not taken are skipped' });
+
+/** The longest a wait node waits: a year and a day. */
+export const MAX_WAIT_MS = 366 * 24 * 3600 * 1000;
+
+export const waitConfigSchema = z.strictObject({
+  /** how long to wait: "30s", "15m", "2h", "7d" (at most 366d) */
+  duration: z.string().min(1).max(50).optional(),
+  /** until when: an ISO 8601 time, or a `${...}` template over parameters and earlier outputs giving one (or epoch milliseconds) */
+  until: z.string().min(1).max(4000).optional(),
+}).meta({ id: 'WaitNodeConfig', description: 'Waits durably for a duration or until a time (fixed, or computed from parameters and earlier outputs); give one of the two' });
 
 export const JOIN_STRATEGIES = ['wait_all', 'wait_any', 'wait_n'] as const;
 
@@ -218,6 +248,8 @@ export interface NodeState {
   child_run_id?: string;
   /** loop nodes: how many items the loop has and how many finished, kept up to date while it runs */
   items?: { total: number; done: number };
+  /** wait nodes: the time the node waits until (ISO 8601), set when its wait starts */
+  waiting_until?: string;
 }
 
 export interface RunError {

@@ -4,6 +4,8 @@ import {
   loopConfigSchema,
   parallelConfigSchema,
   subworkflowConfigSchema,
+  switchConfigSchema,
+  waitConfigSchema,
   toolConfigSchema,
   type NodeDef,
   type NodeType,
@@ -19,6 +21,8 @@ import { zodIssueDetails } from '../zodIssues';
 export const NODE_CONFIG_SCHEMAS = {
   tool: toolConfigSchema,
   condition: conditionConfigSchema,
+  switch: switchConfigSchema,
+  wait: waitConfigSchema,
   parallel: parallelConfigSchema,
   loop: loopConfigSchema,
   subworkflow: subworkflowConfigSchema,
@@ -32,6 +36,8 @@ export type ConditionConfig = ConfigOf<'condition'>;
 export type ParallelConfig = ConfigOf<'parallel'>;
 export type LoopConfig = ConfigOf<'loop'>;
 export type SubworkflowConfig = ConfigOf<'subworkflow'>;
+export type SwitchConfig = ConfigOf<'switch'>;
+export type WaitConfig = ConfigOf<'wait'>;
 
 export type TypedConfig = { [T in NodeType]: { type: T; config: ConfigOf<T> } }[NodeType];
 

@@ -7,6 +7,8 @@ import { loopNodeChecks } from './validation/loopNode';
 import { parallelBranchProblems, parallelJoinProblems } from './validation/parallel';
 import { staticReference, templateReferenceProblems, type ReferenceScope } from './validation/references';
 import { subworkflowBody } from './validation/subworkflowBody';
+import { switchProblems, switchReferenceProblems, switchTargets } from './validation/switchNode';
+import { waitProblems } from './validation/waitNode';
 import { toolBodyProblems, type PlacedBinding } from './validation/toolBody';
 import type { OutputType, SubworkflowReference, ValidationEnv } from './validation/types';
 
@@ -125,6 +127,23 @@ export const NODE_TYPE_SPECS: { readonly [T in NodeType]: NodeTypeSpec<T> } = {
     checkBody: (check) => withNodeInputs(check, { problems: conditionReferenceProblems(check), subworkflows: [] }),
     graphRules: ({ nodeId, config, base, mentionedIds, env }) => conditionProblems(nodeId, config, base, mentionedIds, env),
     branchTargets: (config) => [config.trueBranch, config.falseBranch],
+  },
+  switch: {
+    docs: { id: 'SwitchNode', description: 'Chooses one of many branches by a value or by ordered conditions, with a default' },
+    documentKeys: ['value', 'cases', 'default'],
+    // `case`: the index of the case taken (null: the default, or no branch taken).
+    implicitOutputs: { branch: 'string', case: 'integer' },
+    checkBody: (check) =>
+      withNodeInputs(check, { problems: switchReferenceProblems(check.scope, check.env, check.node.id, check.config, check.base), subworkflows: [] }),
+    graphRules: ({ nodeId, config, base, mentionedIds, env }) => switchProblems(nodeId, config, base, mentionedIds, env),
+    branchTargets: (config) => switchTargets(config),
+  },
+  wait: {
+    docs: { id: 'WaitNode', description: 'Waits durably for a duration or until a time, then its successors run' },
+    documentKeys: ['duration', 'until'],
+    implicitOutputs: { until: 'string', waited_ms: 'integer' },
+    checkBody: (check) =>
+      withNodeInputs(check, { problems: waitProblems(check.scope, check.env, check.node.id, check.config, check.base), subworkflows: [] }),
   },
   parallel: {
     docs: { id: 'ParallelNode', description: 'Starts branches together and joins them' },

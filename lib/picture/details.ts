@@ -230,6 +230,8 @@ interface TypeDetailsInput {
 const TYPE_DETAILS: { readonly [T in NodeType]: (input: TypeDetailsInput) => Partial<NodeDetails> } = {
   tool: () => ({}),
   condition: () => ({}),
+  switch: () => ({}),
+  wait: () => ({}),
   loop: ({ node, state, parameters, states }) => ({ loop: loopProgress(node, state, parameters, states) }),
   parallel: ({ node, branches }) => {
     const config = node.config as { joinStrategy?: unknown; n?: unknown };

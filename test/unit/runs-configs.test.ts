@@ -3,7 +3,9 @@ import {
   loopConfigSchema,
   parallelConfigSchema,
   subworkflowConfigSchema,
+  switchConfigSchema,
   toolConfigSchema,
+  waitConfigSchema,
 } from '../../lib/dag/model';
 import {
   ConfigError,
@@ -11,7 +13,9 @@ import {
   parseLoopConfig,
   parseParallelConfig,
   parseSubworkflowConfig,
+  parseSwitchConfig,
   parseToolConfig,
+  parseWaitConfig,
 } from '../../workflows/runs/configs';
 
 /** The interpreter's zod-free config parsing gives what the model's schemas give for every valid config. */
@@ -37,6 +41,22 @@ const cases: { name: string; parse: (raw: unknown) => unknown; schema: { parse: 
     parse: parseConditionConfig,
     schema: conditionConfigSchema,
     configs: [{ expression: 'params.x' }, { expression: 'true', trueBranch: 'a', falseBranch: 'b-2' }, { expression: 'x', falseBranch: 'b' }],
+  },
+  {
+    name: 'switch',
+    parse: parseSwitchConfig,
+    schema: switchConfigSchema,
+    configs: [
+      { cases: [{ when: 'params.x > 1', next: 'a' }] },
+      { value: 'params.region', cases: [{ equals: 'eu', next: 'a' }, { equals: null, next: 'b' }, { equals: { k: [1] }, next: 'a' }], default: 'c' },
+      { cases: [{ when: 'true', next: 'a' }, { when: 'false', next: 'b' }], default: 'b' },
+    ],
+  },
+  {
+    name: 'wait',
+    parse: parseWaitConfig,
+    schema: waitConfigSchema,
+    configs: [{ duration: '15m' }, { until: '2030-01-01T00:00:00Z' }, { until: '${nodes.a.result.due}' }],
   },
   {
     name: 'parallel',

@@ -1,4 +1,4 @@
-import type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, ToolConfig } from '../../lib/dag/nodeConfig';
+import type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig } from '../../lib/dag/nodeConfig';
 
 /**
  * Node configs as the interpreter reads them, with the defaults of lib/dag/model.ts's schemas applied, without
@@ -9,7 +9,7 @@ import type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, To
  * Only types come from lib/dag (erased at build time).
  */
 
-export type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, ToolConfig };
+export type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig };
 
 export class ConfigError extends Error {}
 
@@ -76,6 +76,31 @@ export function parseConditionConfig(raw: unknown): ConditionConfig {
     ...(trueBranch !== undefined ? { trueBranch } : {}),
     ...(falseBranch !== undefined ? { falseBranch } : {}),
   };
+}
+
+export function parseSwitchConfig(raw: unknown): SwitchConfig {
+  const c = object(raw, 'config');
+  const cases = list(c.cases, 'cases').map((item, i) => {
+    const k = object(item, `cases[${i}]`);
+    const when = optionalText(k.when, `cases[${i}].when`);
+    return {
+      ...(Object.hasOwn(k, 'equals') ? { equals: k.equals } : {}),
+      ...(when !== undefined ? { when } : {}),
+      next: text(k.next, `cases[${i}].next`),
+    };
+  });
+  if (cases.length === 0) throw new ConfigError('cases must not be empty');
+  const value = optionalText(c.value, 'value');
+  const fallback = optionalText(c.default, 'default');
+  return { ...(value !== undefined ? { value } : {}), cases, ...(fallback !== undefined ? { default: fallback } : {}) };
+}
+
+export function parseWaitConfig(raw: unknown): WaitConfig {
+  const c = object(raw, 'config');
+  const duration = optionalText(c.duration, 'duration');
+  const until = optionalText(c.until, 'until');
+  if ((duration === undefined) === (until === undefined)) throw new ConfigError('give one of duration or until');
+  return duration !== undefined ? { duration } : { until: until! };
 }
 
 export function parseParallelConfig(raw: unknown): ParallelConfig {

@@ -7,11 +7,15 @@ import {
   parseLoopConfig,
   parseParallelConfig,
   parseSubworkflowConfig,
+  parseSwitchConfig,
+  parseWaitConfig,
   parseToolConfig,
   type ConditionConfig,
   type LoopConfig,
   type ParallelConfig,
   type SubworkflowConfig,
+  type SwitchConfig,
+  type WaitConfig,
   type ToolConfig,
 } from './configs';
 
@@ -24,7 +28,7 @@ import {
  * - `startPreds`: a node listed in a parallel node's branch waits for the parallel node to *start* (not finish).
  */
 
-export type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, ToolConfig };
+export type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig };
 
 /** A node with its config read by its type (one member per type of NODE_TYPES). */
 export type TypedNode = { [T in NodeType]: { id: string; type: T; def: NodeDef; config: ConfigOf<T> } }[NodeType];
@@ -72,6 +76,8 @@ export function toolConfigOf(def: { config: Record<string, unknown>; inputs?: No
 const CONFIG_READERS: { readonly [T in NodeType]: (def: NodeDef) => ConfigOf<T> } = {
   tool: toolConfigOf,
   condition: (def) => parseConditionConfig(def.config),
+  switch: (def) => parseSwitchConfig(def.config),
+  wait: (def) => parseWaitConfig(def.config),
   parallel: (def) => parseParallelConfig(def.config),
   loop: (def) => parseLoopConfig(def.config),
   subworkflow: (def) => parseSubworkflowConfig(def.config),
@@ -147,10 +153,7 @@ export function buildGraph(compiled: CompiledWorkflow): RunGraph {
   };
   for (const edge of compiled.dag.edges) addEdge(preds, edge.from, edge.to);
   for (const node of nodes.values()) {
-    if (node.type === 'condition') {
-      if (node.config.trueBranch) addEdge(preds, node.id, node.config.trueBranch);
-      if (node.config.falseBranch) addEdge(preds, node.id, node.config.falseBranch);
-    }
+    for (const target of branchTargets(node)) addEdge(preds, node.id, target);
     if (node.type === 'parallel') {
       for (const branch of node.config.branches) for (const member of branch.nodes) addEdge(startPreds, node.id, member);
     }
@@ -172,6 +175,13 @@ export function buildGraph(compiled: CompiledWorkflow): RunGraph {
   }
   assertAcyclic(order, preds, startPreds);
   return { order, nodes, preds, startPreds, reads, templateReads, exitPoints: compiled.dag.exitPoints };
+}
+
+/** The nodes a condition or a switch chooses between: each waits for it (implied edges), and those not taken are skipped. */
+export function branchTargets(node: TypedNode): string[] {
+  if (node.type === 'condition') return [node.config.trueBranch, node.config.falseBranch].filter((t): t is string => t !== undefined);
+  if (node.type === 'switch') return [...node.config.cases.map((c) => c.next), ...(node.config.default ? [node.config.default] : [])];
+  return [];
 }
 
 /** The API validates definitions; this guards the interpreter against a stored graph it cannot finish. */

@@ -13,11 +13,13 @@ import {
 } from './execute';
 import { cancelledAttempts } from './cancellation';
 import { executeLoop } from './loop';
+import { executeSwitch } from './switch';
+import { executeWait } from './waitNode';
 import { handleFailure, type FailureHost } from './failures';
 import { fitResults, persistRun } from './finalState';
 import { setUpRun } from './runSetup';
 import { passInput, passValues, readsOf, storeSpills, type SpillHost } from './spills';
-import { untakenBranch } from './scheduler/branch';
+import { untakenBranches } from './scheduler/branch';
 import { decide, type SchedulerAction } from './scheduler/decide';
 import { MIN_SPILL_BYTES, planPass, type SpillKey } from './scheduler/spill';
 import { PayloadBudget } from './payloads';
@@ -107,11 +109,8 @@ export class Interpreter {
       },
       handlerContext: (id, reads, sentToServer) => this.handlerContext(id, reads, sentToServer),
     };
-    // A reused condition still decides which branch is skipped.
-    for (const id of graph.order) {
-      const node = graph.nodes.get(id)!;
-      if (node.type === 'condition' && this.states[id]!.status === 'completed') this.applyBranch(node);
-    }
+    // A reused condition or switch still decides which branches are skipped.
+    for (const id of graph.order) if (this.states[id]!.status === 'completed') this.applyBranch(graph.nodes.get(id)!);
   }
 
   view(): RunStateView {
@@ -390,7 +389,7 @@ export class Interpreter {
           return;
         }
         this.finish(node.id, 'completed', outcome.output, outcome.attempts);
-        if (node.type === 'condition') this.applyBranch(node);
+        this.applyBranch(node);
       });
     } catch (err) {
       if (!isCancellation(err)) throw err;
@@ -414,6 +413,12 @@ export class Interpreter {
         });
         return { output: { result, branch: result ? (node.config.trueBranch ?? null) : (node.config.falseBranch ?? null) }, attempts: 1 };
       }
+      case 'switch':
+        return executeSwitch(this.env, node.config, context);
+      case 'wait':
+        return executeWait(this.env, node.config, context, (until) => {
+          this.states[node.id]!.waiting_until = until;
+        });
       case 'loop':
         return executeLoop(
           {
@@ -438,8 +443,7 @@ export class Interpreter {
     }
   }
 
-  private applyBranch(node: Extract<TypedNode, { type: 'condition' }>): void {
-    const skipped = untakenBranch(node, this.states);
-    if (skipped) this.finish(skipped, 'skipped');
+  private applyBranch(node: TypedNode): void {
+    for (const skipped of untakenBranches(node, this.states)) this.finish(skipped, 'skipped');
   }
 }

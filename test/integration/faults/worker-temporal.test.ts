@@ -111,3 +111,24 @@ test('Temporal dev server restarted during runs: the runs resume and complete', 
   const finished = await Promise.all(runs.map((run) => waitForRun(api, tenant.owner.token, workflowId, run.id, undefined, 60_000)));
   expect(finished.map((r) => r.status)).toEqual(['completed', 'completed', 'completed']);
 }, 120_000);
+
+test('a wait node survives its worker killed and Temporal restarted mid-wait, and still waits its full time', async () => {
+  const workflowId = await createWorkflowFixture(api, tenant, {
+    status: 'active',
+    nodes: [{ id: 'pause', type: 'wait', config: { duration: '6s' } }, toolNode('after', 'json_transform', { expression: '4', data: null })],
+    edges: [{ from: 'pause', to: 'after' }],
+  });
+  const started = await startRun(api, tenant.owner.token, workflowId);
+  // Both faults land inside the wait: the timer lives in Temporal, not in the worker's memory.
+  await new Promise((r) => setTimeout(r, 1500));
+  await worker.stop('SIGKILL');
+  await temporal.stop('SIGTERM');
+  await temporal.start();
+  await worker.start();
+  const run = await waitForRun(api, tenant.owner.token, workflowId, started.id, undefined, 60_000);
+  expect(run.status).toBe('completed');
+  expect(run.node_states.pause.output).toMatchObject({ waited_ms: 6000 });
+  const waitedFor = Date.parse(run.node_states.after.startedAt) - Date.parse(run.node_states.pause.startedAt);
+  expect(waitedFor).toBeGreaterThanOrEqual(6000);
+  expect(run.node_states.pause.waiting_until).toBe(run.node_states.pause.output.until);
+}, 120_000);

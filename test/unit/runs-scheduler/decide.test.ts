@@ -1,9 +1,9 @@
-import { untakenBranch } from '../../../workflows/runs/scheduler/branch';
+import { untakenBranches } from '../../../workflows/runs/scheduler/branch';
 import { decide, type DecideOptions, type SchedulerAction } from '../../../workflows/runs/scheduler/decide';
 import { readiness } from '../../../workflows/runs/scheduler/readiness';
 import type { RunGraph } from '../../../workflows/runs/graph';
 import type { NodeState } from '../../../lib/dag/model';
-import { condition, graphOf, parallel, statesOf, tool } from './fixtures';
+import { condition, graphOf, parallel, statesOf, switchNode, tool } from './fixtures';
 
 /** The scheduler's decisions (workflows/runs/scheduler/decide.ts): what happens now, given the graph and node states. */
 
@@ -71,10 +71,11 @@ describe('decide: conditions', () => {
   test('the untaken branch is the one to skip; both branches wait for the condition', () => {
     expect(decided(graph, statesOf(graph))).toEqual(['start c']);
     expect(readiness(graph, statesOf(graph, { c: 'running' }), 't')).toBe('wait');
+    const c = graph.nodes.get('c')!;
     const taken = statesOf(graph, { c: { status: 'completed', output: { result: true, branch: 't' } } });
-    expect(untakenBranch({ id: 'c', config: { expression: 'true', trueBranch: 't', falseBranch: 'f' } }, taken)).toBe('f');
+    expect(untakenBranches(c, taken)).toEqual(['f']);
     const notTaken = statesOf(graph, { c: { status: 'completed', output: { result: false, branch: 'f' } } });
-    expect(untakenBranch({ id: 'c', config: { expression: 'true', trueBranch: 't', falseBranch: 'f' } }, notTaken)).toBe('t');
+    expect(untakenBranches(c, notTaken)).toEqual(['t']);
   });
 
   test('once the untaken branch is skipped, the taken one runs and the skip propagates down the other side', () => {
@@ -83,11 +84,37 @@ describe('decide: conditions', () => {
   });
 
   test('no branch to skip when both name the same node, when the branch is absent, or when it already finished', () => {
-    const config = { expression: 'x', trueBranch: 't', falseBranch: 't' };
-    const states = statesOf(graph, { c: { status: 'completed', output: { result: false } } });
-    expect(untakenBranch({ id: 'c', config }, states)).toBeNull();
-    expect(untakenBranch({ id: 'c', config: { expression: 'x', trueBranch: 't' } }, statesOf(graph, { c: { status: 'completed', output: { result: true } } }))).toBeNull();
-    expect(untakenBranch({ id: 'c', config: { expression: 'x', trueBranch: 't', falseBranch: 'f' } }, statesOf(graph, { c: { status: 'completed', output: { result: true } }, f: 'completed' }))).toBeNull();
+    const same = graphOf([condition('c', 't', 't'), tool('t')]);
+    expect(untakenBranches(same.nodes.get('c')!, statesOf(same, { c: { status: 'completed', output: { result: false } } }))).toEqual([]);
+    const single = graphOf([condition('c', 't'), tool('t')]);
+    expect(untakenBranches(single.nodes.get('c')!, statesOf(single, { c: { status: 'completed', output: { result: true } } }))).toEqual([]);
+    const c = graph.nodes.get('c')!;
+    expect(untakenBranches(c, statesOf(graph, { c: { status: 'completed', output: { result: true } }, f: 'completed' }))).toEqual([]);
+  });
+});
+
+describe('decide: switches', () => {
+  const graph = graphOf([switchNode('s', ['a', 'b', 'a'], 'd'), tool('a'), tool('b'), tool('d'), tool('after_b')], ['b>after_b']);
+  const s = graph.nodes.get('s')!;
+
+  test('every target waits for the switch', () => {
+    expect(decided(graph, statesOf(graph))).toEqual(['start s']);
+    for (const target of ['a', 'b', 'd']) expect(readiness(graph, statesOf(graph, { s: 'running' }), target)).toBe('wait');
+  });
+
+  test('every target but the one taken is skipped, each once, and a skip propagates', () => {
+    const states = statesOf(graph, { s: { status: 'completed', output: { branch: 'a', case: 2 } } });
+    expect(untakenBranches(s, states)).toEqual(['b', 'd']);
+    expect(decided(graph, statesOf(graph, { s: { status: 'completed', output: { branch: 'a', case: 2 } }, b: 'skipped', d: 'skipped' }))).toEqual(['start a', 'skip after_b']);
+  });
+
+  test('the default is taken like a case; with no branch taken every target is skipped', () => {
+    expect(untakenBranches(s, statesOf(graph, { s: { status: 'completed', output: { branch: 'd', case: null } } }))).toEqual(['a', 'b']);
+    expect(untakenBranches(s, statesOf(graph, { s: { status: 'completed', output: { branch: null, case: null } } }))).toEqual(['a', 'b', 'd']);
+  });
+
+  test('other node types choose no branch', () => {
+    expect(untakenBranches(graph.nodes.get('a')!, statesOf(graph, { a: 'completed' }))).toEqual([]);
   });
 });
 

@@ -11,6 +11,13 @@ export const condition = (id: string, trueBranch?: string, falseBranch?: string)
   config: { expression: 'true', ...(trueBranch ? { trueBranch } : {}), ...(falseBranch ? { falseBranch } : {}) },
 });
 
+/** A switch by ordered conditions: case i leads to targets[i]. */
+export const switchNode = (id: string, targets: string[], fallback?: string) => ({
+  id,
+  type: 'switch',
+  config: { cases: targets.map((next, i) => ({ when: `params.n == ${i}`, next })), ...(fallback ? { default: fallback } : {}) },
+});
+
 export const parallel = (id: string, branches: Record<string, string[]>, joinStrategy = 'wait_all', n?: number) => ({
   id,
   type: 'parallel',

@@ -1,14 +1,17 @@
-import type { ConditionConfig } from '../graph';
+import { branchTargets, type TypedNode } from '../graph';
 import type { SchedulerStates } from './state';
 
 /**
- * The branch a completed condition did not take, when it is still pending and so must be skipped (its skip then
- * propagates through the scheduler). None when both branches name the same node, or the branch already moved on.
+ * The branches a completed condition or switch did not take that are still pending, and so must be skipped (their
+ * skips then propagate through the scheduler): every target but the one taken (`output.branch`; a condition's
+ * older outputs say only `result`). None for other node types, or when a branch already moved on.
  */
-export function untakenBranch(node: { id: string; config: ConditionConfig }, states: SchedulerStates): string | null {
-  const result = (states[node.id]!.output as { result?: boolean } | null)?.result;
-  const notTaken = result ? node.config.falseBranch : node.config.trueBranch;
-  const taken = result ? node.config.trueBranch : node.config.falseBranch;
-  if (notTaken && notTaken !== taken && states[notTaken]?.status === 'pending') return notTaken;
-  return null;
+export function untakenBranches(node: TypedNode, states: SchedulerStates): string[] {
+  const targets = branchTargets(node);
+  if (!targets.length) return [];
+  const output = states[node.id]!.output as { result?: boolean; branch?: string | null } | null;
+  let taken: string | null | undefined;
+  if (node.type === 'condition') taken = output?.result ? node.config.trueBranch : node.config.falseBranch;
+  else taken = output?.branch;
+  return [...new Set(targets)].filter((target) => target !== taken && states[target]?.status === 'pending');
 }

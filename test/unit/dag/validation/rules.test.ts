@@ -6,6 +6,9 @@ import { errorHandlingGraphProblems, parseErrorHandling } from '../../../../lib/
 import { nodeTypeProblems } from '../../../../lib/dag/validation/nodeTypeRules';
 import { parallelBranchProblems, parallelJoinProblems } from '../../../../lib/dag/validation/parallel';
 import { dagPaths } from '../../../../lib/dag/validation/paths';
+import { switchProblems, switchTargets } from '../../../../lib/dag/validation/switchNode';
+import { isComputedTime, waitProblems } from '../../../../lib/dag/validation/waitNode';
+import type { ReferenceScope } from '../../../../lib/dag/validation/references';
 import { checkEntryAndExitPoints, parsePointList, pointProblems } from '../../../../lib/dag/validation/points';
 import { fakeEnv } from './fakeEnv';
 
@@ -32,6 +35,60 @@ describe('conditions', () => {
     expect(conditionProblems('c', { expression: 'true' }, base, ids('c'), fakeEnv)).toEqual([
       { path: `${base}.config`, problem: 'a condition needs trueBranch, falseBranch or both' },
     ]);
+  });
+});
+
+describe('switches', () => {
+  const base = 'dag.nodes.s';
+  test('one mode for every case: a value with equals, or a when in each case', () => {
+    const byValue = { value: 'params.r', cases: [{ equals: 'eu', next: 'a' }, { when: 'true', next: 'b' }] };
+    expect(switchProblems('s', byValue, base, ids('s', 'a', 'b'), fakeEnv)).toEqual([
+      { path: `${base}.config.cases[1].equals`, problem: 'required: the switch has a `value`, so each case matches a value' },
+      { path: `${base}.config.cases[1].when`, problem: 'not used when the switch has a `value`: give `equals` instead' },
+    ]);
+    const byCondition = { cases: [{ when: 'true', next: 'a' }, { equals: 1, next: 'b' }] };
+    expect(switchProblems('s', byCondition, base, ids('s', 'a', 'b'), fakeEnv)).toEqual([
+      { path: `${base}.config.cases[1].when`, problem: 'required: without a `value`, each case is a condition (or give the switch a `value` and the cases `equals`)' },
+      { path: `${base}.config.cases[1].equals`, problem: 'only used with the switch\'s `value`' },
+    ]);
+    // `equals: null` is a value like any other
+    expect(switchProblems('s', { value: 'params.r', cases: [{ equals: null, next: 'a' }] }, base, ids('s', 'a'), fakeEnv)).toEqual([]);
+  });
+
+  test('targets are other nodes of the graph; expressions are CEL', () => {
+    const config = { value: 'x >', cases: [{ equals: 1, next: 'ghost' }, { equals: 2, next: 's' }], default: 'nowhere' };
+    expect(switchProblems('s', config, base, ids('s'), fakeEnv)).toEqual([
+      { path: `${base}.config.cases[0].next`, problem: '"ghost" is not a node of the graph' },
+      { path: `${base}.config.cases[1].next`, problem: 'a switch cannot lead to itself' },
+      { path: `${base}.config.default`, problem: '"nowhere" is not a node of the graph' },
+      { path: `${base}.config.value`, problem: 'invalid expression: unexpected end' },
+    ]);
+    expect(switchTargets({ cases: [{ when: 'a', next: 'x' }, { when: 'b', next: 'y' }], default: 'z' })).toEqual(['x', 'y', 'z']);
+  });
+
+  test('a switch implies an edge to each of its targets', () => {
+    const configs = new Map<string, TypedConfig>([['s', { type: 'switch', config: { cases: [{ when: 'true', next: 'a' }], default: 'b' } }]]);
+    expect(dependencyStructure(['s', 'a', 'b'], [], configs).edges).toEqual([{ from: 's', to: 'a' }, { from: 's', to: 'b' }]);
+  });
+});
+
+describe('waits', () => {
+  const scope: ReferenceScope = { hasNode: (id) => id === 'a', ancestors: () => new Set(['a']), outputsOf: () => null, parameters: [] };
+  const base = 'dag.nodes.w';
+  test('one of duration or until, each a real value', () => {
+    expect(waitProblems(scope, fakeEnv, 'w', {}, base)).toEqual([{ path: `${base}.config`, problem: expect.stringContaining('give one of duration') }]);
+    expect(waitProblems(scope, fakeEnv, 'w', { duration: '1m', until: '2030-01-01' }, base)).toHaveLength(1);
+    expect(waitProblems(scope, fakeEnv, 'w', { duration: '90s' }, base)).toEqual([]);
+    expect(waitProblems(scope, fakeEnv, 'w', { duration: '367d' }, base)).toEqual([{ path: `${base}.config.duration`, problem: 'at most 366d' }]);
+    expect(waitProblems(scope, fakeEnv, 'w', { duration: 'soon' }, base)[0]!.path).toBe(`${base}.config.duration`);
+    expect(waitProblems(scope, fakeEnv, 'w', { until: '2030-01-01T09:00:00+01:00' }, base)).toEqual([]);
+    expect(waitProblems(scope, fakeEnv, 'w', { until: 'tomorrow' }, base)[0]!.path).toBe(`${base}.config.until`);
+    expect(waitProblems(scope, fakeEnv, 'w', { until: '12' }, base)[0]!.path).toBe(`${base}.config.until`);
+  });
+  test('a computed until is a template: its references are checked', () => {
+    expect(isComputedTime('${nodes.a.result}')).toBe(true);
+    expect(isComputedTime('2030-01-01')).toBe(false);
+    expect(waitProblems(scope, fakeEnv, 'w', { until: '${ghost.due}' }, base).map((p) => p.path)).toEqual([`${base}.config.until`]);
   });
 });
 

@@ -1,0 +1,37 @@
+import { parseDuration } from '../../duration';
+import { MAX_WAIT_MS } from '../model';
+import type { WaitConfig } from '../nodeConfig';
+import type { Problem } from '../problems';
+import { misplacedSecretReferenceProblems } from '../secretReferences';
+import { templateReferenceProblems, type ReferenceScope } from './references';
+import type { ValidationEnv } from './types';
+
+/** Whether `until` is computed at run time (a `${...}` template) rather than a fixed time. */
+export const isComputedTime = (until: string): boolean => until.includes('${');
+
+/**
+ * A wait node: one of `duration` (a duration of at most 366 days) or `until` (an ISO 8601 time, or a template whose
+ * names are checked like any template's; secrets are refused there).
+ */
+export function waitProblems(scope: ReferenceScope, env: ValidationEnv, nodeId: string, config: WaitConfig, base: string): Problem[] {
+  const { duration, until } = config;
+  if ((duration === undefined) === (until === undefined)) {
+    return [{ path: `${base}.config`, problem: 'give one of duration (e.g. "15m") or until (a time, or a ${...} template giving one)' }];
+  }
+  if (duration !== undefined) {
+    let ms: number;
+    try {
+      ms = parseDuration(duration);
+    } catch (err) {
+      return [{ path: `${base}.config.duration`, problem: (err as Error).message }];
+    }
+    return ms > MAX_WAIT_MS ? [{ path: `${base}.config.duration`, problem: 'at most 366d' }] : [];
+  }
+  const path = `${base}.config.until`;
+  if (isComputedTime(until!)) {
+    return [...templateReferenceProblems(scope, env, nodeId, until, path, new Set()), ...misplacedSecretReferenceProblems(until, path, 'wait times')];
+  }
+  return Number.isNaN(Date.parse(until!)) || !/^\d{4}-\d{2}-\d{2}/.test(until!)
+    ? [{ path, problem: 'an ISO 8601 time such as 2026-12-01T09:00:00Z, or a ${...} template giving one' }]
+    : [];
+}
