@@ -6,6 +6,8 @@ import { purgeExpiredDeadLetters, upsertDeadLetter } from '../../domain/runs/fai
 import { loadWorkflowVersion } from '../../domain/workflows/queries';
 import type { CompiledWorkflow, NodeState, ParameterDecl, RunError, RunStatus } from '../../lib/dag/model';
 import { REFERENCE } from '../../lib/dag/model';
+// Conditions and switches are CEL with or without a `${...}` around them, at save and at run time alike.
+import { unwrapTemplate } from '../../lib/dag/validation/conditions';
 import type { EvalContext, RunTrigger, ValueRef } from '../../lib/runs/types';
 import { buildScope, evaluateExpression, InputResolutionError, readReference, renderValue, toolInputFrom } from './resolve';
 import { bytesAndMiB, loadValue, STORED_VALUE_LIMITS, StoredValueReader, storeIfLarge, storeLargestUntilWithin, storeValue, VALUE_TOO_LARGE } from './values';
@@ -70,7 +72,7 @@ export function createRunActivities(deps: ActivityDeps) {
     async runEvaluateCondition(input: { organizationId: string; expression: string; context: EvalContext }): Promise<{ result: boolean }> {
       return guarded(async () => {
       const scope = await buildScope(deps, input.organizationId, input.context);
-      const value = await evaluateExpression(input.expression, scope);
+      const value = await evaluateExpression(unwrapTemplate(input.expression), scope);
       if (typeof value !== 'boolean') {
         throw nonRetryable('EXPRESSION_ERROR', `condition must yield a boolean, got ${typeName(value)}`);
       }
@@ -91,13 +93,13 @@ export function createRunActivities(deps: ActivityDeps) {
       return guarded(async () => {
         const scope = await buildScope(deps, input.organizationId, input.context);
         if (input.value !== undefined) {
-          const value = await evaluateExpression(input.value, scope);
+          const value = await evaluateExpression(unwrapTemplate(input.value), scope);
           const index = input.cases.findIndex((c) => 'equals' in c && isDeepStrictEqual(c.equals, value));
           return { case: index < 0 ? null : index };
         }
         for (const [index, c] of input.cases.entries()) {
           if (!('when' in c)) continue;
-          const verdict = await evaluateExpression(c.when, scope);
+          const verdict = await evaluateExpression(unwrapTemplate(c.when), scope);
           if (typeof verdict !== 'boolean') {
             throw nonRetryable('EXPRESSION_ERROR', `switch case ${index} must yield a boolean, got ${typeName(verdict)}`);
           }

@@ -102,6 +102,16 @@ describe('condition', () => {
     expect(run.node_states.merge.status).toBe('completed');
   });
 
+  test('an expression written as a ${...} template is the same CEL at run time as at save', async () => {
+    const workflowId = await createWorkflowFixture(api, tenant, {
+      ...spec,
+      nodes: [{ id: 'check', type: 'condition', config: { expression: '${params.flag == true}', trueBranch: 'yes', falseBranch: 'no' } }, ...spec.nodes.slice(1)],
+    });
+    const run = await runToEnd(api, token, workflowId, { flag: true });
+    expect(run.errors).toEqual([]);
+    expect(run.node_states.check.output).toEqual({ result: true, branch: 'yes' });
+  });
+
   test('false takes the false branch', async () => {
     const workflowId = await createWorkflowFixture(api, tenant, spec);
     const run = await runToEnd(api, token, workflowId, { flag: false });
