@@ -79,6 +79,20 @@ export default tseslint.config(
           paths: ['workflows', ...WORKFLOW_LIB_MODULES],
         },
       ],
+      // Workflow code is evaluated afresh for each execution: building the model's zod schemas would cost ~30 ms
+      // of worker CPU per run (workflows/runs/configs.ts). Their modules give types only; values go in zod-free ones.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/dag/model', '**/lib/dag/nodeConfig', '**/lib/dag/nodeTypes', '**/lib/dag/validate', '**/lib/dag/validation/**', '**/lib/dag/document'],
+              allowTypeImports: true,
+              message: 'a module of zod schemas: workflow code takes types from it only; put a value workflows need in a zod-free module (e.g. lib/dag/waits.ts)',
+            },
+          ],
+        },
+      ],
     },
   },
   {

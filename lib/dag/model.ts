@@ -83,9 +83,6 @@ export const switchConfigSchema = z.strictObject({
   default: nodeId.optional(),
 }).meta({ id: 'SwitchNodeConfig', description: 'Many branches: by the value of an expression, or by ordered conditions, with a default; branches not taken are skipped' });
 
-/** The longest a wait node waits: a year and a day. */
-export const MAX_WAIT_MS = 366 * 24 * 3600 * 1000;
-
 export const waitConfigSchema = z.strictObject({
   /** how long to wait: "30s", "15m", "2h", "7d" (at most 366d) */
   duration: z.string().min(1).max(50).optional(),

@@ -1,6 +1,6 @@
 import { sleep } from '@temporalio/workflow';
 import { parseDuration } from '../../lib/duration';
-import { MAX_WAIT_MS } from '../../lib/dag/model';
+import { MAX_WAIT_MS } from '../../lib/dag/waits';
 import type { EvalContext } from '../../lib/runs/types';
 import { evalActivities, nodeError, type ExecEnv, type NodeOutcome } from './execute';
 import type { WaitConfig } from './graph';

@@ -1,5 +1,5 @@
 import { parseDuration } from '../../duration';
-import { MAX_WAIT_MS } from '../model';
+import { MAX_WAIT_MS } from '../waits';
 import type { WaitConfig } from '../nodeConfig';
 import type { Problem } from '../problems';
 import { misplacedSecretReferenceProblems } from '../secretReferences';

@@ -69,3 +69,23 @@ describe('workflow import allow-list', () => {
     expect(rulesHit(index)).not.toContain(RULE);
   });
 });
+
+/** Workflow code takes only types from the modules of zod schemas (each execution would build them again). */
+describe('zod schemas stay out of workflow code', () => {
+  const SCHEMAS_RULE = 'no-restricted-imports';
+  const cases: [string, string, boolean][] = [
+    ['workflows/runs/planted.ts', "import { MAX_SWITCH_CASES } from '../../lib/dag/model';\nexport const m = MAX_SWITCH_CASES;\n", true],
+    ['workflows/runs/planted.ts', "import { NODE_TYPE_SPECS } from '../../lib/dag/nodeTypes';\nexport const s = NODE_TYPE_SPECS;\n", true],
+    ['workflows/planted.ts', "import { waitProblems } from '../lib/dag/validation/waitNode';\nexport const w = waitProblems;\n", true],
+    ['workflows/runs/planted.ts', "import type { NodeDef } from '../../lib/dag/model';\nexport type N = NodeDef;\n", false],
+    ['workflows/runs/planted.ts', "import { MAX_WAIT_MS } from '../../lib/dag/waits';\nexport const m = MAX_WAIT_MS;\n", false],
+  ];
+  let hits: string[][] = [];
+  beforeAll(() => {
+    hits = lintCases(cases.map(([file, code]) => [file, code])).map((messages) => messages.map((m) => m.ruleId ?? m.message));
+  }, 60_000);
+  test.each(cases.map((c, i) => [...c, i] as const))('%s: %j refused: %s', (_file, _code, refusedHere, index) => {
+    if (refusedHere) expect(hits[index]).toContain(SCHEMAS_RULE);
+    else expect(hits[index] ?? []).not.toContain(SCHEMAS_RULE);
+  });
+});
