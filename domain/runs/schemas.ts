@@ -116,7 +116,7 @@ const runBase = {
 };
 
 export const runSummarySchema = z
-  .object(runBase)
+  .object({ ...runBase, workflow_name: z.string().nullable().describe('the workflow\'s name now (runs of a renamed workflow show its new name)') })
   .meta({ id: 'RunSummary', description: 'A run as listed: without parameters, node states and results' });
 
 export const runSchema = z.object({

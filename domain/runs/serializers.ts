@@ -64,7 +64,7 @@ export function runLinks(row: Pick<RunRow, 'id' | 'workflow_id'>, temporalUrl: s
 }
 
 /** The fields a run shows in lists and in full; `live` (Temporal's view of an open run) overrides the stored status. */
-function runBase(row: RunRow, live: RunLive | null, links: RunLinks): Omit<RunSummaryView, 'errors'> {
+function runBase(row: RunRow, live: RunLive | null, links: RunLinks): Omit<RunSummaryView, 'errors' | 'workflow_name'> {
   const status = live?.status ?? row.status;
   const started = row.started_at ? new Date(row.started_at).getTime() : null;
   const finished = row.completed_at ? new Date(row.completed_at).getTime() : null;
@@ -97,8 +97,9 @@ function parentOf(row: RunRow): RunSummaryView['parent'] {
 }
 
 /** A run as listed: the stored row only (no Temporal query, no links to stored outputs). */
-export function serializeRunSummary(row: RunRow, links: RunLinks): RunSummaryView {
-  return { ...runBase(row, null, links), errors: row.errors };
+/** `workflowName`: null when the workflow is gone (its runs outlive it only while being deleted). */
+export function serializeRunSummary(row: RunRow, links: RunLinks, workflowName: string | null): RunSummaryView {
+  return { ...runBase(row, null, links), workflow_name: workflowName, errors: row.errors };
 }
 
 export async function serializeRun(

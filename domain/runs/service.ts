@@ -11,7 +11,7 @@ import { recordAudit } from '../audit/record';
 import type { AppDeps } from '../deps';
 import { getApiKeyCreator } from '../organizations/queries';
 import type { Actor } from '../principals';
-import { loadWorkflowVersion, type LoadedWorkflowVersion } from '../workflows/queries';
+import { loadWorkflowVersion, workflowNames, type LoadedWorkflowVersion } from '../workflows/queries';
 import type { RunAdmission } from './admission';
 import type { RunExecutions } from './executions';
 import { deleteDeadLetter, findDeadLetter, listCircuitBreakers, listDeadLetters, markDeadLetterReplayed, resetCircuitBreaker, type CircuitBreakerRow, type DeadLetterRow } from './failureQueries';
@@ -215,10 +215,11 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
     await recordAudit(into, { organizationId, actor, action, target: { type: 'run', id: runId }, after });
   }
 
-  async function requireWorkflow(organizationId: string, workflowId: string): Promise<void> {
+  async function requireWorkflow(organizationId: string, workflowId: string): Promise<string> {
     if (!isUuid(workflowId)) throw notFound('workflow');
-    const exists = await db('workflows').where({ id: workflowId, organization_id: organizationId }).first('id');
-    if (!exists) throw notFound('workflow');
+    const found: { name: string } | undefined = await db('workflows').where({ id: workflowId, organization_id: organizationId }).first('name');
+    if (!found) throw notFound('workflow');
+    return found.name;
   }
 
   async function requireRun(organizationId: string, workflowId: string, runId: string): Promise<RunRow> {
@@ -273,11 +274,12 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
         limit: query.limit + 1,
       });
       const page = toPage(rows, query.limit, (r) => ({ sort: r.sort_key, id: r.id }));
-      return { data: page.data.map((r) => serializeRunSummary(r, linksOf(r))), nextCursor: page.nextCursor };
+      const names = await workflowNames(db, organizationId, page.data.map((r) => r.workflow_id));
+      return { data: page.data.map((r) => serializeRunSummary(r, linksOf(r), names.get(r.workflow_id) ?? null)), nextCursor: page.nextCursor };
     },
 
     async list(organizationId, workflowId, query) {
-      await requireWorkflow(organizationId, workflowId);
+      const name = await requireWorkflow(organizationId, workflowId);
       const rows = await listRuns(db, organizationId, workflowId, {
         status: query.status,
         after: cursorAfter(query.cursor),
@@ -285,7 +287,7 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
       });
       const page = toPage(rows, query.limit, (r) => ({ sort: new Date(r.created_at).toISOString(), id: r.id }));
       return {
-        data: page.data.map((r) => serializeRunSummary(r, linksOf(r))),
+        data: page.data.map((r) => serializeRunSummary(r, linksOf(r), name)),
         nextCursor: page.nextCursor,
       };
     },

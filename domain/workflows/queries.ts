@@ -275,3 +275,11 @@ export async function countOpenRuns(db: Db, organizationId: string, workflowId: 
     .first();
   return Number(row?.count ?? 0);
 }
+
+/** The names of these workflows of the organization, by id (run lists show them). */
+export async function workflowNames(db: Db, organizationId: string, workflowIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(workflowIds)];
+  if (!ids.length) return new Map();
+  const rows: { id: string; name: string }[] = await db('workflows').where({ organization_id: organizationId }).whereIn('id', ids).select('id', 'name');
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -65,7 +65,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-type Listed = { id: string; workflow_id: string; status: string; trigger: { type: string }; links: { picture: string } };
+type Listed = { id: string; workflow_id: string; workflow_name: string | null; status: string; trigger: { type: string }; links: { picture: string } };
 
 async function list(query: string, as = token): Promise<{ status: number; body: { data: Listed[]; nextCursor: string | null; error?: { code: string } } }> {
   const res = await api.request('GET', `/api/v1/runs${query}`, { token: as });
@@ -94,6 +94,10 @@ test('lists the organization\'s runs of every workflow, newest first, and never 
   expect(res.status).toBe(200);
   expect(res.body.data.map((r) => r.id)).toEqual(ours);
   expect(new Set(res.body.data.map((r) => r.workflow_id))).toEqual(new Set([wfA, wfB]));
+  // each run names its workflow, so a list across workflows reads without a lookup per row
+  for (const run of res.body.data) expect(run.workflow_name).toBe(run.workflow_id === wfA ? 'A' : 'B');
+  const perWorkflow = await api.request('GET', `/api/v1/workflows/${wfB}/runs`, { token });
+  expect(new Set((perWorkflow.body.data as Listed[]).map((r) => r.workflow_name))).toEqual(new Set(['B']));
   expect(res.body.nextCursor).toBeNull();
   // a summary: no node states, with links
   expect(res.body.data[0]).not.toHaveProperty('node_states');
