@@ -2990,6 +2990,8 @@ export interface components {
             };
             /** Format: uuid */
             workflow_id: string;
+            /** @description the workflow's name now (runs of a renamed workflow show its new name) */
+            workflow_name: string | null;
             workflow_version: number;
         };
         /** @description Runs another workflow as a child run */
