@@ -961,7 +961,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get one dead letter
+         * @description The parked node with its input, error and attempts, until its retention ends (then 404).
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `run:read`).
+         */
+        get: operations["getDeadLetter"];
         put?: never;
         post?: never;
         /**
@@ -8939,6 +8945,115 @@ export interface operations {
                             workflow_version: number;
                         }[];
                         nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeadLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the dead letter */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: number;
+                        created_at: string;
+                        error: {
+                            code: string;
+                            message: string;
+                        };
+                        expires_at: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description the node's resolved input (tool nodes) or its config */
+                        input: unknown;
+                        node_id: string;
+                        queue: string;
+                        replay_run_id: string | null;
+                        replayed_at: string | null;
+                        /** Format: uuid */
+                        run_id: string;
+                        /** @enum {string} */
+                        status: "pending" | "replayed";
+                        tool: string | null;
+                        /** Format: uuid */
+                        workflow_id: string;
+                        workflow_version: number;
                     };
                 };
             };

@@ -70,6 +70,8 @@ export interface RunsService {
     organizationId: string,
     query: { workflow_id?: string; run_id?: string; queue?: string; status?: DeadLetterRow['status']; limit: number; cursor?: string },
   ): Promise<Page<DeadLetterRow>>;
+  /** 404 for another organization's letter and for one past its retention. */
+  getDeadLetter(organizationId: string, id: string): Promise<DeadLetterRow>;
   replayDeadLetter(organizationId: string, id: string, userId: string | null, actor?: Actor): Promise<{ deadLetter: DeadLetterRow; run: RunView }>;
   deleteDeadLetter(organizationId: string, id: string): Promise<void>;
   listCircuitBreakers(organizationId: string): Promise<CircuitBreakerRow[]>;
@@ -368,6 +370,12 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
       });
       const deadLetter = await markDeadLetterReplayed(db, organizationId, letter.id, row.id);
       return { deadLetter, run: await present(row) };
+    },
+
+    async getDeadLetter(organizationId, id) {
+      const letter = await findDeadLetter(db, organizationId, id);
+      if (!letter) throw notFound('dead letter');
+      return letter;
     },
 
     async deleteDeadLetter(organizationId, id) {

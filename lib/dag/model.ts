@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDuration } from '../duration';
 
 /**
  * The workflow model shared by the API (validation, storage), the interpreter workflow (execution) and the tools.
@@ -148,6 +149,21 @@ export const dagSchema = z.strictObject({
 });
 export type Dag = z.infer<typeof dagSchema>;
 
+/** How long a dead letter is kept: a duration from 1m to 365d ("7d" by default); "0s" would hide it at once. */
+const deadLetterRetention = z
+  .string()
+  .max(20)
+  .refine((text) => {
+    try {
+      const ms = parseDuration(text);
+      return ms >= 60_000 && ms <= 365 * 86_400_000;
+    } catch {
+      return false;
+    }
+  }, 'a duration from 1m to 365d, such as 7d or 12h')
+  .optional()
+  .default('7d');
+
 export const STRATEGIES = ['retry', 'fail_fast', 'dead_letter_queue', 'circuit_breaker', 'fallback'] as const;
 export type StrategyName = (typeof STRATEGIES)[number];
 
@@ -168,8 +184,7 @@ export const strategySchema = z.strictObject({
   dead_letter_queue: z
     .strictObject({
       queue: z.string().min(1).max(100).optional().default('default'),
-      /** retention, e.g. "7d" */
-      retention: z.string().max(20).optional().default('7d'),
+      retention: deadLetterRetention,
     })
     .optional(),
 }).meta({ id: 'NodeErrorStrategy', description: 'The error strategy of one node (error_handling.node_overrides)' });
@@ -187,7 +202,7 @@ export const errorHandlingSchema = z.strictObject({
   dead_letter_queue: z
     .strictObject({
       queue: z.string().min(1).max(100).optional().default('default'),
-      retention: z.string().max(20).optional().default('7d'),
+      retention: deadLetterRetention,
     })
     .optional(),
   node_overrides: z.record(nodeId, strategySchema).optional().default({}),

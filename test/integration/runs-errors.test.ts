@@ -119,6 +119,10 @@ describe('dead_letter_queue', () => {
       error: { code: 'TOOL_FAILED', message: 'receiver down' },
       input: { mode: 'always', message: 'receiver down', value: { customer: 'c-42' } },
     });
+    const one = await api.request('GET', `/api/v1/dead-letters/${letter.id}`, { token });
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(letter);
+    expect((await api.request('GET', '/api/v1/dead-letters/not-an-id', { token })).status).toBe(404);
     const retentionMs = Date.parse(letter.expires_at) - Date.parse(letter.created_at);
     expect(Math.round(retentionMs / 3_600_000)).toBe(48);
     expect((await api.request('GET', '/api/v1/dead-letters?queue=other', { token })).body.data).toHaveLength(0);
@@ -138,6 +142,7 @@ describe('dead_letter_queue', () => {
     expect((await api.request('GET', '/api/v1/dead-letters', { token: other.owner.token })).body.data).toHaveLength(0);
     expect((await api.request('POST', `/api/v1/dead-letters/${letter.id}/replay`, { token: other.owner.token })).status).toBe(404);
     expect((await api.request('DELETE', `/api/v1/dead-letters/${letter.id}`, { token: other.owner.token })).status).toBe(404);
+    expect((await api.request('GET', `/api/v1/dead-letters/${letter.id}`, { token: other.owner.token })).status).toBe(404);
     expect((await api.request('DELETE', `/api/v1/dead-letters/${letter.id}`, { token })).status).toBe(204);
     expect((await api.request('DELETE', `/api/v1/dead-letters/${letter.id}`, { token })).status).toBe(404);
   });
@@ -322,3 +327,28 @@ describe('retry of runs', () => {
     expect(fresh).toMatchObject({ status: 'completed', workflow_version: 2, results: { first: { result: 'v2' } } });
   });
 });
+
+test('a dead-letter retention is a duration from 1m to 365d, checked at save', async () => {
+  const save = (retention: unknown, where: 'default' | 'override') =>
+    api.request('POST', '/api/v1/workflows', {
+      token,
+      body: {
+        name: 'retention',
+        dag: { nodes: [toolNode('a', 'json_transform', { expression: '1', data: null })], edges: [] },
+        error_handling:
+          where === 'default'
+            ? { default_strategy: 'dead_letter_queue', dead_letter_queue: { retention } }
+            : { node_overrides: { a: { strategy: 'dead_letter_queue', dead_letter_queue: { retention } } } },
+      },
+    });
+  for (const bad of ['forever', '-5d', '', '0s', '30s', '400d']) {
+    for (const where of ['default', 'override'] as const) {
+      const res = await save(bad, where);
+      expect(res.status).toBe(422);
+      expect(JSON.stringify(res.body.error.details)).toContain('a duration from 1m to 365d');
+    }
+  }
+  expect((await save('12h', 'default')).status).toBe(201);
+  expect((await save('365d', 'override')).status).toBe(201);
+});
+
