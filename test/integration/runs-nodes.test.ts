@@ -169,6 +169,24 @@ describe('parallel joins', () => {
     expect(run.node_states.after.status).toBe('completed');
   });
 
+  test('a wait_all that can no longer be met cancels its open branches at once and fails', async () => {
+    const workflowId = await createWorkflowFixture(api, tenant, {
+      nodes: [
+        { id: 'fan', type: 'parallel', config: { branches: [{ id: 'bad', nodes: ['broken'] }, { id: 'long', nodes: ['long_a', 'long_b'] }] } },
+        toolNode('broken', 'fail', { mode: 'always', message: 'nope' }, { retryPolicy: { max_attempts: 1 } }),
+        toolNode('long_a', 'delay', { ms: 20_000, value: 'late' }),
+        transform('long_b', '"never"', null),
+      ],
+      edges: [{ from: 'long_a', to: 'long_b' }],
+    });
+    const run = await runToEnd(api, token, workflowId);
+    expect(run.status).toBe('failed');
+    expect(run.errors).toEqual(expect.arrayContaining([expect.objectContaining({ node: 'fan', code: 'JOIN_FAILED' })]));
+    expect(run.node_states.long_a.status).toBe('cancelled');
+    // before: the run waited for the 20 s branch it could no longer use, which then completed, and its successor ran
+    expect(run.node_states.long_b.status).toBe('cancelled');
+  });
+
   test('wait_n: n branches complete, the rest are cancelled', async () => {
     const run = await runToEnd(api, token, await createWorkflowFixture(api, tenant, parallelSpec('wait_n', 2)));
     expect(run.status).toBe('completed');

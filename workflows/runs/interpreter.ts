@@ -17,7 +17,7 @@ import { executeSwitch } from './switch';
 import { executeWait } from './waitNode';
 import { handleFailure, type FailureHost } from './failures';
 import { fitResults, persistRun } from './finalState';
-import { setUpRun } from './runSetup';
+import { setUpRun, type RunSetup } from './runSetup';
 import { passInput, passValues, readsOf, storeSpills, type SpillHost } from './spills';
 import { untakenBranches } from './scheduler/branch';
 import { decide, type SchedulerAction } from './scheduler/decide';
@@ -57,16 +57,12 @@ export class Interpreter {
   private failFast = false;
   private execScope: CancellationScope | null = null;
   private readonly env: ExecEnv;
-  /** Failures a met join no longer needed leave the run `completed` (JOIN_TOLERATES_PATCH). */
-  private readonly joinsTolerateFailures: boolean;
-  /** Whether this execution keeps a workflow_runs row (top-level runs, and children since SUBWORKFLOW_RUNS_PATCH). */
-  private readonly ownsRecord: boolean;
+  /** What the first workflow task decided for this execution: its patches, its row, its budgets (runSetup.ts). */
+  private readonly setup: RunSetup;
   /** Runs started with a payload budget keep what they assemble within it (payloads.ts); older runs have none. */
   private readonly payloads: PayloadBudget | null;
   /** Parameters stored to keep contexts within the budget: their references travel instead. */
   private readonly storedParams = new Map<string, ValueRef>();
-  /** Error handlers' contexts are held to a share of the budget (HANDLER_PAYLOAD_BUDGET_PATCH). */
-  private readonly handlerBudget: boolean;
   /** The handlers' stores, one after another (handlerContext). */
   private handlerStores: Promise<void> = Promise.resolve();
   /** Exit outputs that could not be stored to keep the results within the budget: in node states only. */
@@ -81,12 +77,9 @@ export class Interpreter {
     private readonly graph: RunGraph,
     patchesCurrent: boolean,
   ) {
-    const setup = setUpRun(input, graph, patchesCurrent);
-    this.env = setup.env;
-    this.ownsRecord = setup.ownsRecord;
-    this.payloads = setup.payloads;
-    this.handlerBudget = setup.handlerBudget;
-    this.joinsTolerateFailures = setup.joinsTolerateFailures;
+    this.setup = setUpRun(input, graph, patchesCurrent);
+    this.env = this.setup.env;
+    this.payloads = this.setup.payloads;
     for (const id of graph.order) {
       const reused = input.reused?.[id];
       this.states[id] =
@@ -123,7 +116,7 @@ export class Interpreter {
       const gate = await awaitApproval(this.input.runId, this.input.approval);
       if (!gate.proceed) return this.closeWithoutStarting(gate);
     }
-    if (this.ownsRecord) {
+    if (this.setup.ownsRecord) {
       // Not cancellable: a run cancelled right away still goes through the normal ending below and is stored.
       await CancellationScope.nonCancellable(() => bookkeepingActivities(this.env).runMarkRunning({ runId: this.input.runId }));
     }
@@ -164,7 +157,7 @@ export class Interpreter {
       if (state?.status === 'completed' && !this.resultsLeftOut.has(id)) results[id] = state.output;
     }
     const summary: RunSummary = { runId: this.input.runId, status, results, errors: this.errors };
-    if (this.ownsRecord) await CancellationScope.nonCancellable(() => persistRun(this.env, this.states, this.payloads, summary, now));
+    if (this.setup.ownsRecord) await CancellationScope.nonCancellable(() => persistRun(this.env, this.states, this.payloads, summary, now));
     if (cancellation) throw cancellation;
     if (status === 'failed') {
       const first = this.errors[0];
@@ -183,7 +176,7 @@ export class Interpreter {
     const unhandled = Object.values(this.states).some((s) => s.status === 'failed' && s.via !== 'dead_letter');
     if (!unhandled) return false;
     // Every unhandled failure may be one a met join tolerates: new executions complete, older histories failed.
-    return !this.joinsTolerateFailures || failuresFailingTheRun(this.graph, this.states).length > 0;
+    return !this.setup.joinsTolerateFailures || failuresFailingTheRun(this.graph, this.states).length > 0;
   }
 
   /** A run refused before its first node (rejected, approval timed out, cancelled while waiting): every node cancelled. */
@@ -193,7 +186,7 @@ export class Interpreter {
     this.status = gate.status;
     this.errors.push({ node: null, code: gate.code, message: gate.message, attempt: 0, time: now });
     const summary: RunSummary = { runId: this.input.runId, status: this.status, results: {}, errors: this.errors };
-    if (this.ownsRecord) await CancellationScope.nonCancellable(() => persistRun(this.env, this.states, this.payloads, summary, now));
+    if (this.setup.ownsRecord) await CancellationScope.nonCancellable(() => persistRun(this.env, this.states, this.payloads, summary, now));
     if (gate.cancellation) throw gate.cancellation;
     if (gate.status === 'failed') throw ApplicationFailure.create({ type: gate.code, message: gate.message, nonRetryable: true, details: [summary] });
     return summary;
@@ -276,7 +269,7 @@ export class Interpreter {
    */
   private async handlerContext(id: string, reads: Reads | undefined, sentToServer = true): Promise<EvalContext> {
     const payloads = this.payloads;
-    if (payloads && this.handlerBudget && sentToServer) {
+    if (payloads && this.setup.handlerBudget && sentToServer) {
       // One handler's stores at a time, each planned after the previous ones have replaced what they stored: handlers
       // failing together neither store a value twice nor send more than one store group in a workflow task.
       const stored = this.handlerStores.then(async () => {
@@ -308,6 +301,7 @@ export class Interpreter {
         return;
       case 'failJoin':
         // An unmet join is a failure of its own, next to those of its branches (docs/runs.md#joins).
+        if (this.setup.failedJoinsCancel) for (const member of action.cancel) this.cancelNode(member);
         this.recordError(action.node, action.failure);
         this.fail(action.node, action.failure);
         return;

@@ -83,6 +83,14 @@ export const JOIN_TOLERATES_PATCH = 'join-tolerates-unneeded-failures';
  */
 export const HANDLER_PAYLOAD_BUDGET_PATCH = 'handler-payload-budget';
 
+/**
+ * A join that can no longer be met cancels the members of its branches still open, at once, as a met `wait_any`
+ * cancels its losers: a failed `wait_all` used to leave a 20 s branch running and the run reported its failure 20 s
+ * late. Cancelling sends commands that older histories do not have. Asked with patched() (it is newer than
+ * RUN_PATCHES_CURRENT), once, in the first workflow task, and only by graphs with a parallel node.
+ */
+export const FAILED_JOIN_CANCELS_PATCH = 'failed-join-cancels-branches';
+
 /** The patches RUN_PATCHES_CURRENT stands for. A later change of behaviour gets a patch of its own, asked with patched(). */
 export type RunPatch =
   | typeof LOCAL_ACTIVITIES_PATCH

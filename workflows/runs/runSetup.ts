@@ -1,3 +1,4 @@
+import { patched } from '@temporalio/workflow';
 import { ownsRunRecord, type RunInput } from '../../lib/runs/types';
 import type { ExecEnv } from './execute';
 import { hasErrorHandlers, hasToolLoops, startsSubworkflows } from './features';
@@ -8,6 +9,7 @@ import {
   LOOP_RESULTS_BUDGET_PATCH,
   PAYLOAD_BUDGET_PATCH,
   READABLE_ACTIVITIES_PATCH,
+  FAILED_JOIN_CANCELS_PATCH,
   runPatched,
   SUBSECOND_RETRY_PATCH,
   SUBWORKFLOW_BUDGET_PATCH,
@@ -27,6 +29,8 @@ export interface RunSetup {
   handlerBudget: boolean;
   /** A met join (first_success, any_n) stops waiting for its other branches' failures (JOIN_TOLERATES_PATCH). */
   joinsTolerateFailures: boolean;
+  /** A join that cannot be met cancels its open branches (FAILED_JOIN_CANCELS_PATCH). */
+  failedJoinsCancel: boolean;
 }
 
 /**
@@ -58,7 +62,9 @@ export function setUpRun(input: RunInput, graph: RunGraph, patchesCurrent: boole
   const handlerBudget = payloads !== null && hasErrorHandlers(compiled.errorHandling, graph) && runPatched(env, HANDLER_PAYLOAD_BUDGET_PATCH);
   env.subsecondRetries = mayRetryWithinSecond(compiled.errorHandling, compiled.dag.nodes) && runPatched(env, SUBSECOND_RETRY_PATCH);
   env.readableActivities = runPatched(env, READABLE_ACTIVITIES_PATCH);
-  const joinsTolerateFailures =
-    [...graph.nodes.values()].some((n) => n.type === 'parallel' && n.config.joinStrategy !== 'wait_all') && runPatched(env, JOIN_TOLERATES_PATCH);
-  return { env, ownsRecord, payloads, handlerBudget, joinsTolerateFailures };
+  const parallels = [...graph.nodes.values()].filter((n) => n.type === 'parallel');
+  const joinsTolerateFailures = parallels.some((n) => n.config.joinStrategy !== 'wait_all') && runPatched(env, JOIN_TOLERATES_PATCH);
+  // Last: a newer patch, asked after every older one so that their markers keep their order (docs/conventions.md#patches).
+  const failedJoinsCancel = parallels.length > 0 && patched(FAILED_JOIN_CANCELS_PATCH);
+  return { env, ownsRecord, payloads, handlerBudget, joinsTolerateFailures, failedJoinsCancel };
 }

@@ -36,6 +36,8 @@ describe('wait_all', () => {
       kind: 'failJoin',
       node: 'p',
       failure: { code: 'JOIN_FAILED', message: 'wait_all needs 3 completed branches; 1 failed or were cancelled', attempts: 1 },
+      // the branches still open can no longer help: they are cancelled (FAILED_JOIN_CANCELS_PATCH)
+      cancel: ['y', 'z'],
     });
     expect(settle('wait_all', { x: 'cancelled', y: 'completed', z: 'completed' })?.kind).toBe('failJoin');
   });
@@ -80,6 +82,7 @@ describe('wait_n', () => {
     expect(settle('wait_n', { x: 'failed', y: 'failed', z: 'running' }, 2)).toMatchObject({
       kind: 'failJoin',
       failure: { message: 'wait_n needs 2 completed branches; 2 failed or were cancelled' },
+      cancel: ['z'],
     });
   });
 

@@ -17,7 +17,8 @@ export interface JoinFailure {
 export type JoinDecision =
   /** `cancel`: every member of the branches still open, in branch order; they lose the race. */
   | { kind: 'completeJoin'; node: string; output: JoinOutput; cancel: string[] }
-  | { kind: 'failJoin'; node: string; failure: JoinFailure };
+  /** `cancel`: every member of the branches still open, in branch order; they can no longer help (FAILED_JOIN_CANCELS_PATCH). */
+  | { kind: 'failJoin'; node: string; failure: JoinFailure; cancel: string[] };
 
 type BranchVerdict = 'open' | 'ok' | 'bad';
 
@@ -46,8 +47,8 @@ export function settleJoin(node: { id: string; config: ParallelConfig }, states:
   const ok = verdicts.filter((v) => v === 'ok').length;
   const open = verdicts.filter((v) => v === 'open').length;
   const need = branchesNeeded(node.config);
+  const cancel = branches.flatMap((branch, i) => (verdicts[i] === 'open' ? branch.nodes : []));
   if (ok >= need) {
-    const cancel = branches.flatMap((branch, i) => (verdicts[i] === 'open' ? branch.nodes : []));
     const output: JoinOutput = { branches: {}, completed: [] };
     branches.forEach((branch, i) => {
       if (verdicts[i] !== 'ok') return;
@@ -65,6 +66,7 @@ export function settleJoin(node: { id: string; config: ParallelConfig }, states:
         message: `${joinStrategy} needs ${need} completed branches; ${branches.length - ok - open} failed or were cancelled`,
         attempts: 1,
       },
+      cancel,
     };
   }
   return null;
