@@ -225,10 +225,11 @@ describe('history replay', () => {
 
     const history = await api.deps.temporal.workflow.getHandle(run.id).fetchHistory();
     // One patch for all (workflows/runs/patches.ts): each patch asked is a marker and a visibility update. Before,
-    // this run asked five.
+    // this run asked five. Patches newer than that bundle are asked on their own: failed-join-cancels-branches, as
+    // this run has a parallel node.
     const events = history.events ?? [];
-    expect(events.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')).toHaveLength(1);
-    expect(events.filter((e) => e.upsertWorkflowSearchAttributesEventAttributes)).toHaveLength(1);
+    expect(events.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')).toHaveLength(2);
+    expect(events.filter((e) => e.upsertWorkflowSearchAttributesEventAttributes)).toHaveLength(2);
     mkdirSync(fixtures, { recursive: true });
     // Fixtures are histories recorded by older code, kept so those executions keep replaying. When a patch changes
     // the commands the interpreter records, name a new current fixture: it is captured by the next run of this test.
@@ -241,7 +242,8 @@ describe('history replay', () => {
     // with its own marker. showcase-run-current-patches.json: patch run-patches-2026-11-28 (workflows/runs/patches.ts).
     // loop-batch-patches-one-by-one.json: a loop batch whose first task ran on a worker from before that patch (it
     // asked run-local-activities) while its parent, on a newer worker, passed `patchesCurrent` in its input.
-    const fixture = path.join(fixtures, 'showcase-run-current-patches.json');
+    // showcase-run-failed-join-cancels.json: patch failed-join-cancels-branches asked after the bundle.
+    const fixture = path.join(fixtures, 'showcase-run-failed-join-cancels.json');
     if (!existsSync(fixture) || process.env.UPDATE_HISTORY_FIXTURES === '1') writeFileSync(fixture, historyToJSON(history));
 
     const bundle = process.env.TEMPORAL_WORKFLOW_BUNDLE!;
