@@ -341,7 +341,10 @@ export class Interpreter {
     });
   }
 
-  /** What a node may read: only the outputs and parameters its config mentions, so activity inputs stay small. */
+  /**
+   * What a node may read: only the outputs and parameters its config mentions, so activity inputs stay small. A
+   * declared parameter the run was not given (optional, no default) reads as null, as save-time checks assume.
+   */
   private contextFor(id: string, reads: Reads | undefined = this.graph.reads.get(id)): EvalContext {
     const nodes: Record<string, unknown> = {};
     for (const ref of reads?.nodes ?? []) {
@@ -349,11 +352,12 @@ export class Interpreter {
       if (s?.status === 'completed') nodes[ref] = s.output;
     }
     const all = this.input.parameters;
-    const names = !reads || reads.params === 'all' ? null : reads.params.filter((name) => name in all);
+    const declared = (name: string) => this.input.compiled.parameters.some((p) => p.name === name);
+    const names = !reads || reads.params === 'all' ? null : reads.params.filter((name) => name in all || declared(name));
     if (this.storedParams.size === 0) {
-      return { params: names ? Object.fromEntries(names.map((name) => [name, all[name]])) : all, nodes };
+      return { params: names ? Object.fromEntries(names.map((name) => [name, all[name] ?? null])) : all, nodes };
     }
-    const params = Object.fromEntries((names ?? Object.keys(all)).map((name) => [name, this.storedParams.get(name) ?? all[name]]));
+    const params = Object.fromEntries((names ?? Object.keys(all)).map((name) => [name, this.storedParams.get(name) ?? all[name] ?? null]));
     return { params, nodes };
   }
 
