@@ -7,6 +7,7 @@ import { createToolActivities } from './runs/toolActivities';
 import { createTriggerActivities } from './triggers';
 import { createEventActivities } from './events/dispatch';
 import { createWebhookActivities } from './webhooks';
+import { createEventWaitActivities } from './runs/eventWaits';
 
 /**
  * Every activity the worker registers. Workflows import the *type* of this object only, and call activities
@@ -17,6 +18,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSystemActivities(deps),
     ...createOrganizationActivities(deps),
     ...createRunActivities(deps),
+    ...createEventWaitActivities(deps),
     ...createContentActivities(deps),
     ...createTriggerActivities(deps),
     ...createEventActivities(deps),

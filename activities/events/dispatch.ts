@@ -1,5 +1,8 @@
 import { Context } from '@temporalio/activity';
-import type { Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { deleteEventWait, waitsForEvent } from '../../domain/runs/eventWaits';
+import { EVENT_ARRIVED_SIGNAL } from '../../lib/runs/eventWait';
+import { eventMatches, waitedEventOf } from '../runs/eventWaits';
 import { deliveryInput, startDelivery } from '../../domain/events/deliveries';
 import { eventEnvelope, type OutboxEventRow } from '../../domain/events/outbox';
 import {
@@ -54,7 +57,8 @@ const CLAIM_LEASE_MS = 150_000;
  *    start rejects duplicates, so a re-dispatch after a crash (before the mark committed) starts nothing twice;
  * 2. every enabled webhook endpoint subscribed to the type gets one delivery, id uuidv5(event id, endpoint id),
  *    same rules;
- * 3. the row is marked dispatched.
+ * 3. every run waiting for an event of its type (wait_for_event) whose match holds is signalled with it;
+ * 4. the row is marked dispatched.
  * An event whose dispatch fails is retried with backoff and quarantined after EVENTS_DISPATCH_MAX_ATTEMPTS.
  * Run events do not trigger the workflow that emitted them, and chains of event-triggered runs stop at depth 5.
  * Each new run counts against its organization's budget of event-started runs; past it all of the organization's due
@@ -142,6 +146,29 @@ export function createEventActivities(deps: ActivityDeps) {
   }
 
   /**
+   * Wakes the runs waiting for this event (wait_for_event nodes) whose match holds: each gets a signal with the event,
+   * and its wait is removed, so a later event of the type does not wake it again. A run that is gone loses its wait.
+   */
+  async function wakeWaits(client: Client, event: OutboxEventRow): Promise<number> {
+    const organizationId = event.organization_id!;
+    const waits = await waitsForEvent(db, organizationId, event.type);
+    if (!waits.length) return 0;
+    const arrived = waitedEventOf(event);
+    let woken = 0;
+    for (const wait of waits) {
+      if (!(await eventMatches(deps, wait, arrived))) continue;
+      try {
+        await client.workflow.getHandle(wait.run_id).signal(EVENT_ARRIVED_SIGNAL, { nodeId: wait.node_id, event: arrived });
+        woken += 1;
+      } catch (err) {
+        if (!(err instanceof WorkflowNotFoundError)) throw err;
+      }
+      await deleteEventWait(db, organizationId, wait.run_id, wait.node_id);
+    }
+    return woken;
+  }
+
+  /**
    * Claims and dispatches one batch; the number of events claimed. An event that fails on its own account is
    * counted, retried later with backoff, and quarantined after its last attempt (domain/events/quarantine.ts), so it
    * never holds up the others; a failure of the platform fails the batch, as before, and counts against no event.
@@ -159,6 +186,7 @@ export function createEventActivities(deps: ActivityDeps) {
           if (event.organization_id) {
             await startRuns(client, event, lookups);
             await startDeliveries(client, event, lookups);
+            await wakeWaits(client, event);
           }
           await markEventsDispatched(db, [event.id]);
         } catch (err) {

@@ -15,7 +15,7 @@ import { parseDuration } from '../duration';
  * - Loop: `template` is a node definition run once per item of `items`, with `${<iterator>}` bound to the item.
  */
 
-export const NODE_TYPES = ['tool', 'condition', 'switch', 'wait', 'parallel', 'loop', 'subworkflow'] as const;
+export const NODE_TYPES = ['tool', 'condition', 'switch', 'wait', 'wait_for_event', 'parallel', 'loop', 'subworkflow'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 
 export const NODE_ID = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
@@ -90,6 +90,19 @@ export const waitConfigSchema = z.strictObject({
   /** until when: an ISO 8601 time, or a `${...}` template over parameters and earlier outputs giving one (or epoch milliseconds) */
   until: z.string().min(1).max(4000).optional(),
 }).meta({ id: 'WaitNodeConfig', description: 'Waits durably for a duration or until a time (fixed, or computed from parameters and earlier outputs); give one of the two' });
+
+export const waitForEventConfigSchema = z.strictObject({
+  /** the event type to wait for, as published (POST /api/v1/events) or emitted by the platform */
+  event: z.string().min(1).max(200).regex(/^[A-Za-z0-9_.:-]+$/, 'an event type: letters, digits, _ . : -'),
+  /** a CEL condition over `event` (its id, type, timestamp, data), parameters and earlier outputs; absent: any event of the type */
+  match: z.string().min(1).max(4000).optional(),
+  /** how long to wait at most ("24h" by default; at most 366d) */
+  timeout: z.string().min(1).max(50).optional().default('24h'),
+  /** when the timeout passes: fail the node (WAIT_TIMEOUT) or continue with `timed_out: true` */
+  on_timeout: z.enum(['fail', 'continue']).optional().default('fail'),
+  /** events published up to this long before the node started count too (default 0s: since it started; at most 7d) */
+  lookback: z.string().min(1).max(50).optional().default('0s'),
+}).meta({ id: 'WaitForEventNodeConfig', description: 'Waits durably for an event whose data matches, with a timeout; the event is the node\'s output' });
 
 export const JOIN_STRATEGIES = ['wait_all', 'wait_any', 'wait_n'] as const;
 
@@ -260,7 +273,7 @@ export interface NodeState {
   child_run_id?: string;
   /** loop nodes: how many items the loop has and how many finished, kept up to date while it runs */
   items?: { total: number; done: number };
-  /** wait nodes: the time the node waits until (ISO 8601), set when its wait starts */
+  /** wait and wait_for_event nodes: the time the node waits until (ISO 8601; for an event, its timeout), set when its wait starts */
   waiting_until?: string;
 }
 

@@ -6,6 +6,7 @@ import {
   subworkflowConfigSchema,
   switchConfigSchema,
   waitConfigSchema,
+  waitForEventConfigSchema,
   toolConfigSchema,
   type NodeDef,
   type NodeType,
@@ -23,6 +24,7 @@ export const NODE_CONFIG_SCHEMAS = {
   condition: conditionConfigSchema,
   switch: switchConfigSchema,
   wait: waitConfigSchema,
+  wait_for_event: waitForEventConfigSchema,
   parallel: parallelConfigSchema,
   loop: loopConfigSchema,
   subworkflow: subworkflowConfigSchema,
@@ -38,6 +40,7 @@ export type LoopConfig = ConfigOf<'loop'>;
 export type SubworkflowConfig = ConfigOf<'subworkflow'>;
 export type SwitchConfig = ConfigOf<'switch'>;
 export type WaitConfig = ConfigOf<'wait'>;
+export type WaitForEventConfig = ConfigOf<'wait_for_event'>;
 
 export type TypedConfig = { [T in NodeType]: { type: T; config: ConfigOf<T> } }[NodeType];
 

@@ -8,7 +8,7 @@ import { parallelBranchProblems, parallelJoinProblems } from './validation/paral
 import { staticReference, templateReferenceProblems, type ReferenceScope } from './validation/references';
 import { subworkflowBody } from './validation/subworkflowBody';
 import { switchProblems, switchReferenceProblems, switchTargets } from './validation/switchNode';
-import { waitProblems } from './validation/waitNode';
+import { waitForEventProblems, waitProblems } from './validation/waitNode';
 import { toolBodyProblems, type PlacedBinding } from './validation/toolBody';
 import type { OutputType, SubworkflowReference, ValidationEnv } from './validation/types';
 
@@ -144,6 +144,14 @@ export const NODE_TYPE_SPECS: { readonly [T in NodeType]: NodeTypeSpec<T> } = {
     implicitOutputs: { until: 'string', waited_ms: 'integer' },
     checkBody: (check) =>
       withNodeInputs(check, { problems: waitProblems(check.scope, check.env, check.node.id, check.config, check.base), subworkflows: [] }),
+  },
+  wait_for_event: {
+    docs: { id: 'WaitForEventNode', description: 'Waits durably for an event whose data matches, with a timeout; the event is its output' },
+    documentKeys: ['event', 'match', 'timeout', 'on_timeout', 'lookback'],
+    // `event`: { id, type, timestamp, data } (null when the timeout passed with on_timeout continue)
+    implicitOutputs: { event: 'object', timed_out: 'boolean' },
+    checkBody: (check) =>
+      withNodeInputs(check, { problems: waitForEventProblems(check.scope, check.env, check.node.id, check.config, check.base), subworkflows: [] }),
   },
   parallel: {
     docs: { id: 'ParallelNode', description: 'Starts branches together and joins them' },

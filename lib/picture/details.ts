@@ -232,6 +232,7 @@ const TYPE_DETAILS: { readonly [T in NodeType]: (input: TypeDetailsInput) => Par
   condition: () => ({}),
   switch: () => ({}),
   wait: () => ({}),
+  wait_for_event: () => ({}),
   loop: ({ node, state, parameters, states }) => ({ loop: loopProgress(node, state, parameters, states) }),
   parallel: ({ node, branches }) => {
     const config = node.config as { joinStrategy?: unknown; n?: unknown };

@@ -1,4 +1,4 @@
-import type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig } from '../../lib/dag/nodeConfig';
+import type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig } from '../../lib/dag/nodeConfig';
 
 /**
  * Node configs as the interpreter reads them, with the defaults of lib/dag/model.ts's schemas applied, without
@@ -9,7 +9,7 @@ import type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, Sw
  * Only types come from lib/dag (erased at build time).
  */
 
-export type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig };
+export type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig };
 
 export class ConfigError extends Error {}
 
@@ -101,6 +101,20 @@ export function parseWaitConfig(raw: unknown): WaitConfig {
   const until = optionalText(c.until, 'until');
   if ((duration === undefined) === (until === undefined)) throw new ConfigError('give one of duration or until');
   return duration !== undefined ? { duration } : { until: until! };
+}
+
+export function parseWaitForEventConfig(raw: unknown): WaitForEventConfig {
+  const c = object(raw, 'config');
+  const match = optionalText(c.match, 'match');
+  const onTimeout = c.on_timeout ?? 'fail';
+  if (onTimeout !== 'fail' && onTimeout !== 'continue') throw new ConfigError('on_timeout must be fail or continue');
+  return {
+    event: text(c.event, 'event'),
+    ...(match !== undefined ? { match } : {}),
+    timeout: optionalText(c.timeout, 'timeout') ?? '24h',
+    on_timeout: onTimeout,
+    lookback: optionalText(c.lookback, 'lookback') ?? '0s',
+  };
 }
 
 export function parseParallelConfig(raw: unknown): ParallelConfig {

@@ -1,4 +1,5 @@
-import { ApplicationFailure, defineQuery, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, defineQuery, defineSignal, setHandler } from '@temporalio/workflow';
+import { EVENT_ARRIVED_SIGNAL, type EventArrived } from '../../lib/runs/eventWait';
 import type { RunError } from '../../lib/dag/model';
 import { ownsRunRecord, type RunInput, type RunStateView, type RunSummary } from '../../lib/runs/types';
 import { bookkeepingActivities } from './execute';
@@ -8,6 +9,8 @@ import { askRunPatchesCurrent } from './patches';
 
 /** The live state of a run (node states, errors), answered by the interpreter while it runs. */
 export const runStateQuery = defineQuery<RunStateView>('runState');
+/** The event dispatcher wakes a wait_for_event node (activities/events/dispatch.ts). */
+export const eventArrivedSignal = defineSignal<[EventArrived]>(EVENT_ARRIVED_SIGNAL);
 
 /** A run's execution (workflow id = run id): its graph built, then interpreted (interpreter.ts). */
 export async function dagRunWorkflow(input: RunInput): Promise<RunSummary> {
@@ -27,5 +30,6 @@ export async function dagRunWorkflow(input: RunInput): Promise<RunSummary> {
   }
   const interpreter = new Interpreter(input, graph, patchesCurrent);
   setHandler(runStateQuery, () => interpreter.view());
+  setHandler(eventArrivedSignal, (arrived) => interpreter.eventArrived(arrived));
   return interpreter.run();
 }

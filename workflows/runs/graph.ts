@@ -9,6 +9,7 @@ import {
   parseSubworkflowConfig,
   parseSwitchConfig,
   parseWaitConfig,
+  parseWaitForEventConfig,
   parseToolConfig,
   type ConditionConfig,
   type LoopConfig,
@@ -16,6 +17,7 @@ import {
   type SubworkflowConfig,
   type SwitchConfig,
   type WaitConfig,
+  type WaitForEventConfig,
   type ToolConfig,
 } from './configs';
 
@@ -28,7 +30,7 @@ import {
  * - `startPreds`: a node listed in a parallel node's branch waits for the parallel node to *start* (not finish).
  */
 
-export type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig };
+export type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig };
 
 /** A node with its config read by its type (one member per type of NODE_TYPES). */
 export type TypedNode = { [T in NodeType]: { id: string; type: T; def: NodeDef; config: ConfigOf<T> } }[NodeType];
@@ -78,6 +80,7 @@ const CONFIG_READERS: { readonly [T in NodeType]: (def: NodeDef) => ConfigOf<T> 
   condition: (def) => parseConditionConfig(def.config),
   switch: (def) => parseSwitchConfig(def.config),
   wait: (def) => parseWaitConfig(def.config),
+  wait_for_event: (def) => parseWaitForEventConfig(def.config),
   parallel: (def) => parseParallelConfig(def.config),
   loop: (def) => parseLoopConfig(def.config),
   subworkflow: (def) => parseSubworkflowConfig(def.config),

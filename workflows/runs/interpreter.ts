@@ -15,10 +15,11 @@ import { cancelledAttempts } from './cancellation';
 import { executeLoop } from './loop';
 import { executeSwitch } from './switch';
 import { executeWait } from './waitNode';
+import { executeWaitForEvent, type EventWaiters } from './eventWait';
 import { handleFailure, type FailureHost } from './failures';
 import { fitResults, persistRun } from './finalState';
 import { setUpRun, type RunSetup } from './runSetup';
-import { passInput, passValues, readsOf, storeSpills, type SpillHost } from './spills';
+import { contextOf, passInput, passValues, readsOf, storeSpills, type SpillHost } from './spills';
 import { untakenBranches } from './scheduler/branch';
 import { decide, type SchedulerAction } from './scheduler/decide';
 import { MIN_SPILL_BYTES, planPass, type SpillKey } from './scheduler/spill';
@@ -28,6 +29,7 @@ import { isOpen } from './scheduler/state';
 import { strategyFor } from './strategy';
 import { awaitApproval, type ApprovalGate } from '../triggers/approval';
 import { type EvalContext, type RunInput, type RunStateView, type RunSummary, type ValueRef } from '../../lib/runs/types';
+import type { EventArrived } from '../../lib/runs/eventWait';
 
 /**
  * The DAG interpreter: one workflow execution per run (workflow id = run id). Node semantics (lib/dag/model.ts,
@@ -50,6 +52,8 @@ export class Interpreter {
   private readonly states: Record<string, NodeState> = {};
   private readonly errors: RunError[] = [];
   private readonly nodeScopes = new Map<string, CancellationScope>();
+  /** wait_for_event nodes waiting now: the dispatcher's signal reaches them here (eventArrived). */
+  private readonly eventWaiters: EventWaiters = new Map();
   private readonly startedAt = new Date().toISOString();
   private status: RunViewStatus = 'pending';
   private inFlight = 0;
@@ -104,6 +108,11 @@ export class Interpreter {
     };
     // A reused condition or switch still decides which branches are skipped.
     for (const id of graph.order) if (this.states[id]!.status === 'completed') this.applyBranch(graph.nodes.get(id)!);
+  }
+
+  /** The dispatcher's signal: the event for a node waiting for it; dropped when the node waits no more. */
+  eventArrived(arrived: EventArrived): void {
+    this.eventWaiters.get(arrived.nodeId)?.(arrived.event);
   }
 
   view(): RunStateView {
@@ -281,7 +290,7 @@ export class Interpreter {
       this.handlerStores = stored.catch(() => undefined);
       await stored;
     }
-    return this.contextFor(id, reads);
+    return contextOf(this.spillHost, id, reads);
   }
 
   private apply(action: SchedulerAction): void {
@@ -341,26 +350,6 @@ export class Interpreter {
     });
   }
 
-  /**
-   * What a node may read: only the outputs and parameters its config mentions, so activity inputs stay small. A
-   * declared parameter the run was not given (optional, no default) reads as null, as save-time checks assume.
-   */
-  private contextFor(id: string, reads: Reads | undefined = this.graph.reads.get(id)): EvalContext {
-    const nodes: Record<string, unknown> = {};
-    for (const ref of reads?.nodes ?? []) {
-      const s = this.states[ref];
-      if (s?.status === 'completed') nodes[ref] = s.output;
-    }
-    const all = this.input.parameters;
-    const declared = (name: string) => this.input.compiled.parameters.some((p) => p.name === name);
-    const names = !reads || reads.params === 'all' ? null : reads.params.filter((name) => name in all || declared(name));
-    if (this.storedParams.size === 0) {
-      return { params: names ? Object.fromEntries(names.map((name) => [name, all[name] ?? null])) : all, nodes };
-    }
-    const params = Object.fromEntries((names ?? Object.keys(all)).map((name) => [name, this.storedParams.get(name) ?? all[name] ?? null]));
-    return { params, nodes };
-  }
-
   private start(node: TypedNode): void {
     const state = this.states[node.id]!;
     Object.assign(state, { status: 'running', startedAt: new Date().toISOString(), attempts: 0 });
@@ -398,7 +387,7 @@ export class Interpreter {
 
   /** One case per node type (NODE_TYPES): a type without one does not compile, as the function would lack a return. */
   private async executeNode(node: TypedNode): Promise<NodeOutcome> {
-    const context = this.contextFor(node.id, node.type === 'subworkflow' ? readsOf(this.spillHost, node) : undefined);
+    const context = contextOf(this.spillHost, node.id, node.type === 'subworkflow' ? readsOf(this.spillHost, node) : undefined);
     const strategy = strategyFor(this.input.compiled.errorHandling, node.id);
     switch (node.type) {
       case 'tool':
@@ -417,6 +406,10 @@ export class Interpreter {
         return executeWait(this.env, node.config, context, (until) => {
           this.states[node.id]!.waiting_until = until;
         });
+      case 'wait_for_event':
+        return executeWaitForEvent(this.env, node.id, node.config, context, this.eventWaiters, (until) => {
+          this.states[node.id]!.waiting_until = until;
+        });
       case 'loop':
         return executeLoop(
           {
@@ -425,7 +418,7 @@ export class Interpreter {
             config: node.config,
             strategy,
             itemsContext: context,
-            context: this.contextFor(node.id, readsOf(this.spillHost, node)),
+            context: contextOf(this.spillHost, node.id, readsOf(this.spillHost, node)),
           },
           // Shown by the runState query while the loop runs (no command: replay is unaffected).
           (items) => {

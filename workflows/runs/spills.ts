@@ -1,4 +1,4 @@
-import { isValueRef, type RunInput, type ValueRef } from '../../lib/runs/types';
+import { isValueRef, type EvalContext, type RunInput, type ValueRef } from '../../lib/runs/types';
 import type { NodeState } from '../../lib/dag/model';
 import type { ExecEnv } from './execute';
 import { toolConfigOf, type Reads, type RunGraph, type TypedNode } from './graph';
@@ -89,4 +89,24 @@ export function readsOf(host: Pick<SpillHost, 'graph' | 'env'>, node: TypedNode)
   const subworkflow = node.type === 'subworkflow' ? node.config : node.type === 'loop' && node.config.template.type === 'subworkflow' ? node.config.template.config : null;
   const inherits = Boolean(subworkflow && (subworkflow as { inherit_context?: boolean }).inherit_context);
   return inherits ? { nodes: reads?.nodes ?? [], params: 'all' } : reads;
+}
+
+/**
+ * What a node may read: only the outputs and parameters its config mentions, so activity inputs stay small. A
+ * declared parameter the run was not given (optional, no default) reads as null, as save-time checks assume.
+ */
+export function contextOf(host: SpillHost, id: string, reads: Reads | undefined = host.graph.reads.get(id)): EvalContext {
+  const nodes: Record<string, unknown> = {};
+  for (const ref of reads?.nodes ?? []) {
+    const s = host.states[ref];
+    if (s?.status === 'completed') nodes[ref] = s.output;
+  }
+  const all = host.input.parameters;
+  const declared = (name: string) => host.input.compiled.parameters.some((p) => p.name === name);
+  const names = !reads || reads.params === 'all' ? null : reads.params.filter((name) => name in all || declared(name));
+  if (host.storedParams.size === 0) {
+    return { params: names ? Object.fromEntries(names.map((name) => [name, all[name] ?? null])) : all, nodes };
+  }
+  const params = Object.fromEntries((names ?? Object.keys(all)).map((name) => [name, host.storedParams.get(name) ?? all[name] ?? null]));
+  return { params, nodes };
 }
