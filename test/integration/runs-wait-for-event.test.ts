@@ -31,7 +31,7 @@ async function saved(config: Record<string, unknown>, as = token): Promise<strin
       dag: {
         nodes: [
           { id: 'paid', type: 'wait_for_event', config: { event: 'custom.order.paid', match: 'event.data.order_id == params.order_id', ...config } },
-          toolNode('after', 'json_transform', { expression: '$', data: '${nodes.paid.event.data.amount}' }),
+          toolNode('after', 'json_transform', { expression: '$', data: '${nodes.paid.timed_out ? "none" : nodes.paid.event.data.amount}' }),
         ],
         edges: [{ from: 'paid', to: 'after' }],
       },
@@ -90,6 +90,7 @@ test('an event published before the wait counts within the look-back, and not be
   const without = await runToEnd(api, token, await saved({ timeout: '2s', on_timeout: 'continue' }), { order_id: 'early' });
   expect(without.status).toBe('completed');
   expect(without.node_states.paid.output).toEqual({ event: null, timed_out: true });
+  expect(without.node_states.after.output).toEqual({ result: 'none' });
   expect(await waitsOf(without.id)).toBe(0);
 });
 
