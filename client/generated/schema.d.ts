@@ -2756,7 +2756,7 @@ export interface components {
             type: "tool" | "subworkflow";
         };
         /** @description A node of the graph; `type` decides the shape of `config` */
-        Node: components["schemas"]["ToolNode"] | components["schemas"]["ConditionNode"] | components["schemas"]["SwitchNode"] | components["schemas"]["WaitNode"] | components["schemas"]["ParallelNode"] | components["schemas"]["LoopNode"] | components["schemas"]["SubworkflowNode"];
+        Node: components["schemas"]["ToolNode"] | components["schemas"]["ConditionNode"] | components["schemas"]["SwitchNode"] | components["schemas"]["WaitNode"] | components["schemas"]["WaitForEventNode"] | components["schemas"]["ParallelNode"] | components["schemas"]["LoopNode"] | components["schemas"]["SubworkflowNode"];
         /** @description The error strategy of one node (error_handling.node_overrides) */
         NodeErrorStrategy: {
             circuit_breaker?: components["schemas"]["CircuitBreakerConfig"];
@@ -3149,6 +3149,34 @@ export interface components {
             url?: string;
         } & {
             [key: string]: unknown;
+        };
+        /** @description Waits durably for an event whose data matches, with a timeout; the event is its output */
+        WaitForEventNode: {
+            config: components["schemas"]["WaitForEventNodeConfig"];
+            id: string;
+            inputs?: components["schemas"]["InputBinding"][];
+            name?: string;
+            outputs?: components["schemas"]["IoDeclaration"][];
+            retryPolicy?: components["schemas"]["RetryPolicy"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "wait_for_event";
+        };
+        /** @description Waits durably for an event whose data matches, with a timeout; the event is the node's output */
+        WaitForEventNodeConfig: {
+            event: string;
+            /** @default 0s */
+            lookback?: string;
+            match?: string;
+            /**
+             * @default fail
+             * @enum {string}
+             */
+            on_timeout?: "fail" | "continue";
+            /** @default 24h */
+            timeout?: string;
         };
         /** @description Waits durably for a duration or until a time, then its successors run */
         WaitNode: {
