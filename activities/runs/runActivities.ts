@@ -186,10 +186,12 @@ export function createRunActivities(deps: ActivityDeps) {
       nodeId: string;
       batches: ValueRef[];
       largeOutputBytes: number;
+      /** a loop with continue_on_error: its failed items, in index order */
+      failed?: { index: number; code: string; message: string }[];
     }): Promise<unknown> {
       return guarded(async () => {
         const outputs = await concatStoredLists(deps, input.organizationId, input.batches);
-        const value = { results: outputs, count: outputs.length };
+        const value = { results: outputs, count: outputs.length, ...(input.failed ? { failed: input.failed } : {}) };
         return storeIfLarge(deps, input.organizationId, input.runId, input.nodeId, value, input.largeOutputBytes);
       });
     },

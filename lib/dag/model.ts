@@ -135,6 +135,8 @@ export const loopConfigSchema = z.strictObject({
   template: loopTemplateSchema,
   concurrency: z.number().int().min(1).max(100).optional().default(10),
   maxItems: z.number().int().min(1).max(100_000).optional().default(10_000),
+  /** true: a failed item does not stop the others; its result is null and it is listed in the output's `failed` */
+  continue_on_error: z.boolean().optional().default(false),
 }).meta({ id: 'LoopNodeConfig', description: 'Runs the template once per item of `items`, `${<iterator>}` bound to the item' });
 
 export const nodeSchema = z.strictObject({

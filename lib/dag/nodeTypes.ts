@@ -166,9 +166,10 @@ export const NODE_TYPE_SPECS: { readonly [T in NodeType]: NodeTypeSpec<T> } = {
   },
   loop: {
     docs: { id: 'LoopNode', description: 'Runs a template node once per item of a list' },
-    documentKeys: ['items', 'iterator', 'template', 'concurrency', 'maxItems', 'max_items'],
+    documentKeys: ['items', 'iterator', 'template', 'concurrency', 'maxItems', 'max_items', 'continue_on_error'],
     documentAliases: { max_items: 'maxItems' },
-    implicitOutputs: { results: 'array', count: 'integer' },
+    // `failed` ({ index, code, message } per failed item) with continue_on_error only
+    implicitOutputs: { results: 'array', count: 'integer', failed: 'array' },
     checkBody: (check) => withNodeInputs(check, loopNodeChecks(check.scope, check.env, check.node.id, check.config, check.base, check.nodeIds)),
     // A template's tool id as written, valid or not.
     toolsCalled: (config) => {

@@ -256,6 +256,54 @@ describe('loops', () => {
     expect(picture.body.nodes.each.loop).toMatchObject({ total: 12, done: 12, text: '12 of 12 items' });
   });
 
+  const picky = () => ({
+    parameters: [{ name: 'list', type: 'array', required: true }],
+    nodes: [
+      {
+        id: 'each',
+        type: 'loop',
+        config: {
+          items: 'params.list',
+          iterator: 'n',
+          concurrency: 10,
+          continue_on_error: true,
+          template: { type: 'tool', config: { tool: 'json_transform', config: { expression: '$ % 7 = 3 ? $error("no threes") : $ * 10', data: '${n}' } } },
+        },
+      },
+      toolNode('after', 'json_transform', { expression: '$count($)' }, { inputs: [{ name: 'data', from: 'each.failed' }] }),
+    ],
+    edges: [{ from: 'each', to: 'after' }],
+  });
+
+  test('continue_on_error: failed items are null and listed, the others and the successors run', async () => {
+    const workflowId = await createWorkflowFixture(api, tenant, picky());
+    const run = await runToEnd(api, token, workflowId, { list: [1, 3, 5, 10, 2, 3] });
+    expect(run.status).toBe('completed');
+    expect(run.node_states.each.status).toBe('completed');
+    const { results, count, failed } = run.node_states.each.output;
+    expect(count).toBe(6);
+    expect(results).toEqual([{ result: 10 }, null, { result: 50 }, null, { result: 20 }, null]);
+    expect(failed).toEqual([
+      { index: 1, code: 'TRANSFORM_FAILED', message: expect.stringContaining('no threes') },
+      { index: 3, code: 'TRANSFORM_FAILED', message: expect.stringContaining('no threes') },
+      { index: 5, code: 'TRANSFORM_FAILED', message: expect.stringContaining('no threes') },
+    ]);
+    expect(run.node_states.after.output).toEqual({ result: 3 });
+  });
+
+  test('continue_on_error across child batches: failures of every batch are listed in item order', async () => {
+    const workflowId = await createWorkflowFixture(api, tenant, picky());
+    const list = Array.from({ length: 120 }, (_, i) => i);
+    const run = await runToEnd(api, token, workflowId, { list });
+    expect(run.status).toBe('completed');
+    const output = run.node_states.each.output;
+    const stored = (output.$ref ? await (await fetch(output.download_url)).json() : output) as { results: unknown[]; failed: { index: number }[] };
+    const expected = list.filter((n) => n % 7 === 3);
+    expect(stored.failed.map((f) => f.index)).toEqual(expected);
+    expect(stored.results.filter((r) => r === null)).toHaveLength(expected.length);
+    expect(stored.results[4]).toEqual({ result: 40 });
+  });
+
   test('200 items run in child batch workflows and keep item order', async () => {
     const workflowId = await createWorkflowFixture(api, tenant, { ...loopSpec, nodes: [{ ...(loopSpec.nodes[0] as object), config: { ...(loopSpec.nodes[0] as { config: object }).config, concurrency: 20 } }, loopSpec.nodes[1]] });
     const list = Array.from({ length: 200 }, (_, i) => i);

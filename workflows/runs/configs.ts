@@ -146,6 +146,7 @@ export function parseLoopConfig(raw: unknown): LoopConfig {
     },
     concurrency: optionalInt(c.concurrency, 'concurrency') ?? 10,
     maxItems: optionalInt(c.maxItems, 'maxItems') ?? 10_000,
+    continue_on_error: c.continue_on_error === true,
   };
 }
 

@@ -80,9 +80,25 @@ async function runItem(spec: LoopSpec, item: unknown, index: number, largeOutput
 /** A loop's items: how many, and how many finished (the node's `items` in the run view while it runs). */
 export type LoopProgressSink = (items: { total: number; done: number }) => void;
 
-/** Runs items with a concurrency limit; the first failure stops new items and fails the loop. */
-export async function runLoopItems(spec: LoopSpec, items: unknown[], offset: number, itemDone?: () => void): Promise<unknown[]> {
+/** A failed item of a loop with continue_on_error: its index in the loop, and why. */
+export interface FailedItem {
+  index: number;
+  code: string;
+  message: string;
+}
+
+/**
+ * Runs items with a concurrency limit; the first failure stops new items and fails the loop, unless the loop has
+ * `continue_on_error`: then a failed item's result is null, it is listed in `failed`, and the others go on.
+ */
+export async function runLoopItems(
+  spec: LoopSpec,
+  items: unknown[],
+  offset: number,
+  itemDone?: () => void,
+): Promise<{ outputs: unknown[]; failed: FailedItem[] }> {
   const outputs: unknown[] = new Array(items.length);
+  const failed: FailedItem[] = [];
   let next = 0;
   let failure: unknown = null;
   // Local items' results travel in the workflow task's completion (LOOP_RESULTS_BUDGET_PATCH): past half a budget
@@ -117,14 +133,26 @@ export async function runLoopItems(spec: LoopSpec, items: unknown[], offset: num
           }
         }
       } catch (err) {
-        failure ??= err;
+        if (!spec.config.continue_on_error || isCancellation(err)) {
+          failure ??= err;
+          continue;
+        }
+        const { code, message } = toNodeFailure(err, 1);
+        outputs[i] = null;
+        failed.push({ index: offset + i, code, message });
+        itemDone?.();
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(spec.config.concurrency, items.length) }, lane));
   if (failure !== null) throw failure;
-  return outputs;
+  failed.sort((a, b) => a.index - b.index);
+  return { outputs, failed };
 }
+
+/** The loop's output: its results in item order and, with continue_on_error, the items that failed. */
+const loopOutput = (spec: LoopSpec, results: unknown[], failed: FailedItem[]) =>
+  spec.config.continue_on_error ? { results, count: results.length, failed } : { results, count: results.length };
 
 export async function executeLoop(spec: LoopSpec, progress?: LoopProgressSink): Promise<NodeOutcome> {
   const { env } = spec;
@@ -147,11 +175,11 @@ export async function executeLoop(spec: LoopSpec, progress?: LoopProgressSink): 
   const items = { total: resolved.count, done: 0 };
   progress?.({ ...items });
   if (resolved.items && resolved.count <= batchSize) {
-    const results = await runLoopItems(spec, resolved.items, 0, () => {
+    const { outputs: results, failed } = await runLoopItems(spec, resolved.items, 0, () => {
       items.done += 1;
       progress?.({ ...items });
     });
-    const value = { results, count: results.length };
+    const value = loopOutput(spec, results, failed);
     const text = JSON.stringify(value);
     const budget = env.payloadBudgetBytes;
     if (budget && utf8Bytes(text) > budget) {
@@ -170,6 +198,7 @@ export async function executeLoop(spec: LoopSpec, progress?: LoopProgressSink): 
   }
   const batchSpec: LoopSpec = { ...spec, itemsContext: undefined };
   const refs: ValueRef[] = [];
+  const failed: FailedItem[] = [];
   for (let batch = 0, start = 0; start < resolved.count; batch++, start += batchSize) {
     const end = Math.min(resolved.count, start + batchSize);
     const input: LoopBatchInput = {
@@ -181,8 +210,7 @@ export async function executeLoop(spec: LoopSpec, progress?: LoopProgressSink): 
     };
     try {
       // Large loops count by batch: the items of a batch are done when its child workflow returns.
-      refs.push(
-        await executeChild(loopBatchWorkflow, {
+      const { failed: batchFailed, ...ref } = await executeChild(loopBatchWorkflow, {
           workflowId: `${env.runId}.${spec.loopNodeId}.batch-${batch}`,
           args: [input],
           typedSearchAttributes: runSearchAttributes({
@@ -192,8 +220,9 @@ export async function executeLoop(spec: LoopSpec, progress?: LoopProgressSink): 
             runKind: 'loop_batch',
             trigger: 'loop',
           }),
-        }),
-      );
+        });
+      refs.push(ref);
+      failed.push(...(batchFailed ?? []));
     } catch (err) {
       if (isCancellation(err)) throw err;
       throw nodeError(toNodeFailure(err, 1));
@@ -207,6 +236,7 @@ export async function executeLoop(spec: LoopSpec, progress?: LoopProgressSink): 
     nodeId: spec.loopNodeId,
     batches: refs,
     largeOutputBytes: env.options.largeOutputBytes,
+    ...(spec.config.continue_on_error ? { failed } : {}),
   });
   return { output, attempts: 1 };
 }
@@ -234,8 +264,11 @@ async function storeInParts(env: ExecEnv, name: string, outputs: unknown[], budg
   return runActivities.runJoinStoredLists({ organizationId: env.organizationId, runId: env.runId, name, parts, wrap });
 }
 
-/** One batch of a large loop: its items' outputs, in order, stored in object storage. */
-export async function loopBatchWorkflow(input: LoopBatchInput): Promise<ValueRef> {
+/**
+ * One batch of a large loop: its items' outputs, in order, stored in object storage; with continue_on_error, the
+ * items that failed travel beside the reference (`failed`, absent otherwise: older parents read a plain ValueRef).
+ */
+export async function loopBatchWorkflow(input: LoopBatchInput): Promise<ValueRef & { failed?: FailedItem[] }> {
   // Asked by the batch itself, first: its answer must come from its own history. Inherited from the parent, a batch
   // whose first task ran on a worker from before RUN_PATCHES_CURRENT (which asked its patches one by one) would not
   // replay on a newer worker.
@@ -250,14 +283,17 @@ export async function loopBatchWorkflow(input: LoopBatchInput): Promise<ValueRef
       end: input.end,
     });
   }
-  const outputs = await runLoopItems(spec, items, input.start);
+  const { outputs, failed } = await runLoopItems(spec, items, input.start);
   const budget = spec.env.payloadBudgetBytes;
-  if (budget && jsonBytes(outputs) > budget) return storeInParts(spec.env, `${spec.loopNodeId}.batch-${input.batch}`, outputs, budget, false);
-  return runActivities.runStoreLoopBatch({
-    organizationId: spec.env.organizationId,
-    runId: spec.env.runId,
-    nodeId: spec.loopNodeId,
-    batch: input.batch,
-    outputs,
-  });
+  const ref =
+    budget && jsonBytes(outputs) > budget
+      ? await storeInParts(spec.env, `${spec.loopNodeId}.batch-${input.batch}`, outputs, budget, false)
+      : await runActivities.runStoreLoopBatch({
+          organizationId: spec.env.organizationId,
+          runId: spec.env.runId,
+          nodeId: spec.loopNodeId,
+          batch: input.batch,
+          outputs,
+        });
+  return failed.length ? { ...ref, failed } : ref;
 }

@@ -118,7 +118,7 @@ describe('subworkflows and loops', () => {
   });
   test('a loop: iterator clash, items, template parse problems or its body with the locals', () => {
     const template = { type: 'tool' as const, config: { tool: 'echo', config: { n: '${row}' }, inputs: [{ from: 'zz.x' }] } };
-    const config = { items: 'literal', iterator: 'a', template, concurrency: 1, maxItems: 10 };
+    const config = { items: 'literal', iterator: 'a', template, concurrency: 1, maxItems: 10, continue_on_error: false };
     const r = loopNodeChecks(scope, fakeEnv, 'c', config, 'L', new Set(['a', 'c']));
     expect(r.problems.map((p) => p.path)).toEqual(['L.config.iterator', 'L.config.items', 'L.config.template.config.inputs[0].from', 'L.config.template.config.config.n']);
     const ok = loopNodeChecks(scope, fakeEnv, 'c', { ...config, items: 'a.list', iterator: 'row' }, 'L', new Set(['a', 'c']));
@@ -155,7 +155,7 @@ describe('tools list', () => {
   test('tools used by tool nodes and loop templates', () => {
     const configs = new Map<string, TypedConfig>([
       ['a', { type: 'tool', config: { tool: 'echo', config: {}, inputs: [], outputs: [] } }],
-      ['l', { type: 'loop', config: { items: 'a.list', iterator: 'item', concurrency: 1, maxItems: 1, template: { type: 'tool', config: { tool: 'other' } } } }],
+      ['l', { type: 'loop', config: { items: 'a.list', iterator: 'item', concurrency: 1, maxItems: 1, continue_on_error: false, template: { type: 'tool', config: { tool: 'other' } } } }],
     ]);
     const nodes = ['a', 'l'].map((id): NodeDef => ({ id, type: 'tool', config: {} }));
     expect([...toolsUsed(nodes, configs)]).toEqual(['echo', 'other']);
