@@ -161,6 +161,8 @@ const REQUEST_EXAMPLES: Record<string, Record<string, Example>> = {
   receiveWebhookPatch: webhookPayload,
   publishEvent: one({ type: 'custom.order_paid', data: { orderId: 'A-1042', amount: 99.5 } }),
   startRun: one({ parameters: { name: 'Ada' } }),
+  retryRun: one({}),
+  rerunRun: one({ from_node: 'shout', parameters: { name: 'Grace' }, version: 'latest' }),
   approveRun: one({ comment: 'Looks right' }),
   rejectRun: one({ comment: 'Wrong recipient list' }),
   // content

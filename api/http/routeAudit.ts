@@ -56,6 +56,7 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAuditPolicy>> = {
   startRun: service('run.started'),
   cancelRun: service('run.cancelled'),
   retryRun: service('run.started'),
+  rerunRun: service('run.started'),
   approveRun: service('run.approved'),
   rejectRun: service('run.rejected'),
   replayDeadLetter: { by: 'route', action: 'dead_letter.replayed', target: { type: 'dead_letter', id: { param: 'id' } } },

@@ -8,6 +8,7 @@ import {
   listAllRunsQuery,
   listDeadLettersQuery,
   listRunsQuery,
+  rerunBody,
   runParams,
   runSchema,
   runSummarySchema,
@@ -173,10 +174,37 @@ export function runRoutes(s: RunsService, options: { maxWaitMs: number }): Route
       permission: 'run:execute',
       params: runParams,
       responses: { 201: { description: 'the new run', schema: runSchema } },
+      // Nothing to choose here: a version or a node to start from is a rerun's (below), not silently ignored.
+      query: z.strictObject({}),
+      body: z.strictObject({}).optional(),
       errors: ['RUN_NOT_RETRYABLE', 'INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
       handler: async (input) => ({
         status: 201,
         body: await s.retry(input.organization.organizationId, input.params.id, input.params.run_id, userIdOf(input), input.actor),
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/workflows/{id}/runs/{run_id}/rerun',
+      operationId: 'rerunRun',
+      summary: 'Rerun a finished run from a node, with edited parameters, on a chosen version',
+      description:
+        'Starts a new run from a finished one (completed, failed or cancelled). The node named in `from_node` and ' +
+        'everything downstream of it run again; so does any node that reads a parameter you change, any node the ' +
+        'chosen version defines differently, and what depends on them. Every other node that completed keeps its ' +
+        'output (node state `via: "reused"`). `version`: the original run\'s (default), `latest`, or a number. The ' +
+        'new run has `retry_of` set to the original and `trigger.type: "rerun"` (docs/runs.md#rerun). ' +
+        ADMISSION,
+      tags,
+      auth: 'org',
+      permission: 'run:execute',
+      params: runParams,
+      body: rerunBody,
+      responses: { 201: { description: 'the new run', schema: runSchema } },
+      errors: ['INVALID_STATE', 'INVALID_PARAMETERS', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+      handler: async (input) => ({
+        status: 201,
+        body: await s.rerun(input.organization.organizationId, input.params.id, input.params.run_id, input.body, userIdOf(input), input.actor),
       }),
     }),
   ];

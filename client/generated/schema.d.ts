@@ -2148,6 +2148,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workflows/{id}/runs/{run_id}/rerun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rerun a finished run from a node, with edited parameters, on a chosen version
+         * @description Starts a new run from a finished one (completed, failed or cancelled). The node named in `from_node` and everything downstream of it run again; so does any node that reads a parameter you change, any node the chosen version defines differently, and what depends on them. Every other node that completed keeps its output (node state `via: "reused"`). `version`: the original run's (default), `latest`, or a number. The new run has `retry_of` set to the original and `trigger.type: "rerun"` (docs/runs.md#rerun). Per organization, API starts are limited to RUN_START_RATE_LIMIT attempts per window and RUN_MAX_ACTIVE_PER_ORGANIZATION open (pending or running) runs: over either, 429 RATE_LIMITED with Retry-After, and no run is created (docs/runs.md#fairness).
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `run:execute`).
+         */
+        post: operations["rerunRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workflows/{id}/runs/{run_id}/retry": {
         parameters: {
             query?: never;
@@ -2739,6 +2761,8 @@ export interface components {
         LoopNodeConfig: {
             /** @default 10 */
             concurrency?: number;
+            /** @default false */
+            continue_on_error?: boolean;
             items: string;
             /** @default item */
             iterator?: string;
@@ -2883,6 +2907,17 @@ export interface components {
             required?: boolean;
             /** @enum {string} */
             type: "string" | "number" | "integer" | "boolean" | "object" | "array";
+        };
+        /** @description How to rerun a finished run: from which node, with which parameters, on which version */
+        RerunRequest: {
+            /** @description the node to run again, with everything after it; absent: every node runs again */
+            from_node?: string;
+            /** @description parameters to change: merged over the original run's, then checked */
+            parameters?: {
+                [key: string]: unknown;
+            };
+            /** @description the workflow version to run: the original run's (default), the latest, or a number */
+            version?: "original" | "latest" | number;
         };
         /** @description How a node retries: attempts, backoff, delays and timeout in milliseconds */
         RetryPolicy: {
@@ -16268,7 +16303,7 @@ export interface operations {
             };
         };
     };
-    retryRun: {
+    rerunRun: {
         parameters: {
             query?: never;
             header?: never;
@@ -16278,7 +16313,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RerunRequest"];
+            };
+        };
         responses: {
             /** @description the new run */
             201: {
@@ -16289,7 +16328,124 @@ export interface operations {
                     "application/json": components["schemas"]["Run"];
                 };
             };
-            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; INVALID_STATE: The resource is not in a state that allows this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_PARAMETERS: Run parameters do not match the declared parameters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description the new run */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Run"];
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16327,6 +16483,24 @@ export interface operations {
             };
             /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; RUN_NOT_RETRYABLE: Only failed or cancelled runs can be retried; INVALID_STATE: The resource is not in a state that allows this action */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NODE_STATUSES, RUN_STATUSES, RUN_VIEW_STATUSES } from '../../lib/dag/model';
+import { NODE_ID, NODE_STATUSES, RUN_STATUSES, RUN_VIEW_STATUSES } from '../../lib/dag/model';
 import { parseDuration } from '../../lib/duration';
 import { pageQuerySchema } from '../../lib/pagination';
 import { isoTimestamp } from '../../lib/timestamps';
@@ -187,3 +187,15 @@ export type RunView = z.infer<typeof runSchema>;
 export type RunOutcomeView = z.infer<typeof runOutcomeSchema>;
 export type DeadLetterView = z.infer<typeof deadLetterSchema>;
 export type CircuitBreakerView = z.infer<typeof circuitBreakerSchema>;
+
+export const rerunBody = z
+  .strictObject({
+    from_node: z.string().regex(NODE_ID, 'a node id').optional().describe('the node to run again, with everything after it; absent: every node runs again'),
+    parameters: z.record(z.string(), z.unknown()).optional().describe('parameters to change: merged over the original run\'s, then checked'),
+    version: z
+      .union([z.literal('original'), z.literal('latest'), z.number().int().min(1)])
+      .optional()
+      .describe('the workflow version to run: the original run\'s (default), the latest, or a number'),
+  })
+  .meta({ id: 'RerunRequest', description: 'How to rerun a finished run: from which node, with which parameters, on which version' });
+export type RerunBody = z.output<typeof rerunBody>;

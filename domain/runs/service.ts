@@ -16,7 +16,9 @@ import type { RunAdmission } from './admission';
 import type { RunExecutions } from './executions';
 import { deleteDeadLetter, findDeadLetter, listCircuitBreakers, listDeadLetters, markDeadLetterReplayed, resetCircuitBreaker, type CircuitBreakerRow, type DeadLetterRow } from './failureQueries';
 import { findRun, findRunById, isUuid, listOrganizationRuns, listRuns, markRunFinished, type RunRow } from './queries';
-import type { ListAllRunsQuery, RunSummaryView, RunView } from './schemas';
+import type { ListAllRunsQuery, RerunBody, RunSummaryView, RunView } from './schemas';
+import { rerunReuse } from './rerunPlan';
+import { canonicalJson } from '../../lib/canonicalJson';
 import { createRefLinker, runLinks, serializeRun, serializeRunSummary, type RunLive } from './serializers';
 import type { RunWaiter } from './wait';
 
@@ -66,6 +68,11 @@ export interface RunsService {
   listAll(organizationId: string, query: ListAllRunsQuery): Promise<Page<RunSummaryView>>;
   cancel(organizationId: string, workflowId: string, runId: string, actor?: Actor): Promise<RunView>;
   retry(organizationId: string, workflowId: string, runId: string, userId: string | null, actor?: Actor): Promise<RunView>;
+  /**
+   * A new run from a finished one (docs/runs.md#rerun): from a node on (everything upstream reused), with edited
+   * parameters, on the run's version or another; linked to the original by `retry_of`.
+   */
+  rerun(organizationId: string, workflowId: string, runId: string, request: RerunBody, userId: string | null, actor?: Actor): Promise<RunView>;
   listDeadLetters(
     organizationId: string,
     query: { workflow_id?: string; run_id?: string; queue?: string; status?: DeadLetterRow['status']; limit: number; cursor?: string },
@@ -327,6 +334,44 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
         approval: approval?.wait,
         requestId: actor?.requestId,
         audit: { actor, after: { workflowId, version: loaded.compiled.version, trigger: 'retry', retryOf: original.id } },
+      });
+      return present(row);
+    },
+
+    async rerun(organizationId, workflowId, runId, request, caller, actor) {
+      await admission.admit(organizationId);
+      const { userId, viaKey } = await requesterOf(organizationId, caller, actor);
+      const original = await requireRun(organizationId, workflowId, runId);
+      if (OPEN.includes(original.status)) throw new AppError('INVALID_STATE', `run is ${original.status}: only a finished run can be rerun`);
+      const version = request.version === undefined || request.version === 'original' ? original.workflow_version : request.version === 'latest' ? undefined : request.version;
+      const loaded = await loadRunnable(organizationId, workflowId, version);
+      if (request.from_node !== undefined && !loaded.compiled.dag.nodes.some((n) => n.id === request.from_node)) {
+        const where = `version ${loaded.compiled.version}`;
+        throw new AppError('VALIDATION_ERROR', 'invalid body', [{ path: 'body.from_node', problem: `no node "${request.from_node}" in ${where} of the workflow` }]);
+      }
+      const { values, problems } = checkParameters(loaded.compiled.parameters, { ...original.parameters, ...request.parameters });
+      if (problems.length) throw new AppError('INVALID_PARAMETERS', 'the parameters do not match the declared parameters', problems);
+      const originalVersion = original.workflow_version === loaded.compiled.version ? loaded : await loadWorkflowVersion(db, organizationId, workflowId, original.workflow_version);
+      const changedParams = new Set(
+        [...new Set([...Object.keys(values), ...Object.keys(original.parameters)])].filter((name) => canonicalJson(values[name]) !== canonicalJson(original.parameters[name])),
+      );
+      const reused = rerunReuse(
+        loaded.compiled,
+        { nodes: originalVersion?.compiled.dag.nodes ?? [], states: original.node_states ?? {} },
+        { ...(request.from_node !== undefined ? { fromNode: request.from_node } : {}), changedParams },
+      );
+      const approval = approvalForManualRun(loaded.compiled.triggers, config.triggers.defaultApprovalTimeoutMs, userId);
+      const fromNode = request.from_node ?? null;
+      const row = await launch({
+        loaded,
+        parameters: values,
+        trigger: { type: 'rerun', retryOf: original.id, fromNode, userId, ...viaKey, ...(approval ? { approval: approval.record } : {}) },
+        retryOf: original.id,
+        reused,
+        createdBy: userId,
+        approval: approval?.wait,
+        requestId: actor?.requestId,
+        audit: { actor, after: { workflowId, version: loaded.compiled.version, trigger: 'rerun', retryOf: original.id, fromNode } },
       });
       return present(row);
     },

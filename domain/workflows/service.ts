@@ -1,3 +1,4 @@
+import { canonicalJson } from '../../lib/canonicalJson';
 import type { Db } from '../../db/knex';
 import { compileDocument, isDefinitionDocument } from '../../lib/dag/document';
 import type { StoredDefinition, WorkflowStatus } from '../../lib/dag/model';
@@ -102,15 +103,6 @@ export interface ServiceDeps {
 }
 
 type Serialized = WorkflowWithDefinition;
-
-/** JSON with object keys sorted: jsonb does not keep key order, so stored and new definitions compare this way. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
 
 function invalid(details: ErrorDetail[]): AppError {
   const count = details.length;

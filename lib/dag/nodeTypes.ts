@@ -168,8 +168,12 @@ export const NODE_TYPE_SPECS: { readonly [T in NodeType]: NodeTypeSpec<T> } = {
     docs: { id: 'LoopNode', description: 'Runs a template node once per item of a list' },
     documentKeys: ['items', 'iterator', 'template', 'concurrency', 'maxItems', 'max_items', 'continue_on_error'],
     documentAliases: { max_items: 'maxItems' },
+    implicitOutputs: { results: 'array', count: 'integer' },
     // `failed` ({ index, code, message } per failed item) with continue_on_error only
-    implicitOutputs: { results: 'array', count: 'integer', failed: 'array' },
+    outputs: (node, config) => ({
+      ...Object.fromEntries((node.outputs ?? []).map((o) => [o.name, o.type])),
+      ...(config.continue_on_error ? { failed: 'array' as const } : {}),
+    }),
     checkBody: (check) => withNodeInputs(check, loopNodeChecks(check.scope, check.env, check.node.id, check.config, check.base, check.nodeIds)),
     // A template's tool id as written, valid or not.
     toolsCalled: (config) => {
