@@ -6,6 +6,7 @@ import { ExpressionError } from '../../lib/expressions';
 import { InputResolutionError } from './inputResolutionError';
 import { evaluate, render, scope, type ExpressionScope } from './expressions';
 import { StoredValueReader } from './values';
+import { takeOutPathTemplates } from './pathTemplates';
 
 /**
  * Node inputs are resolved in activities, never in workflow code, so an upgrade of the expression evaluator
@@ -53,8 +54,11 @@ function codeOf(err: unknown): string {
 }
 
 export async function renderValue(value: unknown, context: ExpressionScope): Promise<unknown> {
+  // Whole-string paths (`${nodes.a.result}`) are read here, as bindings are: the sandbox's 1 MB result cap is for
+  // computed values (pathTemplates.ts).
+  const { rest, putBack } = takeOutPathTemplates(value, context as Record<string, unknown>);
   try {
-    return await render(value, context);
+    return putBack(await render(rest, context));
   } catch (err) {
     throw new InputResolutionError(codeOf(err), `template: ${(err as Error).message}`);
   }
