@@ -5,7 +5,8 @@ import { validateToolInput, validateToolOutput } from '../../lib/tools/validatio
 import { workerTools } from '../tools/registry';
 import { NonRetryableToolError, type ToolDefinition } from '../tools/types';
 import type { ToolActivityInput, ToolActivityResult, ToolFailureDetails } from '../../lib/runs/types';
-import { admitCall, recordFailure, recordSuccess } from './circuitBreaker';
+import { admitCall, breakerScope, NOT_THE_DESTINATION, recordFailure, recordSuccess } from './circuitBreaker';
+import type { BreakerKey } from '../../domain/runs/failureQueries';
 import { buildScope, InputResolutionError, toolInputFrom } from './resolve';
 import { redactFailure, resolveSecretReferences, type ResolvedSecrets } from './secretReferences';
 import { storeIfLarge } from './values';
@@ -68,6 +69,7 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
   let executing = false;
   let waiting = false;
   let secrets: ResolvedSecrets | null = null;
+  let breaker: BreakerKey | null = null;
   try {
     if (input.waitBeforeMs) {
       // A retry delay under a second (a server timer would stretch it to about one): heartbeating, cancellable.
@@ -75,17 +77,20 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
       await ctx.sleep(input.waitBeforeMs);
       waiting = false;
     }
-    if (input.breaker) {
-      const admission = await admitCall(deps.db, input.organizationId, tool.id, input.breaker);
-      if (!admission.allowed) {
-        throw failure('CIRCUIT_OPEN', `circuit open for tool ${tool.id} until ${admission.retryAt.toISOString()}`, attempt, true);
-      }
-    }
     secrets = await resolveSecretReferences(deps, input.organizationId, input.config, tool);
     const scope = await buildScope(deps, input.organizationId, input.context);
     const toolInput = secrets.fill(await toolInputFrom(secrets.config, input.inputs, scope));
     const inputCheck = validateToolInput(tool, toolInput);
     if (!inputCheck.ok) throw failure('INVALID_INPUT', describeProblems(inputCheck.problems), attempt, true);
+    // The breaker of the call's destination, known once its input is (activities/runs/circuitBreaker.ts).
+    breaker = input.breaker ? { organizationId: input.organizationId, tool: tool.id, scope: breakerScope(input.breaker, toolInput) } : null;
+    if (breaker && input.breaker) {
+      const admission = await admitCall(deps.db, breaker, input.breaker);
+      if (!admission.allowed) {
+        const where = breaker.scope ? ` (${breaker.scope})` : '';
+        throw failure('CIRCUIT_OPEN', `circuit open for tool ${tool.id}${where} until ${admission.retryAt.toISOString()}`, attempt, true);
+      }
+    }
 
     executing = true;
     const rawOutput = await untilCancelled(tool.execute(toolInput, {
@@ -110,7 +115,7 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
     );
     if (missing.length) throw failure('OUTPUT_MISSING', `tool ${tool.id} did not produce declared outputs: ${missing.join(', ')}`, attempt, true);
 
-    if (input.breaker) await recordSuccess(deps.db, input.organizationId, tool.id, input.breaker);
+    if (breaker && input.breaker) await recordSuccess(deps.db, breaker, input.breaker);
     const stored = await storeIfLarge(deps, input.organizationId, input.runId, input.nodeId, output, input.largeOutputBytes);
     return { output: stored, attempt };
   } catch (err) {
@@ -120,8 +125,9 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
       throw new CancelledFailure('run cancelled', [{ attempt: waiting ? attempt - 1 : attempt } satisfies ToolFailureDetails]);
     }
     const mapped = redactFailure(toFailure(err, attempt), secrets);
-    if (input.breaker && executing) {
-      await recordFailure(deps.db, input.organizationId, tool.id, input.breaker, { code: mapped.type ?? 'TOOL_ERROR', message: mapped.message });
+    // Only failures of the destination count: not a refusal of the outbound policy, nor anything before the call.
+    if (breaker && input.breaker && executing && !NOT_THE_DESTINATION.has(mapped.type ?? '')) {
+      await recordFailure(deps.db, breaker, input.breaker, { code: mapped.type ?? 'TOOL_ERROR', message: mapped.message });
     }
     throw mapped;
   } finally {

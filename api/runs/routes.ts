@@ -311,13 +311,17 @@ export function circuitBreakerRoutes(s: RunsService): RouteDef[] {
       path: '/api/v1/circuit-breakers/{tool}/reset',
       operationId: 'resetCircuitBreaker',
       summary: 'Close a tool\'s circuit breaker now (admins)',
+      description:
+        'Breakers are kept per tool and scope (a destination host, or a node\'s `circuit_breaker.key`). With `scope` ' +
+        'the breaker of that scope is closed; without, every breaker of the tool is, and the answer shows the first.',
       tags,
       auth: 'org',
       permission: 'operations:manage',
       params: z.object({ tool: z.string().min(1).max(100) }),
+      query: z.strictObject({ scope: z.string().max(300).optional().describe('one breaker of the tool ("" for the tool-wide one)') }),
       responses: { 200: { description: 'the breaker, closed', schema: circuitBreakerSchema } },
-      handler: async ({ organization, params }) => ({
-        body: serializeCircuitBreaker(await s.resetCircuitBreaker(organization.organizationId, params.tool)),
+      handler: async ({ organization, params, query }) => ({
+        body: serializeCircuitBreaker(await s.resetCircuitBreaker(organization.organizationId, params.tool, query.scope)),
       }),
     }),
   ];

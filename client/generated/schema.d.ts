@@ -643,7 +643,9 @@ export interface paths {
         put?: never;
         /**
          * Close a tool's circuit breaker now (admins)
-         * @description Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin (permission `operations:manage`).
+         * @description Breakers are kept per tool and scope (a destination host, or a node's `circuit_breaker.key`). With `scope` the breaker of that scope is closed; without, every breaker of the tool is, and the answer shows the first.
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin (permission `operations:manage`).
          */
         post: operations["resetCircuitBreaker"];
         delete?: never;
@@ -2600,6 +2602,7 @@ export interface components {
         CircuitBreakerConfig: {
             /** @default 3 */
             half_open_requests: number;
+            key?: string;
             /** @default 5 */
             threshold: number;
             /** @default 30000 */
@@ -2609,6 +2612,7 @@ export interface components {
         CircuitBreakerConfigInput: {
             /** @default 3 */
             half_open_requests?: number;
+            key?: string;
             /** @default 5 */
             threshold?: number;
             /** @default 30000 */
@@ -6519,6 +6523,8 @@ export interface operations {
                                 message: string;
                             } | null;
                             opened_at: string | null;
+                            /** @description what the breaker covers: `key:<name>` (a node's circuit_breaker.key), a destination host (`api.partner.com:443`), or "" for the tool as a whole */
+                            scope: string;
                             /** @enum {string} */
                             state: "closed" | "open" | "half_open";
                             tool: string;
@@ -6594,7 +6600,10 @@ export interface operations {
     };
     resetCircuitBreaker: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description one breaker of the tool ("" for the tool-wide one) */
+                scope?: string;
+            };
             header?: never;
             path: {
                 tool: string;
@@ -6620,6 +6629,8 @@ export interface operations {
                             message: string;
                         } | null;
                         opened_at: string | null;
+                        /** @description what the breaker covers: `key:<name>` (a node's circuit_breaker.key), a destination host (`api.partner.com:443`), or "" for the tool as a whole */
+                        scope: string;
                         /** @enum {string} */
                         state: "closed" | "open" | "half_open";
                         tool: string;

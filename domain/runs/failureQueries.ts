@@ -127,6 +127,8 @@ export async function deleteDeadLetter(db: Db, organizationId: string, id: strin
 export interface CircuitBreakerRow {
   organization_id: string;
   tool: string;
+  /** the breaker's destination: a node's explicit key, the host of the tool's `url`, or '' (migration 1180) */
+  scope: string;
   state: 'closed' | 'open' | 'half_open';
   consecutive_failures: number;
   opened_at: Date | null;
@@ -138,12 +140,13 @@ export interface CircuitBreakerRow {
 }
 
 export async function listCircuitBreakers(db: Db, organizationId: string): Promise<CircuitBreakerRow[]> {
-  return db<CircuitBreakerRow>('circuit_breakers').where({ organization_id: organizationId }).orderBy('tool');
+  return db<CircuitBreakerRow>('circuit_breakers').where({ organization_id: organizationId }).orderBy(['tool', 'scope']);
 }
 
-export async function resetCircuitBreaker(db: Db, organizationId: string, tool: string): Promise<CircuitBreakerRow | null> {
-  const [row] = (await db('circuit_breakers')
-    .where({ organization_id: organizationId, tool })
+/** Closes the tool's breaker of `scope`, or every breaker of the tool without one; the first of them (by scope), or null. */
+export async function resetCircuitBreaker(db: Db, organizationId: string, tool: string, scope?: string): Promise<CircuitBreakerRow | null> {
+  const rows = (await db('circuit_breakers')
+    .where({ organization_id: organizationId, tool, ...(scope !== undefined ? { scope } : {}) })
     .update({
       state: 'closed',
       consecutive_failures: 0,
@@ -153,17 +156,25 @@ export async function resetCircuitBreaker(db: Db, organizationId: string, tool: 
       updated_at: db.fn.now(),
     })
     .returning('*')) as CircuitBreakerRow[];
-  return row ?? null;
+  return rows.sort((a, b) => (a.scope < b.scope ? -1 : a.scope > b.scope ? 1 : 0))[0] ?? null;
 }
 
 /**
  * Locks the breaker of one (organization, tool) until the transaction ends (`FOR UPDATE`), creating it closed on
  * first use, so concurrent calls from several workers decide on one state.
  */
-export async function lockCircuitBreaker(trx: Db, organizationId: string, tool: string): Promise<CircuitBreakerRow> {
-  await trx('circuit_breakers').insert({ organization_id: organizationId, tool }).onConflict(['organization_id', 'tool']).ignore();
+/** One breaker: a tool of an organization, for one scope (a destination or an explicit key; '' for none). */
+export interface BreakerKey {
+  organizationId: string;
+  tool: string;
+  scope: string;
+}
+
+export async function lockCircuitBreaker(trx: Db, key: BreakerKey): Promise<CircuitBreakerRow> {
+  const where = { organization_id: key.organizationId, tool: key.tool, scope: key.scope };
+  await trx('circuit_breakers').insert(where).onConflict(['organization_id', 'tool', 'scope']).ignore();
   return (await trx<CircuitBreakerRow>('circuit_breakers')
-    .where({ organization_id: organizationId, tool })
+    .where(where)
     .forUpdate()
     .first()) as CircuitBreakerRow;
 }
@@ -177,10 +188,10 @@ export type CircuitBreakerChanges = Partial<
 };
 
 /** Writes a breaker transition (under the lock of `lockCircuitBreaker`); `updated_at` is always set. */
-export async function updateCircuitBreaker(trx: Db, organizationId: string, tool: string, changes: CircuitBreakerChanges): Promise<void> {
+export async function updateCircuitBreaker(trx: Db, key: BreakerKey, changes: CircuitBreakerChanges): Promise<void> {
   const { opened_at: openedAt, last_error: lastError, ...plain } = changes;
   await trx('circuit_breakers')
-    .where({ organization_id: organizationId, tool })
+    .where({ organization_id: key.organizationId, tool: key.tool, scope: key.scope })
     .update({
       ...plain,
       ...(lastError !== undefined ? { last_error: JSON.stringify(lastError) } : {}),

@@ -168,6 +168,7 @@ export const listDeadLettersQuery = pageQuerySchema.extend({
 
 export const circuitBreakerSchema = z.object({
   tool: z.string(),
+  scope: z.string().describe('what the breaker covers: `key:<name>` (a node\'s circuit_breaker.key), a destination host (`api.partner.com:443`), or "" for the tool as a whole'),
   state: z.enum(['closed', 'open', 'half_open']),
   consecutive_failures: z.number().int(),
   opened_at: z.string().nullable(),

@@ -159,6 +159,7 @@ export function serializeCircuitBreaker(row: CircuitBreakerRow): CircuitBreakerV
       : null;
   return {
     tool: row.tool,
+    scope: row.scope,
     state: row.state,
     consecutive_failures: row.consecutive_failures,
     opened_at: iso(row.opened_at),

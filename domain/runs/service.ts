@@ -82,7 +82,8 @@ export interface RunsService {
   replayDeadLetter(organizationId: string, id: string, userId: string | null, actor?: Actor): Promise<{ deadLetter: DeadLetterRow; run: RunView }>;
   deleteDeadLetter(organizationId: string, id: string): Promise<void>;
   listCircuitBreakers(organizationId: string): Promise<CircuitBreakerRow[]>;
-  resetCircuitBreaker(organizationId: string, tool: string): Promise<CircuitBreakerRow>;
+  /** Closes the tool's breaker of `scope`, or all of the tool's breakers without one (answering the first). */
+  resetCircuitBreaker(organizationId: string, tool: string, scope?: string): Promise<CircuitBreakerRow>;
 }
 
 function cursorAfter(cursor: string | undefined): { createdAt: string; id: string } | undefined {
@@ -429,8 +430,8 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
 
     listCircuitBreakers: (organizationId) => listCircuitBreakers(db, organizationId),
 
-    async resetCircuitBreaker(organizationId, tool) {
-      const row = await resetCircuitBreaker(db, organizationId, tool);
+    async resetCircuitBreaker(organizationId, tool, scope) {
+      const row = await resetCircuitBreaker(db, organizationId, tool, scope);
       if (!row) throw notFound('circuit breaker');
       return row;
     },

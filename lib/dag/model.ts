@@ -187,6 +187,8 @@ export const circuitBreakerSchema = z.strictObject({
   /** open duration, milliseconds (the spec's example is 30 s) */
   timeout: z.number().int().min(100).max(86_400_000).optional().default(30_000),
   half_open_requests: z.number().int().min(1).max(100).optional().default(3),
+  /** calls with the same key share one breaker; without one, a tool's calls share one per destination host */
+  key: z.string().min(1).max(200).optional(),
 }).meta({ id: 'CircuitBreakerConfig', description: 'Opens after `threshold` consecutive failures of a tool, for `timeout` milliseconds' });
 
 export const strategySchema = z.strictObject({

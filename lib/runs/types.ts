@@ -113,6 +113,8 @@ export interface BreakerSettings {
   threshold: number;
   timeoutMs: number;
   halfOpenRequests: number;
+  /** the node's explicit breaker key (`circuit_breaker.key`): calls with one key share a breaker, whatever their destination */
+  key?: string;
 }
 
 export interface ToolActivityInput {

@@ -129,13 +129,14 @@ export const OPERATIONS_COMMANDS: Record<string, AdminCommand> = {
       const rows = breakers.map((b) => [
         b.organization_id,
         b.tool,
+        b.scope || '-',
         b.state,
         String(b.consecutive_failures),
         iso(b.opened_at),
         breakerRetryAt(b),
         b.last_error ? truncate(`${b.last_error.code}: ${b.last_error.message}`, 60) : '-',
       ]);
-      for (const line of formatTable(['ORGANIZATION', 'TOOL', 'STATE', 'FAILURES', 'OPENED', 'HALF-OPEN AT', 'LAST ERROR'], rows)) {
+      for (const line of formatTable(['ORGANIZATION', 'TOOL', 'SCOPE', 'STATE', 'FAILURES', 'OPENED', 'HALF-OPEN AT', 'LAST ERROR'], rows)) {
         ctx.out(line);
       }
       const open = breakers.filter((b) => b.state !== 'closed').length;

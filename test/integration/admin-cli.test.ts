@@ -155,12 +155,13 @@ describe('circuit-breakers', () => {
     const res = await admin('circuit-breakers', '--org', tenant.organizationId);
     expect(res).toMatchObject({ code: 0, stderr: '' });
     const lines = res.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^ORGANIZATION\s+TOOL\s+STATE\s+FAILURES\s+OPENED\s+HALF-OPEN AT\s+LAST ERROR$/);
+    expect(lines[0]).toMatch(/^ORGANIZATION\s+TOOL\s+SCOPE\s+STATE\s+FAILURES\s+OPENED\s+HALF-OPEN AT\s+LAST ERROR$/);
     const cells = lines[1]!.split(/\s{2,}/);
-    expect(cells.slice(0, 4)).toEqual([tenant.organizationId, 'fail', 'open', '1']);
-    const [opened, halfOpenAt] = [Date.parse(cells[4]!), Date.parse(cells[5]!)];
+    // the fail tool names no destination: its breaker covers the tool as a whole
+    expect(cells.slice(0, 5)).toEqual([tenant.organizationId, 'fail', '-', 'open', '1']);
+    const [opened, halfOpenAt] = [Date.parse(cells[5]!), Date.parse(cells[6]!)];
     expect(halfOpenAt - opened).toBe(600_000);
-    expect(cells[6]).toMatch(/^UPSTREAM_DOWN: /);
+    expect(cells[7]).toMatch(/^UPSTREAM_DOWN: /);
     expect(lines.at(-1)).toBe('admin: 1 circuit breaker(s), 1 not closed');
   });
 });

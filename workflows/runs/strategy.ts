@@ -37,7 +37,7 @@ export function strategyFor(errorHandling: ErrorHandling | undefined, nodeId: st
   return {
     name,
     breaker: breaker
-      ? { threshold: breaker.threshold, timeoutMs: breaker.timeout, halfOpenRequests: breaker.half_open_requests }
+      ? { threshold: breaker.threshold, timeoutMs: breaker.timeout, halfOpenRequests: breaker.half_open_requests, ...(breaker.key ? { key: breaker.key } : {}) }
       : DEFAULT_BREAKER,
     deadLetter: { queue: dlq?.queue ?? 'default', retentionMs: retentionMs(dlq?.retention) },
     handler: override?.handler,
