@@ -10,12 +10,12 @@ import { defineTool, NonRetryableToolError } from './types';
 export const JSONATA_LIMITS: JsonataLimits = DEFAULT_JSONATA_LIMITS;
 
 /**
- * Sandbox codes become the tool's error codes: a syntax error stays INVALID_EXPRESSION and a failure on the data
- * TRANSFORM_FAILED (as before); running too long or doing too much keep the sandbox's own codes. All are
+ * Sandbox codes become the tool's error codes: a syntax error is EXPRESSION_INVALID, as for every expression (it was
+ * INVALID_EXPRESSION here, a name the docs never gave), and a failure on the data TRANSFORM_FAILED; running too long
+ * or doing too much keep the sandbox's own codes. All are
  * non-retryable: the same expression on the same data fails the same way.
  */
 const TOOL_CODES: Partial<Record<ExpressionError['code'], string>> = {
-  EXPRESSION_INVALID: 'INVALID_EXPRESSION',
   EXPRESSION_FAILED: 'TRANSFORM_FAILED',
   EXPRESSION_LIMIT: 'TRANSFORM_FAILED',
 };

@@ -125,7 +125,7 @@ describe('GET .../picture.json', () => {
     expect(res.status).toBe(200);
     expect(res.body.run).toMatchObject({ id: finished.runId, status: 'failed', parent: null });
     expect(res.body.svg).toContain('data-node-id="broken"');
-    expect(res.body.nodes.broken).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'INVALID_EXPRESSION' }, output: null });
+    expect(res.body.nodes.broken).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'EXPRESSION_INVALID' }, output: null });
     expect(res.body.nodes.yes.output).toMatchObject({ text: '{\n  "result": 2\n}', truncated: false });
     expect(JSON.parse(res.body.nodes.yes.input.text)).toEqual({ expression: '2', data: null });
     const etag = res.headers.get('etag');
@@ -231,7 +231,7 @@ describeWithBrowser('run picture page in headless Chromium', () => {
     await page.waitForSelector('body[data-run-status="failed"]');
     const error = page.locator('#picture g.node[data-node-id="broken"] text.error');
     expect(await error.isVisible()).toBe(true);
-    expect(await error.textContent()).toMatch(/^INVALID_EXPRESSION: JSONata/);
+    expect(await error.textContent()).toMatch(/^EXPRESSION_INVALID: JSONata/);
     // Drawn as text in the node, not a tooltip: it takes room on the screen.
     const box = await error.boundingBox();
     expect(box!.width).toBeGreaterThan(50);
@@ -258,7 +258,7 @@ describeWithBrowser('run picture page in headless Chromium', () => {
     await page.focus('#picture g.node[data-node-id="broken"]');
     await page.keyboard.press('Enter');
     await page.waitForSelector('#panel[data-node-id="broken"]');
-    expect(await page.textContent('#panel-error-code')).toBe('INVALID_EXPRESSION');
+    expect(await page.textContent('#panel-error-code')).toBe('EXPRESSION_INVALID');
     expect(await page.textContent('#panel-output-note')).toBe('no output: the node failed');
     await page.screenshot({ path: screenshotPath('run-picture-panel.png') });
     await page.keyboard.press('Escape');

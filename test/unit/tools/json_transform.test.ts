@@ -21,7 +21,7 @@ describe('json_transform', () => {
   });
 
   test('syntax errors are non-retryable', async () => {
-    await expect(runJsonata('(', {})).rejects.toMatchObject({ name: 'NonRetryableToolError', code: 'INVALID_EXPRESSION' });
+    await expect(runJsonata('(', {})).rejects.toMatchObject({ name: 'NonRetryableToolError', code: 'EXPRESSION_INVALID' });
   });
 
   test('an endless recursion is cut: by the stack limit, or at the deadline when it is a tail call', async () => {
