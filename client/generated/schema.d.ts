@@ -2784,7 +2784,7 @@ export interface components {
             type: "tool" | "subworkflow";
         };
         /** @description A node of the graph; `type` decides the shape of `config` */
-        Node: components["schemas"]["ToolNode"] | components["schemas"]["ConditionNode"] | components["schemas"]["SwitchNode"] | components["schemas"]["WaitNode"] | components["schemas"]["WaitForEventNode"] | components["schemas"]["ParallelNode"] | components["schemas"]["LoopNode"] | components["schemas"]["SubworkflowNode"];
+        Node: components["schemas"]["ToolNode"] | components["schemas"]["ConditionNode"] | components["schemas"]["SwitchNode"] | components["schemas"]["WaitNode"] | components["schemas"]["WaitForEventNode"] | components["schemas"]["ParallelNode"] | components["schemas"]["LoopNode"] | components["schemas"]["RepeatNode"] | components["schemas"]["SubworkflowNode"];
         /** @description The error strategy of one node (error_handling.node_overrides) */
         NodeErrorStrategy: {
             circuit_breaker?: components["schemas"]["CircuitBreakerConfig"];
@@ -2911,6 +2911,28 @@ export interface components {
             required?: boolean;
             /** @enum {string} */
             type: "string" | "number" | "integer" | "boolean" | "object" | "array";
+        };
+        /** @description Runs a template node while (or until) a condition holds, up to a maximum number of iterations */
+        RepeatNode: {
+            config: components["schemas"]["RepeatNodeConfig"];
+            id: string;
+            inputs?: components["schemas"]["InputBinding"][];
+            name?: string;
+            outputs?: components["schemas"]["IoDeclaration"][];
+            retryPolicy?: components["schemas"]["RetryPolicy"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "repeat";
+        };
+        /** @description Runs a template node again and again while (or until) a condition holds, up to a maximum number of iterations */
+        RepeatNodeConfig: {
+            /** @default 100 */
+            max_iterations?: number;
+            template: components["schemas"]["LoopTemplate"];
+            until?: string;
+            while?: string;
         };
         /** @description How to rerun a finished run: from which node, with which parameters, on which version */
         RerunRequest: {

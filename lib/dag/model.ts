@@ -15,7 +15,7 @@ import { parseDuration } from '../duration';
  * - Loop: `template` is a node definition run once per item of `items`, with `${<iterator>}` bound to the item.
  */
 
-export const NODE_TYPES = ['tool', 'condition', 'switch', 'wait', 'wait_for_event', 'parallel', 'loop', 'subworkflow'] as const;
+export const NODE_TYPES = ['tool', 'condition', 'switch', 'wait', 'wait_for_event', 'parallel', 'loop', 'repeat', 'subworkflow'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 
 export const NODE_ID = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
@@ -138,6 +138,17 @@ export const loopConfigSchema = z.strictObject({
   /** true: a failed item does not stop the others; its result is null and it is listed in the output's `failed` */
   continue_on_error: z.boolean().optional().default(false),
 }).meta({ id: 'LoopNodeConfig', description: 'Runs the template once per item of `items`, `${<iterator>}` bound to the item' });
+
+export const repeatConfigSchema = z.strictObject({
+  /** the node run at each iteration (a tool or subworkflow node without an id); `${last}` is the previous output, `${last_index}` its iteration */
+  template: loopTemplateSchema,
+  /** CEL checked before each iteration: it runs while this holds (`last` is null before the first) */
+  while: z.string().min(1).max(4000).optional(),
+  /** CEL checked after each iteration over its output (`last`): the repeat ends once this holds */
+  until: z.string().min(1).max(4000).optional(),
+  /** at most this many iterations (1–1000, default 100); reaching it ends the repeat, `exhausted: true` */
+  max_iterations: z.number().int().min(1).max(1000).optional().default(100),
+}).meta({ id: 'RepeatNodeConfig', description: 'Runs a template node again and again while (or until) a condition holds, up to a maximum number of iterations' });
 
 export const nodeSchema = z.strictObject({
   id: nodeId,

@@ -3,6 +3,7 @@ import {
   conditionConfigSchema,
   loopConfigSchema,
   parallelConfigSchema,
+  repeatConfigSchema,
   subworkflowConfigSchema,
   switchConfigSchema,
   waitConfigSchema,
@@ -27,6 +28,7 @@ export const NODE_CONFIG_SCHEMAS = {
   wait_for_event: waitForEventConfigSchema,
   parallel: parallelConfigSchema,
   loop: loopConfigSchema,
+  repeat: repeatConfigSchema,
   subworkflow: subworkflowConfigSchema,
 } as const satisfies { readonly [T in NodeType]: z.ZodType };
 
@@ -37,6 +39,7 @@ export type ToolConfig = ConfigOf<'tool'>;
 export type ConditionConfig = ConfigOf<'condition'>;
 export type ParallelConfig = ConfigOf<'parallel'>;
 export type LoopConfig = ConfigOf<'loop'>;
+export type RepeatConfig = ConfigOf<'repeat'>;
 export type SubworkflowConfig = ConfigOf<'subworkflow'>;
 export type SwitchConfig = ConfigOf<'switch'>;
 export type WaitConfig = ConfigOf<'wait'>;

@@ -4,6 +4,7 @@ import type { Problem } from './problems';
 import { misplacedSecretReferenceProblems } from './secretReferences';
 import { conditionProblems, unwrapTemplate } from './validation/conditions';
 import { loopNodeChecks } from './validation/loopNode';
+import { repeatNodeChecks } from './validation/repeatNode';
 import { parallelBranchProblems, parallelJoinProblems } from './validation/parallel';
 import { staticReference, templateReferenceProblems, type ReferenceScope } from './validation/references';
 import { subworkflowBody } from './validation/subworkflowBody';
@@ -176,6 +177,17 @@ export const NODE_TYPE_SPECS: { readonly [T in NodeType]: NodeTypeSpec<T> } = {
     }),
     checkBody: (check) => withNodeInputs(check, loopNodeChecks(check.scope, check.env, check.node.id, check.config, check.base, check.nodeIds)),
     // A template's tool id as written, valid or not.
+    toolsCalled: (config) => {
+      const tool = config.template.type === 'tool' ? (config.template.config as { tool?: unknown }).tool : undefined;
+      return typeof tool === 'string' ? [tool] : [];
+    },
+  },
+  repeat: {
+    docs: { id: 'RepeatNode', description: 'Runs a template node while (or until) a condition holds, up to a maximum number of iterations' },
+    documentKeys: ['template', 'while', 'until', 'max_iterations'],
+    // `last`: the last iteration's output; `count`: iterations run; `exhausted`: it stopped at max_iterations
+    implicitOutputs: { last: 'any', count: 'integer', exhausted: 'boolean' },
+    checkBody: (check) => withNodeInputs(check, repeatNodeChecks(check.scope, check.env, check.node.id, check.config, check.base)),
     toolsCalled: (config) => {
       const tool = config.template.type === 'tool' ? (config.template.config as { tool?: unknown }).tool : undefined;
       return typeof tool === 'string' ? [tool] : [];

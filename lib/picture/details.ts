@@ -233,6 +233,7 @@ const TYPE_DETAILS: { readonly [T in NodeType]: (input: TypeDetailsInput) => Par
   switch: () => ({}),
   wait: () => ({}),
   wait_for_event: () => ({}),
+  repeat: () => ({}),
   loop: ({ node, state, parameters, states }) => ({ loop: loopProgress(node, state, parameters, states) }),
   parallel: ({ node, branches }) => {
     const config = node.config as { joinStrategy?: unknown; n?: unknown };

@@ -2,6 +2,7 @@ import {
   conditionConfigSchema,
   loopConfigSchema,
   parallelConfigSchema,
+  repeatConfigSchema,
   subworkflowConfigSchema,
   switchConfigSchema,
   toolConfigSchema,
@@ -12,6 +13,7 @@ import {
   parseConditionConfig,
   parseLoopConfig,
   parseParallelConfig,
+  parseRepeatConfig,
   parseSubworkflowConfig,
   parseSwitchConfig,
   parseToolConfig,
@@ -50,6 +52,15 @@ const cases: { name: string; parse: (raw: unknown) => unknown; schema: { parse: 
       { cases: [{ when: 'params.x > 1', next: 'a' }] },
       { value: 'params.region', cases: [{ equals: 'eu', next: 'a' }, { equals: null, next: 'b' }, { equals: { k: [1] }, next: 'a' }], default: 'c' },
       { cases: [{ when: 'true', next: 'a' }, { when: 'false', next: 'b' }], default: 'b' },
+    ],
+  },
+  {
+    name: 'repeat',
+    parse: parseRepeatConfig,
+    schema: repeatConfigSchema,
+    configs: [
+      { template: { type: 'tool', config: { tool: 'json_transform' } }, until: 'last.result > 3' },
+      { template: { type: 'subworkflow', config: { workflow_id: 'w' }, retryPolicy: { max_attempts: 2 } }, while: 'true', max_iterations: 7 },
     ],
   },
   {

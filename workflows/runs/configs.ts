@@ -1,4 +1,4 @@
-import type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig } from '../../lib/dag/nodeConfig';
+import type { ConditionConfig, LoopConfig, ParallelConfig, RepeatConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig } from '../../lib/dag/nodeConfig';
 
 /**
  * Node configs as the interpreter reads them, with the defaults of lib/dag/model.ts's schemas applied, without
@@ -9,7 +9,7 @@ import type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, Sw
  * Only types come from lib/dag (erased at build time).
  */
 
-export type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig };
+export type { ConditionConfig, LoopConfig, ParallelConfig, RepeatConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig };
 
 export class ConfigError extends Error {}
 
@@ -132,18 +132,36 @@ export function parseParallelConfig(raw: unknown): ParallelConfig {
   };
 }
 
+/** A loop's or a repeat's template: a tool or subworkflow node without an id. */
+function parseTemplate(raw: unknown): LoopConfig['template'] {
+  const t = object(raw, 'template');
+  if (t.type !== 'tool' && t.type !== 'subworkflow') throw new ConfigError('template.type must be tool or subworkflow');
+  return {
+    type: t.type,
+    config: object(t.config, 'template.config'),
+    ...(t.retryPolicy !== undefined ? { retryPolicy: object(t.retryPolicy, 'template.retryPolicy') as LoopConfig['template']['retryPolicy'] } : {}),
+  };
+}
+
+export function parseRepeatConfig(raw: unknown): RepeatConfig {
+  const c = object(raw, 'config');
+  const whileText = optionalText(c.while, 'while');
+  const until = optionalText(c.until, 'until');
+  if ((whileText === undefined) === (until === undefined)) throw new ConfigError('give one of while or until');
+  return {
+    template: parseTemplate(c.template),
+    ...(whileText !== undefined ? { while: whileText } : {}),
+    ...(until !== undefined ? { until } : {}),
+    max_iterations: optionalInt(c.max_iterations, 'max_iterations') ?? 100,
+  };
+}
+
 export function parseLoopConfig(raw: unknown): LoopConfig {
   const c = object(raw, 'config');
-  const t = object(c.template, 'template');
-  if (t.type !== 'tool' && t.type !== 'subworkflow') throw new ConfigError('template.type must be tool or subworkflow');
   return {
     items: text(c.items, 'items'),
     iterator: c.iterator === undefined ? 'item' : text(c.iterator, 'iterator'),
-    template: {
-      type: t.type,
-      config: object(t.config, 'template.config'),
-      ...(t.retryPolicy !== undefined ? { retryPolicy: object(t.retryPolicy, 'template.retryPolicy') as LoopConfig['template']['retryPolicy'] } : {}),
-    },
+    template: parseTemplate(c.template),
     concurrency: optionalInt(c.concurrency, 'concurrency') ?? 10,
     maxItems: optionalInt(c.maxItems, 'maxItems') ?? 10_000,
     continue_on_error: c.continue_on_error === true,

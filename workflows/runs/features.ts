@@ -20,7 +20,9 @@ export function hasToolLoops(graph: RunGraph): boolean {
   return [...graph.nodes.values()].some((n) => n.type === 'loop' && n.config.template.type === 'tool');
 }
 
-/** Subworkflow nodes, and loops whose template is a subworkflow. */
+/** Subworkflow nodes, and loops or repeats whose template is a subworkflow. */
 export function startsSubworkflows(graph: RunGraph): boolean {
-  return [...graph.nodes.values()].some((n) => n.type === 'subworkflow' || (n.type === 'loop' && n.config.template.type === 'subworkflow'));
+  return [...graph.nodes.values()].some(
+    (n) => n.type === 'subworkflow' || ((n.type === 'loop' || n.type === 'repeat') && n.config.template.type === 'subworkflow'),
+  );
 }

@@ -6,6 +6,7 @@ import {
   parseConditionConfig,
   parseLoopConfig,
   parseParallelConfig,
+  parseRepeatConfig,
   parseSubworkflowConfig,
   parseSwitchConfig,
   parseWaitConfig,
@@ -14,6 +15,7 @@ import {
   type ConditionConfig,
   type LoopConfig,
   type ParallelConfig,
+  type RepeatConfig,
   type SubworkflowConfig,
   type SwitchConfig,
   type WaitConfig,
@@ -30,7 +32,7 @@ import {
  * - `startPreds`: a node listed in a parallel node's branch waits for the parallel node to *start* (not finish).
  */
 
-export type { ConditionConfig, LoopConfig, ParallelConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig };
+export type { ConditionConfig, LoopConfig, ParallelConfig, RepeatConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig };
 
 /** A node with its config read by its type (one member per type of NODE_TYPES). */
 export type TypedNode = { [T in NodeType]: { id: string; type: T; def: NodeDef; config: ConfigOf<T> } }[NodeType];
@@ -83,6 +85,7 @@ const CONFIG_READERS: { readonly [T in NodeType]: (def: NodeDef) => ConfigOf<T> 
   wait_for_event: (def) => parseWaitForEventConfig(def.config),
   parallel: (def) => parseParallelConfig(def.config),
   loop: (def) => parseLoopConfig(def.config),
+  repeat: (def) => parseRepeatConfig(def.config),
   subworkflow: (def) => parseSubworkflowConfig(def.config),
 };
 

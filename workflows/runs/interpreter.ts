@@ -13,6 +13,7 @@ import {
 } from './execute';
 import { cancelledAttempts } from './cancellation';
 import { executeLoop } from './loop';
+import { executeRepeat } from './repeat';
 import { executeSwitch } from './switch';
 import { executeWait } from './waitNode';
 import { executeWaitForEvent, type EventWaiters } from './eventWait';
@@ -425,6 +426,8 @@ export class Interpreter {
             this.states[node.id]!.items = items;
           },
         );
+      case 'repeat':
+        return executeRepeat(this.env, node.id, node.config, strategy, context);
       case 'subworkflow':
         return executeSubworkflow(this.env, node.id, node.config, context, (childRunId) => {
           this.states[node.id]!.child_run_id = childRunId;
