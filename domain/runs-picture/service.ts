@@ -5,7 +5,7 @@ import type { Db } from '../../db/knex';
 import type { NodeDef } from '../../lib/dag/model';
 import { notFound } from '../../lib/errors';
 import type { LayoutEdge } from '../../lib/dag-layout/layout';
-import { loopProgress, nodeDetails, parallelBranches, toolOf, type NodeStateLike } from '../../lib/picture/details';
+import { loopProgress, nodeDetails, type NodeStateLike, parallelBranches, toolOf, waitingOf } from '../../lib/picture/details';
 import { renderRunSvg, type PictureNode } from '../../lib/picture/runSvg';
 import type { RunsService } from '../runs/service';
 import type { RunView } from '../runs/schemas';
@@ -84,6 +84,7 @@ export function createRunPictureService(db: Db, runs: RunsService) {
       type: n.type,
       tool: toolOf(n),
       ...(n.type === 'loop' ? { loop: loopProgress(n, states[n.id], run.parameters, states) } : {}),
+      ...waitingOf(n, states[n.id]),
     }));
     const title = `${name} (v${run.workflow_version})`;
     const svg = renderRunSvg({

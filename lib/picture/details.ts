@@ -23,6 +23,8 @@ export interface NodeStateLike {
   child_run_id?: string;
   /** loop nodes: items in all and finished, kept up to date by the interpreter while the loop runs */
   items?: { total: number; done: number };
+  /** wait and wait_for_event nodes: until when they wait (for an event: its timeout) */
+  waiting_until?: string;
 }
 
 export interface ValuePreview {
@@ -70,6 +72,8 @@ export interface NodeDetails {
   parallel?: { joinStrategy: string; n?: number; branches: { id: string; nodes: string[] }[] };
   branchOf?: { parallel: string; branch: string };
   childRun?: { runId: string; workflowId: string; picture: string };
+  /** a wait or wait_for_event node while it waits: until when, as the picture shows it */
+  waiting?: { until: string; text: string };
 }
 
 export function toolOf(node: Pick<NodeDef, 'type' | 'config'>): string | undefined {
@@ -213,6 +217,14 @@ export function loopProgress(
   return { total, done, failedItems, text };
 }
 
+/** A waiting node's line in the picture (details and SVG): while it runs, until when it waits (UTC, to the second). */
+export function waitingOf(node: Pick<NodeDef, 'type' | 'config'>, state: NodeStateLike | undefined): { waiting?: { until: string; text: string } } {
+  if ((node.type !== 'wait' && node.type !== 'wait_for_event') || state?.status !== 'running' || !state.waiting_until) return {};
+  const what = node.type === 'wait' ? 'waits until' : `waits for ${String((node.config as { event?: unknown }).event ?? 'an event')} until`;
+  const until = state.waiting_until;
+  return { waiting: { until, text: `${what} ${until.slice(0, 19).replace('T', ' ')}Z` } };
+}
+
 interface TypeDetailsInput {
   node: NodeDef;
   state: NodeStateLike | undefined;
@@ -231,8 +243,8 @@ const TYPE_DETAILS: { readonly [T in NodeType]: (input: TypeDetailsInput) => Par
   tool: () => ({}),
   condition: () => ({}),
   switch: () => ({}),
-  wait: () => ({}),
-  wait_for_event: () => ({}),
+  wait: ({ node, state }) => waitingOf(node, state),
+  wait_for_event: ({ node, state }) => waitingOf(node, state),
   repeat: () => ({}),
   loop: ({ node, state, parameters, states }) => ({ loop: loopProgress(node, state, parameters, states) }),
   parallel: ({ node, branches }) => {

@@ -14,6 +14,8 @@ export interface PictureNode {
   tool?: string;
   /** Loop nodes: how far the loop got (lib/picture/details.ts#loopProgress). */
   loop?: { total: number | null; done: number | null; failedItems: number[]; text: string };
+  /** Wait nodes while they wait: until when (lib/picture/details.ts#waitingOf). */
+  waiting?: { until: string; text: string };
 }
 
 export interface PictureNodeState {
@@ -191,7 +193,7 @@ export function renderRunSvg(input: RunPictureInput): string {
     const factsHead = [status, attempts].filter(Boolean).join(' · ');
     const facts = [factsHead, duration === null ? null : formatDuration(duration)].filter(Boolean).join(' · ');
     const error = state?.error ? `${state.error.code}: ${state.error.message}` : null;
-    const tooltip = [placed.id, kind, facts, node.loop?.text || null, error].filter(Boolean).join('\n');
+    const tooltip = [placed.id, kind, facts, node.loop?.text || null, node.waiting?.text ?? null, error].filter(Boolean).join('\n');
     // Running nodes: the page counts the duration on from data-since without asking the server again.
     const live = status === 'running' && state?.startedAt && facts.length <= 36;
 
@@ -199,6 +201,9 @@ export function renderRunSvg(input: RunPictureInput): string {
     let line = 3;
     if (node.loop?.text) {
       extra.push(`<text x="12" y="${LINE_Y[line++]}" font-size="12" fill="#374151"${CLIP} class="loop-progress">${escapeXml(clip(node.loop.text, LINE_CHARS))}</text>`);
+    }
+    if (node.waiting) {
+      extra.push(`<text x="12" y="${LINE_Y[line++]}" font-size="12" fill="#374151"${CLIP} class="waiting">${escapeXml(clip(node.waiting.text, LINE_CHARS))}</text>`);
     }
     if (state?.child_run_id) {
       extra.push(`<text x="12" y="${LINE_Y[line++]}" font-size="12" fill="#1d4ed8" class="child-run">${escapeXml(`child run ${state.child_run_id.slice(0, 8)}… ↗`)}</text>`);

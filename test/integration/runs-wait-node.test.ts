@@ -77,6 +77,9 @@ test('a waiting run shows where it waits and is cancelled at once', async () => 
   }
   expect(waiting).toMatchObject({ status: 'running' });
   expect(Date.parse(waiting!.waiting_until!) - Date.now()).toBeGreaterThan(9 * 60_000);
+  // the run picture says it too
+  const picture = await api.request('GET', `/api/v1/workflows/${workflowId}/runs/${started.id}/picture.json`, { token });
+  expect(picture.body.nodes.pause.waiting).toEqual({ until: waiting!.waiting_until, text: expect.stringMatching(/^waits until \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}Z$/) });
   const asked = Date.now();
   const cancelled = await api.request('POST', `/api/v1/workflows/${workflowId}/runs/${started.id}/cancel`, { token });
   expect(cancelled.status).toBe(200);

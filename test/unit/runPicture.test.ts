@@ -1,3 +1,4 @@
+import { waitingOf } from '../../lib/picture/details';
 import { layoutDag } from '../../lib/dag-layout/layout';
 import { loopProgress, nodeDetails, nodeInput, parallelBranches, previewValue } from '../../lib/picture/details';
 import { renderRunSvg, wrapText } from '../../lib/picture/runSvg';
@@ -116,6 +117,17 @@ describe('renderRunSvg', () => {
     expect(svg).toContain('data-parallel="fan" data-branch="right"');
     expect(svg).toContain('class="loop-progress">item [2] failed · 4 items</text>');
     expect(svg).toContain('class="progress-failed"');
+  });
+
+  it('shows until when a waiting node waits, and only while it waits', () => {
+    const until = '2026-12-01T09:30:00.000Z';
+    const running = { status: 'running', attempts: 1, startedAt: '2026-01-01T00:00:00.000Z', finishedAt: null, waiting_until: until };
+    expect(waitingOf({ type: 'wait', config: { duration: '1h' } }, running)).toEqual({ waiting: { until, text: 'waits until 2026-12-01 09:30:00Z' } });
+    expect(waitingOf({ type: 'wait_for_event', config: { event: 'custom.order.paid' } }, running).waiting?.text).toBe('waits for custom.order.paid until 2026-12-01 09:30:00Z');
+    expect(waitingOf({ type: 'wait', config: {} }, { ...running, status: 'completed' })).toEqual({});
+    expect(waitingOf({ type: 'tool', config: {} }, running)).toEqual({});
+    const svg = renderRunSvg({ ...base, nodes: [{ id: 'pause', type: 'wait', waiting: { until, text: 'waits until 2026-12-01 09:30:00Z' } }], edges: [], groups: [], states: {} });
+    expect(svg).toContain('class="waiting">waits until 2026-12-01 09:30:00Z</text>');
   });
 
   it('marks running durations so the page can count them on', () => {
