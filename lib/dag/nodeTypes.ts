@@ -93,6 +93,12 @@ function withNodeInputs(check: BodyCheck<unknown>, checked: NodeBodies): NodeBod
 
 const NONE: ReadonlySet<string> = new Set();
 
+/** The tool a loop's or repeat's template calls, as written (valid or not). */
+function templateTool(template: ConfigOf<'loop'>['template']): string[] {
+  const tool = template.type === 'tool' ? (template.config as { tool?: unknown }).tool : undefined;
+  return typeof tool === 'string' ? [tool] : [];
+}
+
 /** A condition's expression is a template in CEL: the names it uses are checked like any template's. */
 function conditionReferenceProblems(check: BodyCheck<ConfigOf<'condition'>>): Problem[] {
   const { scope, env, node, config, base } = check;
@@ -176,11 +182,7 @@ export const NODE_TYPE_SPECS: { readonly [T in NodeType]: NodeTypeSpec<T> } = {
       ...(config.continue_on_error ? { failed: 'array' as const } : {}),
     }),
     checkBody: (check) => withNodeInputs(check, loopNodeChecks(check.scope, check.env, check.node.id, check.config, check.base, check.nodeIds)),
-    // A template's tool id as written, valid or not.
-    toolsCalled: (config) => {
-      const tool = config.template.type === 'tool' ? (config.template.config as { tool?: unknown }).tool : undefined;
-      return typeof tool === 'string' ? [tool] : [];
-    },
+    toolsCalled: (config) => templateTool(config.template),
   },
   repeat: {
     docs: { id: 'RepeatNode', description: 'Runs a template node while (or until) a condition holds, up to a maximum number of iterations' },
@@ -188,10 +190,7 @@ export const NODE_TYPE_SPECS: { readonly [T in NodeType]: NodeTypeSpec<T> } = {
     // `last`: the last iteration's output; `count`: iterations run; `exhausted`: it stopped at max_iterations
     implicitOutputs: { last: 'any', count: 'integer', exhausted: 'boolean' },
     checkBody: (check) => withNodeInputs(check, repeatNodeChecks(check.scope, check.env, check.node.id, check.config, check.base)),
-    toolsCalled: (config) => {
-      const tool = config.template.type === 'tool' ? (config.template.config as { tool?: unknown }).tool : undefined;
-      return typeof tool === 'string' ? [tool] : [];
-    },
+    toolsCalled: (config) => templateTool(config.template),
   },
   subworkflow: {
     docs: { id: 'SubworkflowNode', description: 'Runs another workflow as a child run' },

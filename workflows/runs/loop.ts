@@ -61,20 +61,32 @@ async function runItem(spec: LoopSpec, item: unknown, index: number, largeOutput
   const itemId = `${spec.loopNodeId}[${index}]`;
   const context: EvalContext = { ...spec.context, iterator: { name: config.iterator, value: item, index } };
   try {
-    let outcome: NodeOutcome;
-    if (config.template.type === 'tool') {
-      const toolConfig = toolConfigOf({ config: config.template.config });
-      outcome = await executeTool(env, itemId, toolConfig.tool, toolConfig, config.template.retryPolicy, strategy, context, largeOutputBytes);
-    } else {
-      const sub = config.template.config as { workflow_id: string; inputs?: Record<string, unknown>; inherit_context?: boolean };
-      outcome = await executeSubworkflow(env, itemId, { workflow_id: sub.workflow_id, inputs: sub.inputs ?? {}, inherit_context: sub.inherit_context ?? false }, context);
-    }
-    return outcome.output;
+    return await runTemplate(env, itemId, config.template, strategy, context, largeOutputBytes);
   } catch (err) {
     if (isCancellation(err)) throw err;
     const failure = toNodeFailure(err, 1);
     throw nodeError({ ...failure, message: `item ${index}: ${failure.message}` });
   }
+}
+
+/** One run of a loop's or a repeat's template (a tool or subworkflow node without an id) as node `id`: its output. */
+export async function runTemplate(
+  env: ExecEnv,
+  id: string,
+  template: LoopConfig['template'],
+  strategy: ResolvedStrategy,
+  context: EvalContext,
+  largeOutputBytes?: number,
+): Promise<unknown> {
+  let outcome: NodeOutcome;
+  if (template.type === 'tool') {
+    const toolConfig = toolConfigOf({ config: template.config });
+    outcome = await executeTool(env, id, toolConfig.tool, toolConfig, template.retryPolicy, strategy, context, largeOutputBytes);
+  } else {
+    const sub = template.config as { workflow_id: string; inputs?: Record<string, unknown>; inherit_context?: boolean };
+    outcome = await executeSubworkflow(env, id, { workflow_id: sub.workflow_id, inputs: sub.inputs ?? {}, inherit_context: sub.inherit_context ?? false }, context);
+  }
+  return outcome.output;
 }
 
 /** A loop's items: how many, and how many finished (the node's `items` in the run view while it runs). */

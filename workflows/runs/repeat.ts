@@ -1,7 +1,8 @@
 import { isCancellation } from '@temporalio/workflow';
 import type { EvalContext } from '../../lib/runs/types';
-import { evalActivities, executeSubworkflow, executeTool, nodeError, toNodeFailure, type ExecEnv, type NodeOutcome } from './execute';
-import { toolConfigOf, type RepeatConfig } from './graph';
+import { evalActivities, nodeError, toNodeFailure, type ExecEnv, type NodeOutcome } from './execute';
+import type { RepeatConfig } from './graph';
+import { runTemplate } from './loop';
 import type { ResolvedStrategy } from './strategy';
 
 /**
@@ -26,7 +27,7 @@ export async function executeRepeat(
   try {
     while (count < config.max_iterations) {
       if (config.while !== undefined && !(await holds(config.while))) return done(false);
-      last = await iteration(env, `${nodeId}[${count}]`, config, strategy, withLast());
+      last = await runTemplate(env, `${nodeId}[${count}]`, config.template, strategy, withLast());
       count += 1;
       if (config.until !== undefined && (await holds(config.until))) return done(false);
     }
@@ -36,13 +37,4 @@ export async function executeRepeat(
     throw nodeError({ ...failure, message: `iteration ${count}: ${failure.message}` });
   }
   return done(true);
-}
-
-async function iteration(env: ExecEnv, id: string, config: RepeatConfig, strategy: ResolvedStrategy, context: EvalContext): Promise<unknown> {
-  if (config.template.type === 'tool') {
-    const toolConfig = toolConfigOf({ config: config.template.config });
-    return (await executeTool(env, id, toolConfig.tool, toolConfig, config.template.retryPolicy, strategy, context)).output;
-  }
-  const sub = config.template.config as { workflow_id: string; inputs?: Record<string, unknown>; inherit_context?: boolean };
-  return (await executeSubworkflow(env, id, { workflow_id: sub.workflow_id, inputs: sub.inputs ?? {}, inherit_context: sub.inherit_context ?? false }, context)).output;
 }

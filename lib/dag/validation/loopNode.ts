@@ -34,19 +34,32 @@ export function loopNodeChecks(
   }
   problems.push(...loopItemsProblems(scope, env, nodeId, items, `${base}.config.items`));
   problems.push(...misplacedSecretReferenceProblems(items, `${base}.config.items`, 'loop items'));
-  const tp = `${base}.config.template`;
+  const body = templateChecks(scope, env, nodeId, template, `${base}.config.template`, loopLocals(iterator));
+  return { problems: [...problems, ...body.problems], subworkflows: body.subworkflows };
+}
+
+/**
+ * A template run per item (loop) or per iteration (repeat): a valid tool or subworkflow call with the node's
+ * `locals` in scope. `tp` is the template's path in problems.
+ */
+export function templateChecks(
+  scope: ReferenceScope,
+  env: ValidationEnv,
+  nodeId: string,
+  template: LoopConfig['template'],
+  tp: string,
+  locals: ReadonlySet<string>,
+): { problems: Problem[]; subworkflows: SubworkflowReference[] } {
   const parsed = parseNodeConfig({ type: template.type, config: template.config }, tp);
-  if (!parsed.ok) return { problems: [...problems, ...parsed.problems], subworkflows: [] };
-  const locals = loopLocals(iterator);
+  if (!parsed.ok) return { problems: parsed.problems, subworkflows: [] };
   if (parsed.value.type === 'tool') {
     const tc = parsed.value.config;
     const bindings = tc.inputs.map((binding, i) => ({ binding, fromPath: `${tp}.config.inputs[${i}].from` }));
-    problems.push(...toolBodyProblems(scope, env, nodeId, tc, bindings, `${tp}.config`, locals));
-    return { problems, subworkflows: [] };
+    return { problems: toolBodyProblems(scope, env, nodeId, tc, bindings, `${tp}.config`, locals), subworkflows: [] };
   }
   if (parsed.value.type === 'subworkflow') {
     const body = subworkflowBody(scope, env, nodeId, parsed.value.config, `${tp}.config`, locals);
-    return { problems: [...problems, ...body.problems], subworkflows: [body.reference] };
+    return { problems: body.problems, subworkflows: [body.reference] };
   }
-  return { problems, subworkflows: [] };
+  return { problems: [], subworkflows: [] };
 }

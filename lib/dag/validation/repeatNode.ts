@@ -1,10 +1,9 @@
-import { parseNodeConfig, type RepeatConfig } from '../nodeConfig';
+import type { RepeatConfig } from '../nodeConfig';
 import type { Problem } from '../problems';
 import { misplacedSecretReferenceProblems } from '../secretReferences';
 import { unwrapTemplate } from './conditions';
 import { templateReferenceProblems, type ReferenceScope } from './references';
-import { subworkflowBody } from './subworkflowBody';
-import { toolBodyProblems } from './toolBody';
+import { templateChecks } from './loopNode';
 import type { SubworkflowReference, ValidationEnv } from './types';
 
 /** What a repeat binds for its template and conditions: the previous iteration's output and its index. */
@@ -35,18 +34,6 @@ export function repeatNodeChecks(
       ...misplacedSecretReferenceProblems(text, path, 'repeat conditions'),
     );
   }
-  const tp = `${base}.config.template`;
-  const parsed = parseNodeConfig({ type: config.template.type, config: config.template.config }, tp);
-  if (!parsed.ok) return { problems: [...problems, ...parsed.problems], subworkflows: [] };
-  if (parsed.value.type === 'tool') {
-    const tc = parsed.value.config;
-    const bindings = tc.inputs.map((binding, i) => ({ binding, fromPath: `${tp}.config.inputs[${i}].from` }));
-    problems.push(...toolBodyProblems(scope, env, nodeId, tc, bindings, `${tp}.config`, REPEAT_LOCALS));
-    return { problems, subworkflows: [] };
-  }
-  if (parsed.value.type === 'subworkflow') {
-    const body = subworkflowBody(scope, env, nodeId, parsed.value.config, `${tp}.config`, REPEAT_LOCALS);
-    return { problems: [...problems, ...body.problems], subworkflows: [body.reference] };
-  }
-  return { problems, subworkflows: [] };
+  const body = templateChecks(scope, env, nodeId, config.template, `${base}.config.template`, REPEAT_LOCALS);
+  return { problems: [...problems, ...body.problems], subworkflows: body.subworkflows };
 }

@@ -19,15 +19,7 @@ export function waitProblems(scope: ReferenceScope, env: ValidationEnv, nodeId: 
   if ((duration === undefined) === (until === undefined)) {
     return [{ path: `${base}.config`, problem: 'give one of duration (e.g. "15m") or until (a time, or a ${...} template giving one)' }];
   }
-  if (duration !== undefined) {
-    let ms: number;
-    try {
-      ms = parseDuration(duration);
-    } catch (err) {
-      return [{ path: `${base}.config.duration`, problem: (err as Error).message }];
-    }
-    return ms > MAX_WAIT_MS ? [{ path: `${base}.config.duration`, problem: 'at most 366d' }] : [];
-  }
+  if (duration !== undefined) return durationProblem(duration, `${base}.config.duration`, 0, MAX_WAIT_MS, 'at most 366d');
   const path = `${base}.config.until`;
   if (isComputedTime(until!)) {
     return [...templateReferenceProblems(scope, env, nodeId, until, path, new Set()), ...misplacedSecretReferenceProblems(until, path, 'wait times')];

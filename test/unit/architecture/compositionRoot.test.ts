@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LAYERS, ROOT, sourceFiles, withoutComments } from '../../helpers/sourceFiles';
 
 /**
  * One composition root per process (issue 41, docs/conventions.md#composition): the process's shared parts are built
@@ -7,21 +8,6 @@ import path from 'node:path';
  * them for what its routes call. A factory called elsewhere builds a second copy (a second LISTEN connection, a
  * second tool catalogue, a second secret box) that the rest of the process never sees.
  */
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const LAYERS = ['api', 'domain', 'activities', 'lib', 'worker', 'scripts', 'workflows'];
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
-    else if (name.endsWith('.ts')) out.push(full);
-  }
-  return out;
-}
-
-const withoutComments = (source: string): string => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-
 /** Who may call each process-level factory: everything not listed here is refused. */
 const BUILDERS: Record<string, string[]> = {
   createProcessDeps: ['domain/runtime.ts', 'worker/main.ts'],

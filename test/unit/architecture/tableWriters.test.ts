@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LAYERS, ROOT, sourceFiles, withoutComments } from '../../helpers/sourceFiles';
 
 /**
  * Every table has exactly one module that writes it, in the domain layer (issue 20, docs/conventions.md#layers).
@@ -7,24 +8,6 @@ import path from 'node:path';
  * the same file) whose statement inserts, updates or deletes, and INSERT / UPDATE / DELETE in SQL strings. Migrations
  * are not writers; tests and benchmarks are outside the layers.
  */
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const LAYERS = ['api', 'domain', 'activities', 'lib', 'worker', 'scripts', 'workflows'];
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
-    else if (name.endsWith('.ts')) out.push(full);
-  }
-  return out;
-}
-
-/** Comments out, so prose such as "update the run" is not read as SQL. */
-function withoutComments(source: string): string {
-  return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-}
-
 const BUILDER = /\b(?:db|trx|tx|knex|client|deps\.db|this\.db|d\.db)\s*\(\s*(?:(['"`])([a-z_]+)\1|([A-Z_][A-Z0-9_]*))\s*\)/g;
 const WRITE_CALL = /\.(?:insert|update|del|delete|increment|decrement|merge|upsert)\s*\(/;
 const STRING = /(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
