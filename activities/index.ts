@@ -8,6 +8,7 @@ import { createTriggerActivities } from './triggers';
 import { createEventActivities } from './events/dispatch';
 import { createWebhookActivities } from './webhooks';
 import { createEventWaitActivities } from './runs/eventWaits';
+import { createApprovalActivities } from './runs/approvals';
 
 /**
  * Every activity the worker registers. Workflows import the *type* of this object only, and call activities
@@ -19,6 +20,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createOrganizationActivities(deps),
     ...createRunActivities(deps),
     ...createEventWaitActivities(deps),
+    ...createApprovalActivities(deps),
     ...createContentActivities(deps),
     ...createTriggerActivities(deps),
     ...createEventActivities(deps),

@@ -26,6 +26,7 @@ import { createWorkflowsDomain } from './workflows';
 import { createTriggersDomain } from './triggers';
 import { createToolsDomain } from './tools';
 import { createEventsDomain } from './events';
+import { createApprovalsDomain } from './approvals';
 
 export interface App {
   koa: Koa;
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
     ...createTriggersDomain(services).routes,
     ...createEventsDomain(services).routes,
     ...createRunsDomain(services).routes,
+    ...createApprovalsDomain(services).routes,
     ...createRunPictureDomain(services).routes,
     ...createContentDomain(services).routes,
     ...createSecretsDomain(services).routes,

@@ -15,6 +15,7 @@ import { createContentExtractor } from './content/extract';
 import { createContentSearch } from './content/search';
 import { createContentService } from './content/service';
 import type { AppDeps } from './deps';
+import { createNodeApprovals } from './approvals/service';
 import { createDispatcherEnsurer } from './events/dispatcher';
 import { createEventsService } from './events/service';
 import { createQuotaAlerts } from './organizations/quotaAlerts';
@@ -109,6 +110,7 @@ export function createServices(deps: AppDeps, options: ServiceOptions) {
 
   const runPicture = once(() => createRunPictureService(db, runs()));
   const approvals = once(() => createApprovals(deps, runs()));
+  const nodeApprovals = once(() => createNodeApprovals(deps));
   const webhookRuns = once(() => createWebhookRuns(deps, limiter(), executions()));
   const triggers = once(() => createTriggersService(deps, deps.box));
   const events = once(() => createEventsService(deps, ensureDispatcher(), limiter()));
@@ -147,6 +149,7 @@ export function createServices(deps: AppDeps, options: ServiceOptions) {
     get runWaiter() { return runWaiter(); },
     get runPicture() { return runPicture(); },
     get approvals() { return approvals(); },
+    get nodeApprovals() { return nodeApprovals(); },
     get webhookRuns() { return webhookRuns(); },
     get triggers() { return triggers(); },
     get events() { return events(); },

@@ -36,6 +36,7 @@ export const DOC_OF_TAG: Readonly<Record<string, string>> = {
   events: 'docs/events.md',
   runs: 'docs/runs.md',
   'dead-letters': 'docs/runs.md',
+  approvals: 'docs/runs.md',
   'circuit-breakers': 'docs/runs.md',
   content: 'docs/content.md',
   secrets: 'docs/secrets.md',

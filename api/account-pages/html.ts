@@ -2,13 +2,14 @@ import type { PasswordPolicy } from '../../lib/auth/passwordPolicy';
 import { BCRYPT_MAX_BYTES } from '../../lib/auth/passwordPolicy';
 
 /**
- * The HTML of the account pages (accept an invitation, confirm an e-mail address, reset a password). Static shells:
+ * The HTML of the account pages (accept an invitation, confirm an e-mail address, reset a password, decide on an
+ * approval). Static shells:
  * the only values rendered into them come from the configuration (the password policy, the client app's URL),
  * never from the request, so nothing a visitor sends is reflected. Every view is in the page; the script
  * (./script.ts) shows one at a time (`[data-view]`, `hidden`) and fills the `[data-field]` slots with textContent.
  */
 
-export type AccountPageKind = 'accept-invitation' | 'verify-email' | 'reset-password';
+export type AccountPageKind = 'accept-invitation' | 'verify-email' | 'reset-password' | 'decide-approval';
 
 export interface PageOptions {
   nonce: string;
@@ -161,16 +162,59 @@ function resetPasswordBody(options: PageOptions): string {
     </section>`;
 }
 
+function decideApprovalBody(options: PageOptions): string {
+  return `
+    <h1>Decide on an approval</h1>
+    <section data-view="sign-in" hidden>
+      <p>A workflow run waits for a decision. Sign in to see what it asks and to approve or reject it.</p>
+      ${signInForms(options, false)}
+    </section>
+    <section data-view="loading" hidden><p>Loading the approval…</p></section>
+    <section data-view="ready" hidden>
+      <dl class="facts">
+        <dt>Workflow</dt><dd data-field="workflow"></dd>
+        <dt>Step</dt><dd data-field="node"></dd>
+        <dt>Approvals</dt><dd data-field="progress"></dd>
+        <dt>Decide before</dt><dd data-field="expires"></dd>
+      </dl>
+      <p class="hint">Message from the workflow's authors:</p>
+      <blockquote data-field="approval-message"></blockquote>
+      <form id="decision-form" novalidate>
+        <div id="form-fields"></div>
+        <label>Comment (optional) <textarea name="comment" maxlength="2000" rows="3"></textarea></label>
+        <div class="actions">
+          <button type="submit" name="decision" value="approve">Approve</button>
+          <button type="submit" name="decision" value="reject" class="secondary">Reject</button>
+        </div>
+      </form>
+    </section>
+    <section data-view="closed" hidden>
+      <p class="lead">You cannot decide on this approval now.</p>
+      <p data-field="closed-reason"></p>
+    </section>
+    <section data-view="done" hidden>
+      <p class="lead">Thank you: your decision is recorded.</p>
+      <p>The approval is now <strong data-field="status"></strong>. You have been signed out of this page; you can close it.</p>
+      ${openApp(options.appUrl)}
+    </section>
+    <section data-view="invalid" hidden>
+      <p class="lead">This approval link is not valid.</p>
+      <p>Open the link exactly as it appears in the e-mail (some mail programs cut long links).</p>
+    </section>`;
+}
+
 const TITLES: Record<AccountPageKind, string> = {
   'accept-invitation': 'Accept an invitation · Loom',
   'verify-email': 'Confirm your e-mail address · Loom',
   'reset-password': 'Reset your password · Loom',
+  'decide-approval': 'Decide on an approval · Loom',
 };
 
 const BODIES: Record<AccountPageKind, (options: PageOptions) => string> = {
   'accept-invitation': acceptInvitationBody,
   'verify-email': verifyEmailBody,
   'reset-password': resetPasswordBody,
+  'decide-approval': decideApprovalBody,
 };
 
 export function accountPageHtml(kind: AccountPageKind, options: PageOptions): string {

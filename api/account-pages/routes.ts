@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Config } from '../../lib/config';
+import { APPROVAL_PAGE_PATH } from '../../lib/emails/approvals';
 import { ACCOUNT_PAGE_PATHS } from '../../lib/emails/links';
 import type { InvitationPreview } from '../../domain/organizations/invitationLookup';
 import { defineRoute, type RouteDef } from '../http/route';
@@ -74,6 +75,16 @@ const PAGES: { kind: AccountPageKind; path: string; operationId: string; summary
       '/api/auth/password-reset/confirm and shows the policy problems (WEAK_PASSWORD details). Without a token, or ' +
       'with an expired one, it offers to e-mail a new link (POST /api/auth/password-reset/request).',
   },
+  {
+    kind: 'decide-approval',
+    path: APPROVAL_PAGE_PATH,
+    operationId: 'decideApprovalPage',
+    summary: 'HTML page: approve or reject an approval (the link of the approval e-mail)',
+    description:
+      'Reads `?organization=` and `?approval=` (ids, no secret), lets the person sign in (two-factor step included), ' +
+      "switches the session to that organization, shows the approval (GET /api/v1/approvals/{id}) with its form, and " +
+      'sends the decision (POST /api/v1/approvals/{id}/decision); then signs that session out again.',
+  },
 ];
 
 export const invitationPreviewSchema = z.object({
@@ -100,8 +111,11 @@ export function accountPageRoutes(config: Config, service: AccountPagesService):
       operationId: p.operationId,
       summary: p.summary,
       description:
-        `${p.description} The token never reaches the server in a GET: the page removes it from the address ` +
-        '(history.replaceState) and posts it. Strict CSP with a per-response nonce, no Referer, never cached.',
+        p.description +
+        (p.kind === 'decide-approval'
+          ? ' The session lives in the page\'s memory only.'
+          : ' The token never reaches the server in a GET: the page removes it from the address (history.replaceState) and posts it.') +
+        ' Strict CSP with a per-response nonce, no Referer, never cached.',
       tags: ['account pages'],
       auth: 'public',
       responses: { 200: { description: 'the page', contentType: 'text/html' } },

@@ -21,6 +21,8 @@ export const ACCOUNT_PAGES_SCRIPT = `(function () {
     if (location.search || location.hash) history.replaceState(null, '', location.pathname);
     return (fromQuery || fromFragment || '').trim();
   }
+  // The approval page's link names ids, not a token: read before takeToken clears the address.
+  var linkQuery = new URLSearchParams(location.search);
   var token = takeToken();
 
   // ------------------------------------------------------------------ views and messages
@@ -317,7 +319,139 @@ export const ACCOUNT_PAGES_SCRIPT = `(function () {
     show('ready');
   }
 
-  var pages = { 'accept-invitation': acceptInvitationPage, 'verify-email': verifyEmailPage, 'reset-password': resetPasswordPage };
+  // ------------------------------------------------------------------ decide on an approval
+  // The link names the organization and the approval (no secret): the person signs in here, the session switches to
+  // that organization, and the API decides who may decide. The session lives in memory and is ended after the
+  // decision, or when the page goes away.
+  function decideApprovalPage() {
+    var organizationId = (linkQuery.get('organization') || '').trim();
+    var approvalId = (linkQuery.get('approval') || '').trim();
+    var uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+    if (!uuid.test(organizationId) || !uuid.test(approvalId)) return show('invalid');
+    var session = null;
+    window.addEventListener('pagehide', function () {
+      if (session) fetch('/api/auth/logout', { method: 'POST', headers: { authorization: 'Bearer ' + session }, keepalive: true, credentials: 'omit' });
+    });
+
+    function fieldInput(field) {
+      var label = document.createElement('label');
+      label.textContent = (field.label || field.name) + (field.required ? ' (required to approve)' : '');
+      var input;
+      if (field.type === 'choice') {
+        input = document.createElement('select');
+        var empty = document.createElement('option');
+        empty.value = '';
+        empty.textContent = '(choose)';
+        input.appendChild(empty);
+        (field.options || []).forEach(function (option) {
+          var item = document.createElement('option');
+          item.value = option;
+          item.textContent = option;
+          input.appendChild(item);
+        });
+      } else if (field.type === 'boolean') {
+        input = document.createElement('input');
+        input.type = 'checkbox';
+        label.insertBefore(input, label.firstChild);
+      } else {
+        input = document.createElement('input');
+        input.type = field.type === 'number' ? 'number' : 'text';
+        if (field.type === 'number') input.step = 'any';
+        input.maxLength = 4000;
+      }
+      input.setAttribute('data-form-field', field.name);
+      input.setAttribute('data-type', field.type);
+      if (field.type !== 'boolean') label.appendChild(input);
+      return label;
+    }
+
+    function valuesOf(form) {
+      var values = {};
+      all('[data-form-field]', form).forEach(function (input) {
+        var name = input.getAttribute('data-form-field');
+        var type = input.getAttribute('data-type');
+        if (type === 'boolean') { values[name] = input.checked; return; }
+        var raw = input.value.trim();
+        if (raw === '') return;
+        values[name] = type === 'number' ? Number(raw) : raw;
+      });
+      return values;
+    }
+
+    function closedReason(approval) {
+      if (approval.status !== 'pending') return 'It is ' + approval.status.replace('_', ' ') + '.';
+      if (approval.decisions.some(function (d) { return d.user_id === approval.viewer; })) return 'You already decided on it.';
+      return 'You are not among its approvers, or you started this run and it needs another person (four eyes).';
+    }
+
+    async function load(user) {
+      show('loading');
+      var r = await api('GET', '/api/v1/approvals/' + approvalId, undefined, session);
+      if (!r.ok) {
+        if (r.status === 404) { await end(); return show('invalid'); }
+        return sayError(r.error);
+      }
+      var approval = r.data;
+      approval.viewer = user.id;
+      fill('workflow', approval.workflow_name || approval.workflow_id);
+      fill('node', approval.node_id);
+      fill('progress', approval.decisions.filter(function (d) { return d.decision === 'approved'; }).length + ' of ' + approval.required);
+      fill('expires', new Date(approval.expires_at).toLocaleString());
+      fill('approval-message', approval.message || '(no message)');
+      if (!approval.can_decide) {
+        await end();
+        fill('closed-reason', closedReason(approval));
+        return show('closed');
+      }
+      var fields = $('#form-fields');
+      fields.replaceChildren();
+      approval.form.forEach(function (field) { fields.appendChild(fieldInput(field)); });
+      show('ready');
+    }
+
+    async function end() {
+      if (!session) return;
+      var ending = session;
+      session = null;
+      await signOut(ending);
+    }
+
+    var form = $('#decision-form');
+    var chosen = 'approve';
+    all('button[name="decision"]', form).forEach(function (button) {
+      button.addEventListener('click', function () { chosen = button.value; });
+    });
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      clearMessage();
+      var decision = (event.submitter && event.submitter.value) || chosen;
+      var body = { decision: decision, values: valuesOf(form) };
+      var comment = form.elements.comment.value.trim();
+      if (comment) body.comment = comment;
+      busy(form, async function () {
+        var r = await api('POST', '/api/v1/approvals/' + approvalId + '/decision', body, session);
+        if (!r.ok) return sayError(r.error);
+        await end();
+        fill('status', r.data.status === 'pending' ? 'waiting for more approvals' : r.data.status);
+        show('done');
+      });
+    });
+
+    setUpSignIn(async function (accessToken, user) {
+      var switched = await api('POST', '/api/auth/switch-organization', { organizationID: organizationId }, accessToken);
+      if (!switched.ok) {
+        await signOut(accessToken);
+        if (switched.status === 403 || switched.status === 404) return say('Your account is not a member of the organization of this approval.', [], switched.error.code);
+        return sayError(switched.error);
+      }
+      session = switched.data.accessToken;
+      await load(user);
+    });
+    showPanel('sign-in');
+    show('sign-in');
+  }
+
+  var pages = { 'accept-invitation': acceptInvitationPage, 'verify-email': verifyEmailPage, 'reset-password': resetPasswordPage, 'decide-approval': decideApprovalPage };
   Promise.resolve(pages[page] && pages[page]()).catch(function (err) {
     say('This page failed: ' + (err && err.message ? err.message : err) + '. Reload the link from your e-mail.', [], 'PAGE_ERROR');
   });

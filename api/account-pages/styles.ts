@@ -21,5 +21,15 @@ button[disabled] { opacity: 0.6; cursor: progress; }
 #message.info { background: #eff6ff; border-color: #bfdbfe; color: #1e3a8a; }
 #message p { margin: 0; }
 #message ul { margin: 6px 0 0; padding-left: 20px; }
+textarea, select { display: block; width: 100%; box-sizing: border-box; margin-top: 4px; padding: 8px 10px; font-size: 15px;
+  border: 1px solid #d1d5db; border-radius: 8px; font-family: inherit; }
+input[type="checkbox"] { display: inline-block; width: auto; margin-right: 6px; }
+.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; font-size: 14px; }
+.facts dt { color: #4b5563; }
+.facts dd { margin: 0; }
+blockquote { margin: 4px 0 12px; padding: 8px 12px; border-left: 3px solid #c7d2fe; background: #f9fafb; white-space: pre-wrap; }
+.actions { display: flex; gap: 10px; }
+button.secondary { background: #fff; color: #991b1b; border-color: #fca5a5; }
+button:focus-visible, a.button:focus-visible, input:focus-visible, textarea:focus-visible, select:focus-visible { outline: 3px solid #a5b4fc; outline-offset: 2px; }
 [hidden] { display: none !important; }
 `;

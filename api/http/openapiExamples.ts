@@ -23,6 +23,7 @@ export const TAGS: Record<string, string> = {
   webhooks: 'Public webhook endpoints of webhook triggers (/api/hooks/...), authenticated per trigger',
   events: 'Custom and platform events that start event-triggered workflows; quarantined events',
   runs: 'Runs of workflows: start (optionally waiting for the result), read, cancel, retry, approve, the run picture',
+  approvals: 'Approvals of approval nodes: what waits for people (awaiting=me), and their decisions',
   'dead-letters': 'Failed node executions kept by the dead_letter_queue strategy, and their replay',
   'circuit-breakers': 'Per-tool circuit breakers of the circuit_breaker strategy',
   content: 'Content: uploads in object storage, versions, processing (text, thumbnails, chunks, embeddings) and search',
@@ -165,6 +166,7 @@ const REQUEST_EXAMPLES: Record<string, Record<string, Example>> = {
   rerunRun: one({ from_node: 'shout', parameters: { name: 'Grace' }, version: 'latest' }),
   approveRun: one({ comment: 'Looks right' }),
   rejectRun: one({ comment: 'Wrong recipient list' }),
+  decideApproval: one({ decision: 'approve', comment: 'Budget checked', values: { amount: 1200, cost_center: 'R&D' } }),
   // content
   uploadContent: one({ file: '(the file bytes)', title: 'Contract 2025', tags: '["contracts","2025"]', metadata: '{"author":"Ann"}' }),
   uploadContentVersion: one({ file: '(the file bytes)', title: 'Contract 2025 (signed)' }),

@@ -59,6 +59,7 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAuditPolicy>> = {
   rerunRun: service('run.started'),
   approveRun: service('run.approved'),
   rejectRun: service('run.rejected'),
+  decideApproval: service('approval.approved', 'approval.rejected'),
   replayDeadLetter: { by: 'route', action: 'dead_letter.replayed', target: { type: 'dead_letter', id: { param: 'id' } } },
   deleteDeadLetter: { by: 'route', action: 'dead_letter.deleted', target: { type: 'dead_letter', id: { param: 'id' } } },
   resetCircuitBreaker: { by: 'route', action: 'circuit_breaker.reset', target: { type: 'tool', id: { param: 'tool' } } },

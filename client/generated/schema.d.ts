@@ -610,6 +610,68 @@ export interface paths {
         patch: operations["receiveWebhookPatch"];
         trace?: never;
     };
+    "/api/v1/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's approvals, newest first; `awaiting=me`: what the caller may decide now
+         * @description Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `run:read`).
+         */
+        get: operations["listApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One approval: who may decide, its form, the decisions so far, and whether the caller may decide
+         * @description Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `run:read`).
+         */
+        get: operations["getApproval"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject an approval (a person: API keys get HUMAN_REQUIRED)
+         * @description The caller must be among the approvers (a role at least the approval's `role`, or a listed user), must not have started the run unless `allow_self_approval`, and decides once. To approve, the form's required fields are given in `values` (each of its type; a choice among its options). N of M: the approval is approved when `required` people approved; one rejection rejects. The final decision resumes the run. Audited as approval.approved / approval.rejected.
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `run:read`).
+         */
+        post: operations["decideApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/circuit-breakers": {
         parameters: {
             query?: never;
@@ -2320,6 +2382,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/approvals/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * HTML page: approve or reject an approval (the link of the approval e-mail)
+         * @description Reads `?organization=` and `?approval=` (ids, no secret), lets the person sign in (two-factor step included), switches the session to that organization, shows the approval (GET /api/v1/approvals/{id}) with its form, and sends the decision (POST /api/v1/approvals/{id}/decision); then signs that session out again. The session lives in the page's memory only. Strict CSP with a per-response nonce, no Referer, never cached.
+         *
+         *     Authentication: none.
+         */
+        get: operations["decideApprovalPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -2598,6 +2682,96 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An approval node's request: who may decide, the form, the decisions so far and its state */
+        Approval: {
+            allow_self_approval: boolean;
+            approvers: {
+                role: string | null;
+                users: string[];
+            };
+            /** @description whether the caller may decide on it now */
+            can_decide: boolean;
+            created_at: string;
+            decided_at: string | null;
+            decisions: {
+                at: string;
+                comment: string | null;
+                /** @enum {string} */
+                decision: "approved" | "rejected";
+                user_id: string;
+                values: {
+                    [key: string]: unknown;
+                };
+            }[];
+            expires_at: string;
+            form: {
+                label?: string;
+                name: string;
+                options?: string[];
+                required: boolean;
+                /** @enum {string} */
+                type: "string" | "number" | "boolean" | "choice";
+            }[];
+            id: string;
+            message: string | null;
+            node_id: string;
+            requested_by: string | null;
+            required: number;
+            run_id: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "timed_out" | "cancelled";
+            workflow_id: string;
+            workflow_name: string | null;
+        };
+        /** @description A field the approver fills in; its value is in the node output `form.<name>` */
+        ApprovalFormField: {
+            label?: string;
+            name: string;
+            options?: string[];
+            /** @default false */
+            required?: boolean;
+            /** @enum {string} */
+            type: "string" | "number" | "boolean" | "choice";
+        };
+        /** @description Waits durably for people to approve or reject, with a timeout; the decision and its form are its output */
+        ApprovalNode: {
+            config: components["schemas"]["ApprovalNodeConfig"];
+            id: string;
+            inputs?: components["schemas"]["InputBinding"][];
+            name?: string;
+            outputs?: components["schemas"]["IoDeclaration"][];
+            retryPolicy?: components["schemas"]["RetryPolicy"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "approval";
+        };
+        /** @description Waits durably for people to approve or reject (roles or users, N of M, four eyes, a form), with a timeout; approvers are notified by mail and by the approval.requested event */
+        ApprovalNodeConfig: {
+            /** @default false */
+            allow_self_approval?: boolean;
+            approved_branch?: string;
+            approvers: {
+                /** @enum {string} */
+                role?: "owner" | "admin" | "member" | "viewer";
+                users?: string[];
+            };
+            /** @default [] */
+            form?: components["schemas"]["ApprovalFormField"][];
+            message?: string;
+            /**
+             * @default fail
+             * @enum {string}
+             */
+            on_timeout?: "fail" | "reject" | "branch";
+            rejected_branch?: string;
+            /** @default 1 */
+            required?: number;
+            timed_out_branch?: string;
+            /** @default 24h */
+            timeout?: string;
+        };
         /** @description Opens after `threshold` consecutive failures of a tool, for `timeout` milliseconds */
         CircuitBreakerConfig: {
             /** @default 3 */
@@ -2784,7 +2958,7 @@ export interface components {
             type: "tool" | "subworkflow";
         };
         /** @description A node of the graph; `type` decides the shape of `config` */
-        Node: components["schemas"]["ToolNode"] | components["schemas"]["ConditionNode"] | components["schemas"]["SwitchNode"] | components["schemas"]["WaitNode"] | components["schemas"]["WaitForEventNode"] | components["schemas"]["ParallelNode"] | components["schemas"]["LoopNode"] | components["schemas"]["RepeatNode"] | components["schemas"]["SubworkflowNode"];
+        Node: components["schemas"]["ToolNode"] | components["schemas"]["ConditionNode"] | components["schemas"]["SwitchNode"] | components["schemas"]["WaitNode"] | components["schemas"]["WaitForEventNode"] | components["schemas"]["ApprovalNode"] | components["schemas"]["ParallelNode"] | components["schemas"]["LoopNode"] | components["schemas"]["RepeatNode"] | components["schemas"]["SubworkflowNode"];
         /** @description The error strategy of one node (error_handling.node_overrides) */
         NodeErrorStrategy: {
             circuit_breaker?: components["schemas"]["CircuitBreakerConfig"];
@@ -2819,6 +2993,8 @@ export interface components {
         };
         /** @description Where one node of a run stands: status, attempts, times, output or error */
         NodeState: {
+            /** @description approval nodes: the approval it waits for (GET /api/v1/approvals/{id}) */
+            approval_id?: string;
             attempts: number;
             /**
              * Format: uuid
@@ -2842,7 +3018,7 @@ export interface components {
             status: "pending" | "running" | "completed" | "failed" | "skipped" | "cancelled";
             /** @enum {string} */
             via?: "fallback" | "reused" | "dead_letter";
-            /** @description wait nodes: the time the node waits (or waited) until, ISO 8601 */
+            /** @description wait, wait_for_event and approval nodes: the time the node waits (or waited) until, ISO 8601 */
             waiting_until?: string;
         };
         OrganizationDomain: {
@@ -6499,6 +6675,305 @@ export interface operations {
                 };
             };
             /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApprovals: {
+        parameters: {
+            query?: {
+                /** @description `me`: only what the caller may decide now (pending, their role or id among the approvers, not yet decided by them, not a run they started unless self-approval is allowed) */
+                awaiting?: "me";
+                cursor?: string;
+                limit?: number;
+                /** @description only this run's approvals */
+                run_id?: string;
+                /** @description only approvals in this state */
+                status?: "pending" | "approved" | "rejected" | "timed_out" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of approvals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Approval"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the approval */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Approval"];
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description shown to later nodes as `comment` and kept with the decision */
+                    comment?: string;
+                    /** @enum {string} */
+                    decision: "approve" | "reject";
+                    /**
+                     * @description the form's fields by name (required ones to approve)
+                     * @default {}
+                     */
+                    values?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description the approval after the decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Approval"];
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details; INVALID_JSON: The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment; HUMAN_REQUIRED: A person must do this from a signed-in session: API keys may not weaken security settings, create admin keys or decide on approvals */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; INVALID_STATE: The resource is not in a state that allows this action; CONFLICT: The request conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17115,6 +17590,44 @@ export interface operations {
             };
             /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideApprovalPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -69,7 +69,8 @@ const nodeStateSchema = z.object({
     .object({ total: z.number().int(), done: z.number().int() })
     .optional()
     .describe('loop nodes: how many items the loop has and how many finished, live while it runs (large loops count by batch)'),
-  waiting_until: z.string().optional().describe('wait nodes: the time the node waits (or waited) until, ISO 8601'),
+  waiting_until: z.string().optional().describe('wait, wait_for_event and approval nodes: the time the node waits (or waited) until, ISO 8601'),
+  approval_id: z.string().optional().describe('approval nodes: the approval it waits for (GET /api/v1/approvals/{id})'),
 }).meta({ id: 'NodeState', description: 'Where one node of a run stands: status, attempts, times, output or error' });
 
 const runErrorSchema = z.object({

@@ -15,7 +15,7 @@ import { parseDuration } from '../duration';
  * - Loop: `template` is a node definition run once per item of `items`, with `${<iterator>}` bound to the item.
  */
 
-export const NODE_TYPES = ['tool', 'condition', 'switch', 'wait', 'wait_for_event', 'parallel', 'loop', 'repeat', 'subworkflow'] as const;
+export const NODE_TYPES = ['tool', 'condition', 'switch', 'wait', 'wait_for_event', 'approval', 'parallel', 'loop', 'repeat', 'subworkflow'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 
 export const NODE_ID = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
@@ -103,6 +103,50 @@ export const waitForEventConfigSchema = z.strictObject({
   /** events published up to this long before the node started count too (default 0s: since it started; at most 7d) */
   lookback: z.string().min(1).max(50).optional().default('0s'),
 }).meta({ id: 'WaitForEventNodeConfig', description: 'Waits durably for an event whose data matches, with a timeout; the event is the node\'s output' });
+
+/** The kinds of value an approval form field takes (the decision's `values`, checked against them). */
+export const APPROVAL_FIELD_TYPES = ['string', 'number', 'boolean', 'choice'] as const;
+
+export const approvalFieldSchema = z.strictObject({
+  /** the key of the value in the node's output `form` (a CEL identifier) */
+  name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'a field name is 1-64 letters, digits or _, starting with a letter or _'),
+  /** what the person sees beside the field (default: the name) */
+  label: z.string().min(1).max(200).optional(),
+  type: z.enum(APPROVAL_FIELD_TYPES),
+  /** the values a `choice` field offers */
+  options: z.array(z.string().min(1).max(200)).min(1).max(50).optional(),
+  /** an approval needs a value for it (a rejection never does) */
+  required: z.boolean().optional().default(false),
+}).meta({ id: 'ApprovalFormField', description: 'A field the approver fills in; its value is in the node output `form.<name>`' });
+
+export const approvalConfigSchema = z.strictObject({
+  /** who may decide: members of at least `role` (owner > admin > member > viewer), the listed `users`, or both */
+  approvers: z.strictObject({
+    role: z.enum(['owner', 'admin', 'member', 'viewer']).optional(),
+    users: z.array(z.string().uuid()).min(1).max(50).optional(),
+  }),
+  /** approvals needed (N of M); one rejection rejects */
+  required: z.number().int().min(1).max(20).optional().default(1),
+  /** the person who started the run (for an API key: its creator) may decide too; off by default (four eyes) */
+  allow_self_approval: z.boolean().optional().default(false),
+  /** what the approvers read: text, or a `${...}` template over parameters and earlier outputs */
+  message: z.string().min(1).max(4000).optional(),
+  /** fields an approver fills in; later nodes read them as `nodes.<id>.output.form.<name>` */
+  form: z.array(approvalFieldSchema).max(20).optional().default([]),
+  /** how long to wait for the decision ("24h" by default; from 1s to 366d) */
+  timeout: z.string().min(1).max(50).optional().default('24h'),
+  /** when the timeout passes: fail the node (APPROVAL_TIMED_OUT), count it as a rejection, or take `timed_out_branch` */
+  on_timeout: z.enum(['fail', 'reject', 'branch']).optional().default('fail'),
+  /** the node taken when approved (the other branches are skipped) */
+  approved_branch: nodeId.optional(),
+  /** the node taken when rejected; without one, a rejection fails the node (APPROVAL_REJECTED) */
+  rejected_branch: nodeId.optional(),
+  /** the node taken when the timeout passes with on_timeout `branch` */
+  timed_out_branch: nodeId.optional(),
+}).meta({
+  id: 'ApprovalNodeConfig',
+  description: 'Waits durably for people to approve or reject (roles or users, N of M, four eyes, a form), with a timeout; approvers are notified by mail and by the approval.requested event',
+});
 
 export const JOIN_STRATEGIES = ['wait_all', 'wait_any', 'wait_n'] as const;
 
@@ -288,8 +332,10 @@ export interface NodeState {
   child_run_id?: string;
   /** loop nodes: how many items the loop has and how many finished, kept up to date while it runs */
   items?: { total: number; done: number };
-  /** wait and wait_for_event nodes: the time the node waits until (ISO 8601; for an event, its timeout), set when its wait starts */
+  /** wait, wait_for_event and approval nodes: the time the node waits until (ISO 8601; for an event or approval, its timeout), set when its wait starts */
   waiting_until?: string;
+  /** approval nodes: the approval's id (GET /api/v1/approvals/{id}), set when its wait starts */
+  approval_id?: string;
 }
 
 export interface RunError {

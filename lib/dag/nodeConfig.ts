@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  approvalConfigSchema,
   conditionConfigSchema,
   loopConfigSchema,
   parallelConfigSchema,
@@ -26,6 +27,7 @@ export const NODE_CONFIG_SCHEMAS = {
   switch: switchConfigSchema,
   wait: waitConfigSchema,
   wait_for_event: waitForEventConfigSchema,
+  approval: approvalConfigSchema,
   parallel: parallelConfigSchema,
   loop: loopConfigSchema,
   repeat: repeatConfigSchema,
@@ -44,6 +46,7 @@ export type SubworkflowConfig = ConfigOf<'subworkflow'>;
 export type SwitchConfig = ConfigOf<'switch'>;
 export type WaitConfig = ConfigOf<'wait'>;
 export type WaitForEventConfig = ConfigOf<'wait_for_event'>;
+export type ApprovalConfig = ConfigOf<'approval'>;
 
 export type TypedConfig = { [T in NodeType]: { type: T; config: ConfigOf<T> } }[NodeType];
 

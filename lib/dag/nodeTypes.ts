@@ -2,6 +2,7 @@ import type { NodeDef, NodeType } from './model';
 import { toolBindings, type ConfigOf } from './nodeConfig';
 import type { Problem } from './problems';
 import { misplacedSecretReferenceProblems } from './secretReferences';
+import { approvalBranchProblems, approvalProblems, approvalTargets } from './validation/approvalNode';
 import { conditionProblems, unwrapTemplate } from './validation/conditions';
 import { loopNodeChecks } from './validation/loopNode';
 import { repeatNodeChecks } from './validation/repeatNode';
@@ -159,6 +160,17 @@ export const NODE_TYPE_SPECS: { readonly [T in NodeType]: NodeTypeSpec<T> } = {
     implicitOutputs: { event: 'object', timed_out: 'boolean' },
     checkBody: (check) =>
       withNodeInputs(check, { problems: waitForEventProblems(check.scope, check.env, check.node.id, check.config, check.base), subworkflows: [] }),
+  },
+  approval: {
+    docs: { id: 'ApprovalNode', description: 'Waits durably for people to approve or reject, with a timeout; the decision and its form are its output' },
+    documentKeys: ['approvers', 'required', 'allow_self_approval', 'message', 'form', 'timeout', 'on_timeout', 'approved_branch', 'rejected_branch', 'timed_out_branch'],
+    // `decision`: approved, rejected or timed_out; `form`: the deciding approval's values; `decisions`: every
+    // approver's { user_id, decision, comment, at }; `branch`: the node taken (null: none)
+    implicitOutputs: { decision: 'string', comment: 'string', form: 'object', decisions: 'array', approval_id: 'string', branch: 'string' },
+    checkBody: (check) =>
+      withNodeInputs(check, { problems: approvalProblems(check.scope, check.env, check.node.id, check.config, check.base), subworkflows: [] }),
+    graphRules: ({ nodeId, config, base, mentionedIds }) => approvalBranchProblems(nodeId, config, base, mentionedIds),
+    branchTargets: (config) => approvalTargets(config),
   },
   parallel: {
     docs: { id: 'ParallelNode', description: 'Starts branches together and joins them' },

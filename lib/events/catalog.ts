@@ -64,6 +64,33 @@ export const EVENT_CATALOG = {
     description: 'A member was removed, or left.',
     payload: z.object({ organizationID: uuid, userId: uuid, role: z.string(), reason: z.enum(['removed', 'left']) }),
   },
+  'approval.requested': {
+    description: 'An approval node of a run waits for people to decide (GET /api/v1/approvals/{id}); approvers are mailed too.',
+    payload: z.object({
+      approvalId: uuid,
+      organizationID: uuid,
+      runId: uuid,
+      workflow_id: uuid,
+      nodeId: z.string(),
+      approverRole: z.string().nullable().describe('members of at least this role may decide'),
+      approverUsers: z.array(uuid).describe('these users may decide'),
+      required: z.number().int().describe('approvals needed'),
+      expiresAt: isoTime,
+      link: z.string().describe('the page where a person decides'),
+    }),
+  },
+  'approval.decided': {
+    description: 'An approval reached its final state: approved, rejected, timed out or cancelled.',
+    payload: z.object({
+      approvalId: uuid,
+      organizationID: uuid,
+      runId: uuid,
+      workflow_id: uuid,
+      nodeId: z.string(),
+      status: z.enum(['approved', 'rejected', 'timed_out', 'cancelled']),
+      decidedBy: z.array(uuid).describe('who decided, in order'),
+    }),
+  },
 } as const;
 
 function runPayload() {

@@ -23,8 +23,10 @@ export interface NodeStateLike {
   child_run_id?: string;
   /** loop nodes: items in all and finished, kept up to date by the interpreter while the loop runs */
   items?: { total: number; done: number };
-  /** wait and wait_for_event nodes: until when they wait (for an event: its timeout) */
+  /** wait, wait_for_event and approval nodes: until when they wait (for an event or approval: its timeout) */
   waiting_until?: string;
+  /** approval nodes: the approval they wait for */
+  approval_id?: string;
 }
 
 export interface ValuePreview {
@@ -219,8 +221,13 @@ export function loopProgress(
 
 /** A waiting node's line in the picture (details and SVG): while it runs, until when it waits (UTC, to the second). */
 export function waitingOf(node: Pick<NodeDef, 'type' | 'config'>, state: NodeStateLike | undefined): { waiting?: { until: string; text: string } } {
-  if ((node.type !== 'wait' && node.type !== 'wait_for_event') || state?.status !== 'running' || !state.waiting_until) return {};
-  const what = node.type === 'wait' ? 'waits until' : `waits for ${String((node.config as { event?: unknown }).event ?? 'an event')} until`;
+  if (!['wait', 'wait_for_event', 'approval'].includes(node.type) || state?.status !== 'running' || !state.waiting_until) return {};
+  const what =
+    node.type === 'wait'
+      ? 'waits until'
+      : node.type === 'approval'
+        ? 'awaits approval until'
+        : `waits for ${String((node.config as { event?: unknown }).event ?? 'an event')} until`;
   const until = state.waiting_until;
   return { waiting: { until, text: `${what} ${until.slice(0, 19).replace('T', ' ')}Z` } };
 }
@@ -245,6 +252,7 @@ const TYPE_DETAILS: { readonly [T in NodeType]: (input: TypeDetailsInput) => Par
   switch: () => ({}),
   wait: ({ node, state }) => waitingOf(node, state),
   wait_for_event: ({ node, state }) => waitingOf(node, state),
+  approval: ({ node, state }) => waitingOf(node, state),
   repeat: () => ({}),
   loop: ({ node, state, parameters, states }) => ({ loop: loopProgress(node, state, parameters, states) }),
   parallel: ({ node, branches }) => {

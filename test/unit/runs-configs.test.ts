@@ -1,4 +1,5 @@
 import {
+  approvalConfigSchema,
   conditionConfigSchema,
   loopConfigSchema,
   parallelConfigSchema,
@@ -7,9 +8,11 @@ import {
   switchConfigSchema,
   toolConfigSchema,
   waitConfigSchema,
+  waitForEventConfigSchema,
 } from '../../lib/dag/model';
 import {
   ConfigError,
+  parseApprovalConfig,
   parseConditionConfig,
   parseLoopConfig,
   parseParallelConfig,
@@ -18,6 +21,7 @@ import {
   parseSwitchConfig,
   parseToolConfig,
   parseWaitConfig,
+  parseWaitForEventConfig,
 } from '../../workflows/runs/configs';
 
 /** The interpreter's zod-free config parsing gives what the model's schemas give for every valid config. */
@@ -70,6 +74,35 @@ const cases: { name: string; parse: (raw: unknown) => unknown; schema: { parse: 
     configs: [{ duration: '15m' }, { until: '2030-01-01T00:00:00Z' }, { until: '${nodes.a.result.due}' }],
   },
   {
+    name: 'wait_for_event',
+    parse: parseWaitForEventConfig,
+    schema: waitForEventConfigSchema,
+    configs: [{ event: 'custom.paid' }, { event: 'custom.paid', match: 'event.data.id == params.id', timeout: '2h', on_timeout: 'continue', lookback: '5m' }],
+  },
+  {
+    name: 'approval',
+    parse: parseApprovalConfig,
+    schema: approvalConfigSchema,
+    configs: [
+      { approvers: { role: 'admin' } },
+      { approvers: { users: ['00000000-0000-4000-8000-000000000000'] }, required: 1, timeout: '1h', on_timeout: 'reject', rejected_branch: 'r' },
+      {
+        approvers: { role: 'member', users: ['00000000-0000-4000-8000-000000000000'] },
+        required: 2,
+        allow_self_approval: true,
+        message: 'Pay ${params.amount}?',
+        form: [
+          { name: 'amount', type: 'number', required: true },
+          { name: 'center', label: 'Cost center', type: 'choice', options: ['a', 'b'] },
+          { name: 'ok', type: 'boolean', required: false },
+        ],
+        on_timeout: 'branch',
+        approved_branch: 'a',
+        timed_out_branch: 't',
+      },
+    ],
+  },
+  {
     name: 'parallel',
     parse: parseParallelConfig,
     schema: parallelConfigSchema,
@@ -117,4 +150,7 @@ test('configs missing what the interpreter needs are refused', () => {
   expect(() => parseParallelConfig({ branches: [] })).toThrow(/branches/);
   expect(() => parseLoopConfig({ items: 'a.b', template: { type: 'condition', config: {} } })).toThrow(/template.type/);
   expect(() => parseSubworkflowConfig({ workflow_id: 'x', inherit_context: 'yes' })).toThrow(/inherit_context/);
+  expect(() => parseApprovalConfig({ approvers: {} })).toThrow(/role or users/);
+  expect(() => parseApprovalConfig({ approvers: { role: 'boss' } })).toThrow(/approvers.role/);
+  expect(() => parseApprovalConfig({ approvers: { role: 'admin' }, on_timeout: 'later' })).toThrow(/on_timeout/);
 });

@@ -1,4 +1,4 @@
-import type { ConditionConfig, LoopConfig, ParallelConfig, RepeatConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig } from '../../lib/dag/nodeConfig';
+import type { ApprovalConfig, ConditionConfig, LoopConfig, ParallelConfig, RepeatConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig } from '../../lib/dag/nodeConfig';
 
 /**
  * Node configs as the interpreter reads them, with the defaults of lib/dag/model.ts's schemas applied, without
@@ -9,7 +9,7 @@ import type { ConditionConfig, LoopConfig, ParallelConfig, RepeatConfig, Subwork
  * Only types come from lib/dag (erased at build time).
  */
 
-export type { ConditionConfig, LoopConfig, ParallelConfig, RepeatConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig };
+export type { ApprovalConfig, ConditionConfig, LoopConfig, ParallelConfig, RepeatConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig };
 
 export class ConfigError extends Error {}
 
@@ -114,6 +114,52 @@ export function parseWaitForEventConfig(raw: unknown): WaitForEventConfig {
     timeout: optionalText(c.timeout, 'timeout') ?? '24h',
     on_timeout: onTimeout,
     lookback: optionalText(c.lookback, 'lookback') ?? '0s',
+  };
+}
+
+const APPROVER_ROLES = ['owner', 'admin', 'member', 'viewer'];
+const FIELD_TYPES = ['string', 'number', 'boolean', 'choice'];
+
+export function parseApprovalConfig(raw: unknown): ApprovalConfig {
+  const c = object(raw, 'config');
+  const a = object(c.approvers, 'approvers');
+  const role = optionalText(a.role, 'approvers.role');
+  if (role !== undefined && !APPROVER_ROLES.includes(role)) throw new ConfigError(`approvers.role must be one of ${APPROVER_ROLES.join(', ')}`);
+  const users = a.users === undefined ? undefined : list(a.users, 'approvers.users').map((u, i) => text(u, `approvers.users[${i}]`));
+  if (role === undefined && users === undefined) throw new ConfigError('approvers needs a role or users');
+  const onTimeout = c.on_timeout ?? 'fail';
+  if (onTimeout !== 'fail' && onTimeout !== 'reject' && onTimeout !== 'branch') throw new ConfigError('on_timeout must be fail, reject or branch');
+  if (c.allow_self_approval !== undefined && typeof c.allow_self_approval !== 'boolean') throw new ConfigError('allow_self_approval must be a boolean');
+  const form = list(c.form, 'form').map((item, i) => {
+    const f = object(item, `form[${i}]`);
+    const type = text(f.type, `form[${i}].type`);
+    if (!FIELD_TYPES.includes(type)) throw new ConfigError(`form[${i}].type must be one of ${FIELD_TYPES.join(', ')}`);
+    const label = optionalText(f.label, `form[${i}].label`);
+    const options = f.options === undefined ? undefined : list(f.options, `form[${i}].options`).map((o, j) => text(o, `form[${i}].options[${j}]`));
+    return {
+      name: text(f.name, `form[${i}].name`),
+      ...(label !== undefined ? { label } : {}),
+      type: type as ApprovalConfig['form'][number]['type'],
+      ...(options !== undefined ? { options } : {}),
+      required: f.required === true,
+    };
+  });
+  const message = optionalText(c.message, 'message');
+  const branches = Object.fromEntries(
+    (['approved_branch', 'rejected_branch', 'timed_out_branch'] as const).flatMap((key) => {
+      const target = optionalText(c[key], key);
+      return target === undefined ? [] : [[key, target]];
+    }),
+  ) as Pick<ApprovalConfig, 'approved_branch' | 'rejected_branch' | 'timed_out_branch'>;
+  return {
+    approvers: { ...(role !== undefined ? { role: role as NonNullable<ApprovalConfig['approvers']['role']> } : {}), ...(users !== undefined ? { users } : {}) },
+    required: optionalInt(c.required, 'required') ?? 1,
+    allow_self_approval: c.allow_self_approval === true,
+    ...(message !== undefined ? { message } : {}),
+    form,
+    timeout: optionalText(c.timeout, 'timeout') ?? '24h',
+    on_timeout: onTimeout,
+    ...branches,
   };
 }
 

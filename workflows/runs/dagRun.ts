@@ -1,5 +1,6 @@
 import { ApplicationFailure, defineQuery, defineSignal, setHandler } from '@temporalio/workflow';
 import { EVENT_ARRIVED_SIGNAL, type EventArrived } from '../../lib/runs/eventWait';
+import { APPROVAL_DECIDED_SIGNAL, type ApprovalDecided } from '../../lib/runs/approvalNode';
 import type { RunError } from '../../lib/dag/model';
 import { ownsRunRecord, type RunInput, type RunStateView, type RunSummary } from '../../lib/runs/types';
 import { bookkeepingActivities } from './execute';
@@ -11,6 +12,8 @@ import { askRunPatchesCurrent } from './patches';
 export const runStateQuery = defineQuery<RunStateView>('runState');
 /** The event dispatcher wakes a wait_for_event node (activities/events/dispatch.ts). */
 export const eventArrivedSignal = defineSignal<[EventArrived]>(EVENT_ARRIVED_SIGNAL);
+/** The API signals an approval node's final outcome (domain/approvals/service.ts). */
+export const approvalDecidedSignal = defineSignal<[ApprovalDecided]>(APPROVAL_DECIDED_SIGNAL);
 
 /** A run's execution (workflow id = run id): its graph built, then interpreted (interpreter.ts). */
 export async function dagRunWorkflow(input: RunInput): Promise<RunSummary> {
@@ -31,5 +34,6 @@ export async function dagRunWorkflow(input: RunInput): Promise<RunSummary> {
   const interpreter = new Interpreter(input, graph, patchesCurrent);
   setHandler(runStateQuery, () => interpreter.view());
   setHandler(eventArrivedSignal, (arrived) => interpreter.eventArrived(arrived));
+  setHandler(approvalDecidedSignal, (decided) => interpreter.approvalDecided(decided));
   return interpreter.run();
 }

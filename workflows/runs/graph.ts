@@ -3,6 +3,7 @@ import type { ConfigOf } from '../../lib/dag/nodeConfig';
 import { PARAMETER_ROOTS_ALTERNATION } from '../../lib/dag/parameterRoots';
 import {
   ConfigError,
+  parseApprovalConfig,
   parseConditionConfig,
   parseLoopConfig,
   parseParallelConfig,
@@ -12,6 +13,7 @@ import {
   parseWaitConfig,
   parseWaitForEventConfig,
   parseToolConfig,
+  type ApprovalConfig,
   type ConditionConfig,
   type LoopConfig,
   type ParallelConfig,
@@ -32,7 +34,7 @@ import {
  * - `startPreds`: a node listed in a parallel node's branch waits for the parallel node to *start* (not finish).
  */
 
-export type { ConditionConfig, LoopConfig, ParallelConfig, RepeatConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig };
+export type { ApprovalConfig, ConditionConfig, LoopConfig, ParallelConfig, RepeatConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig };
 
 /** A node with its config read by its type (one member per type of NODE_TYPES). */
 export type TypedNode = { [T in NodeType]: { id: string; type: T; def: NodeDef; config: ConfigOf<T> } }[NodeType];
@@ -83,6 +85,7 @@ const CONFIG_READERS: { readonly [T in NodeType]: (def: NodeDef) => ConfigOf<T> 
   switch: (def) => parseSwitchConfig(def.config),
   wait: (def) => parseWaitConfig(def.config),
   wait_for_event: (def) => parseWaitForEventConfig(def.config),
+  approval: (def) => parseApprovalConfig(def.config),
   parallel: (def) => parseParallelConfig(def.config),
   loop: (def) => parseLoopConfig(def.config),
   repeat: (def) => parseRepeatConfig(def.config),
@@ -187,6 +190,9 @@ export function buildGraph(compiled: CompiledWorkflow): RunGraph {
 export function branchTargets(node: TypedNode): string[] {
   if (node.type === 'condition') return [node.config.trueBranch, node.config.falseBranch].filter((t): t is string => t !== undefined);
   if (node.type === 'switch') return [...node.config.cases.map((c) => c.next), ...(node.config.default ? [node.config.default] : [])];
+  if (node.type === 'approval') {
+    return [node.config.approved_branch, node.config.rejected_branch, node.config.timed_out_branch].filter((t): t is string => t !== undefined);
+  }
   return [];
 }
 

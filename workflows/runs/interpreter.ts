@@ -17,6 +17,7 @@ import { executeRepeat } from './repeat';
 import { executeSwitch } from './switch';
 import { executeWait } from './waitNode';
 import { executeWaitForEvent, type EventWaiters } from './eventWait';
+import { executeApproval, type ApprovalWaiters } from './approvalNode';
 import { handleFailure, type FailureHost } from './failures';
 import { fitResults, persistRun } from './finalState';
 import { setUpRun, type RunSetup } from './runSetup';
@@ -31,6 +32,7 @@ import { strategyFor } from './strategy';
 import { awaitApproval, type ApprovalGate } from '../triggers/approval';
 import { type EvalContext, type RunInput, type RunStateView, type RunSummary, type ValueRef } from '../../lib/runs/types';
 import type { EventArrived } from '../../lib/runs/eventWait';
+import type { ApprovalDecided } from '../../lib/runs/approvalNode';
 
 /**
  * The DAG interpreter: one workflow execution per run (workflow id = run id). Node semantics (lib/dag/model.ts,
@@ -55,6 +57,8 @@ export class Interpreter {
   private readonly nodeScopes = new Map<string, CancellationScope>();
   /** wait_for_event nodes waiting now: the dispatcher's signal reaches them here (eventArrived). */
   private readonly eventWaiters: EventWaiters = new Map();
+  /** approval nodes waiting now: the API's signal of a final decision reaches them here (approvalDecided). */
+  private readonly approvalWaiters: ApprovalWaiters = new Map();
   private readonly startedAt = new Date().toISOString();
   private status: RunViewStatus = 'pending';
   private inFlight = 0;
@@ -114,6 +118,11 @@ export class Interpreter {
   /** The dispatcher's signal: the event for a node waiting for it; dropped when the node waits no more. */
   eventArrived(arrived: EventArrived): void {
     this.eventWaiters.get(arrived.nodeId)?.(arrived.event);
+  }
+
+  /** The API's signal: an approval's final outcome for the node waiting for it. */
+  approvalDecided(decided: ApprovalDecided): void {
+    this.approvalWaiters.get(decided.nodeId)?.(decided.outcome);
   }
 
   view(): RunStateView {
@@ -404,13 +413,11 @@ export class Interpreter {
       case 'switch':
         return executeSwitch(this.env, node.config, context);
       case 'wait':
-        return executeWait(this.env, node.config, context, (until) => {
-          this.states[node.id]!.waiting_until = until;
-        });
+        return executeWait(this.env, node.config, context, this.waitingOf(node.id));
       case 'wait_for_event':
-        return executeWaitForEvent(this.env, node.id, node.config, context, this.eventWaiters, (until) => {
-          this.states[node.id]!.waiting_until = until;
-        });
+        return executeWaitForEvent(this.env, node.id, node.config, context, this.eventWaiters, this.waitingOf(node.id));
+      case 'approval':
+        return executeApproval(this.env, node.id, node.config, context, this.approvalWaiters, this.waitingOf(node.id));
       case 'loop':
         return executeLoop(
           {
@@ -435,6 +442,11 @@ export class Interpreter {
       case 'parallel':
         throw ApplicationFailure.nonRetryable('parallel nodes are joined by the scheduler', 'INTERNAL');
     }
+  }
+
+  /** A waiting node's state shows until when it waits (and an approval's id): runState shows it, no command. */
+  private waitingOf(nodeId: string): (until: string, approvalId?: string) => void {
+    return (until, approvalId) => Object.assign(this.states[nodeId]!, { waiting_until: until }, approvalId ? { approval_id: approvalId } : {});
   }
 
   private applyBranch(node: TypedNode): void {
