@@ -6,14 +6,15 @@ import path from 'node:path';
 import { privateTemporal, privateWorker, type PrivateProcess } from '../../helpers/faults';
 import { createWorkflowFixture, startRun, toolNode, waitForRun } from '../../helpers/runs';
 import { startApi, type TestApi } from '../../helpers/stack';
-import { createTestTenant, type TestTenant } from '../../helpers/tenants';
+import { addTestMember, createTestTenant, type TestTenant } from '../../helpers/tenants';
 
 /**
  * Worker and Temporal faults with real processes: a private Temporal dev server, a private worker process and an
  * API pointed at them (own task queue; the run's database and bucket). The worker is SIGKILLed in the middle of a
  * run and right after a side effect (an http_request POST received by a local server, before the activity could
  * report); after a restart the runs complete and every delivery of the effect carries the same Idempotency-Key.
- * The Temporal server is restarted (SIGTERM, same db file) during runs with delay nodes; the runs complete.
+ * The Temporal server is restarted (SIGTERM, same db file) during runs with delay nodes; the runs complete. Wait,
+ * wait_for_event and approval nodes keep waiting through both faults, and the event or decision then ends them.
  */
 
 let dir: string;
@@ -131,4 +132,40 @@ test('a wait node survives its worker killed and Temporal restarted mid-wait, an
   const waitedFor = Date.parse(run.node_states.after.startedAt) - Date.parse(run.node_states.pause.startedAt);
   expect(waitedFor).toBeGreaterThanOrEqual(6000);
   expect(run.node_states.pause.waiting_until).toBe(run.node_states.pause.output.until);
+}, 120_000);
+
+test('an approval and a wait_for_event node keep waiting through a killed worker and a restarted Temporal', async () => {
+  const admin = await addTestMember(api, tenant, 'admin');
+  const workflowId = await createWorkflowFixture(api, tenant, {
+    status: 'active',
+    nodes: [
+      { id: 'gate', type: 'approval', config: { approvers: { role: 'admin' }, timeout: '10m' } },
+      { id: 'paid', type: 'wait_for_event', config: { event: 'custom.fault.paid', timeout: '10m' } },
+      toolNode('after', 'json_transform', { expression: '$', data: '${nodes.paid.event.data.n}' }),
+    ],
+    edges: [
+      { from: 'gate', to: 'after' },
+      { from: 'paid', to: 'after' },
+    ],
+  });
+  const started = await startRun(api, tenant.owner.token, workflowId);
+  const waiting = await waitForRun(api, tenant.owner.token, workflowId, started.id, (r) => Boolean(r.node_states?.gate?.approval_id && r.node_states?.paid?.waiting_until), 30_000);
+  await worker.stop('SIGKILL');
+  await temporal.stop('SIGTERM');
+  await temporal.start();
+  await worker.start();
+  // Still waiting, both of them, after the faults.
+  const still = await api.request('GET', `/api/v1/workflows/${workflowId}/runs/${started.id}`, { token: tenant.owner.token });
+  expect(still.body.status).toBe('running');
+
+  const decided = await api.request('POST', `/api/v1/approvals/${waiting.node_states.gate.approval_id}/decision`, {
+    token: admin.token,
+    body: { decision: 'approve' },
+  });
+  expect(decided.status).toBe(200);
+  expect((await api.request('POST', '/api/v1/events', { token: tenant.owner.token, body: { type: 'custom.fault.paid', data: { n: 42 } } })).status).toBe(202);
+  const run = await waitForRun(api, tenant.owner.token, workflowId, started.id, undefined, 60_000);
+  expect(run.status).toBe('completed');
+  expect(run.node_states.gate.output).toMatchObject({ decision: 'approved' });
+  expect(run.node_states.after.output).toEqual({ result: 42 });
 }, 120_000);
