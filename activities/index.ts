@@ -9,6 +9,7 @@ import { createEventActivities } from './events/dispatch';
 import { createWebhookActivities } from './webhooks';
 import { createEventWaitActivities } from './runs/eventWaits';
 import { createApprovalActivities } from './runs/approvals';
+import { createRespondActivities } from './runs/respond';
 
 /**
  * Every activity the worker registers. Workflows import the *type* of this object only, and call activities
@@ -21,6 +22,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createRunActivities(deps),
     ...createEventWaitActivities(deps),
     ...createApprovalActivities(deps),
+    ...createRespondActivities(deps),
     ...createContentActivities(deps),
     ...createTriggerActivities(deps),
     ...createEventActivities(deps),

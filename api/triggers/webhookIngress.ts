@@ -8,6 +8,7 @@ import { parseJson, readRawBody } from '../http/body';
 import type { RouteResult } from '../http/route';
 import { createRefLinker, serializeRunOutcome } from '../../domain/runs/serializers';
 import { isOpenRun, type RunWaiter } from '../../domain/runs/wait';
+import type { WebhookResponse } from '../../lib/runs/webhookResponse';
 import { requestedWait } from '../http/wait';
 import { requestIdOf } from '../http/requestLog';
 import { findActiveOrganizationByRef } from '../../domain/organizations/settingsReader';
@@ -30,7 +31,15 @@ import type { WebhookMatch, WebhookRuns } from '../../domain/triggers/webhookRun
  * Run and wait: with `Prefer: wait=<seconds>` (RFC 7240; capped at RUN_WAIT_MAX) the answer waits for the run, first
  * delivery or repeat alike: 200 with its status, results and errors once it has finished, else 202 as without a
  * wait (the run as it is then). Only the header asks: the query string belongs to the trigger's parameter mapping.
+ * Respond to the sender: when the workflow has a `respond` node, every delivery (a repeated one too) waits (up to its `Prefer: wait`,
+ * else RUN_WAIT_MAX) for the run's answer and sends it as given (status, content type, headers, body) as soon as that
+ * node ran; a run that ends without answering gets the waited answer above; past the wait, 202.
  */
+
+/** Whether a workflow answers its webhook's sender itself (a respond node in its definition). */
+function answersItself(definition: { dag?: { nodes?: { type?: unknown }[] } }): boolean {
+  return (definition.dag?.nodes ?? []).some((node) => node.type === 'respond');
+}
 
 /** The one refusal for "no such hook" and "not authenticated for it" (same status, code, message and headers). */
 const NO_HOOK_MESSAGE = 'no webhook trigger at this URL accepts this request; check the URL, the method and the secret or signature';
@@ -73,6 +82,32 @@ export function createWebhookIngress(deps: AppDeps, { runs, waiter }: { runs: We
       return { status: 200, body: { ...outcome, ...replay }, headers: location };
     }
     return { status: 202, body: { run_id: runId, workflow_id: workflowId, status: row?.status ?? 'pending', ...replay }, headers: location };
+  }
+
+  /** The answer a respond node gave, as sent: its bytes, under headers that keep it inert on this origin. */
+  function respondedAnswer(response: WebhookResponse, runId: string): RouteResult {
+    const body = response.contentType === 'application/json' ? JSON.stringify(response.body ?? null) : String(response.body ?? '');
+    return {
+      status: response.status,
+      body,
+      headers: {
+        ...response.headers,
+        'Content-Type': `${response.contentType}; charset=utf-8`,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'X-Loom-Run-Id': runId,
+      },
+    };
+  }
+
+  /** A workflow with a respond node: its first deliveries wait for the answer. */
+  async function answerOf(organizationId: string, workflowId: string, runId: string, waitMs: number, headers: Record<string, string>, replayed: boolean): Promise<RouteResult> {
+    const row = await waiter.untilAnswered(organizationId, runId, waitMs, replayed ? undefined : 'open');
+    if (row?.response) {
+      const answer = respondedAnswer(row.response, runId);
+      return replayed ? { ...answer, headers: { ...answer.headers, 'Idempotent-Replayed': 'true' } } : answer;
+    }
+    return waitedAnswer(organizationId, workflowId, runId, 0, headers, replayed);
   }
 
   async function findMatch(organizationRef: string, path: string, method: string): Promise<Match & { organizationId: string }> {
@@ -165,6 +200,13 @@ export function createWebhookIngress(deps: AppDeps, { runs, waiter }: { runs: We
       requestId: requestIdOf(ctx),
     });
     // The run exists from here on: a failure while waiting must not release the delivery key (a retry would start another run).
+    if (answersItself(workflow.definition)) {
+      const headers: Record<string, string> = {
+        ...(wait.preferenceApplied ? { 'Preference-Applied': wait.preferenceApplied } : {}),
+        ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}),
+      };
+      return answerOf(match.organizationId, workflow.id, runId, wait.ms > 0 ? wait.ms : config.runWait.maxMs, headers, replayed);
+    }
     if (wait.ms > 0) {
       const headers = {
         ...(wait.preferenceApplied ? { 'Preference-Applied': wait.preferenceApplied } : {}),

@@ -2958,7 +2958,7 @@ export interface components {
             type: "tool" | "subworkflow";
         };
         /** @description A node of the graph; `type` decides the shape of `config` */
-        Node: components["schemas"]["ToolNode"] | components["schemas"]["ConditionNode"] | components["schemas"]["SwitchNode"] | components["schemas"]["WaitNode"] | components["schemas"]["WaitForEventNode"] | components["schemas"]["ApprovalNode"] | components["schemas"]["ParallelNode"] | components["schemas"]["LoopNode"] | components["schemas"]["RepeatNode"] | components["schemas"]["SubworkflowNode"];
+        Node: components["schemas"]["ToolNode"] | components["schemas"]["ConditionNode"] | components["schemas"]["SwitchNode"] | components["schemas"]["WaitNode"] | components["schemas"]["WaitForEventNode"] | components["schemas"]["ApprovalNode"] | components["schemas"]["RespondNode"] | components["schemas"]["ParallelNode"] | components["schemas"]["LoopNode"] | components["schemas"]["RepeatNode"] | components["schemas"]["SubworkflowNode"];
         /** @description The error strategy of one node (error_handling.node_overrides) */
         NodeErrorStrategy: {
             circuit_breaker?: components["schemas"]["CircuitBreakerConfig"];
@@ -3120,6 +3120,35 @@ export interface components {
             };
             /** @description the workflow version to run: the original run's (default), the latest, or a number */
             version?: "original" | "latest" | number;
+        };
+        /** @description Gives the sender of the webhook that started the run its HTTP answer, before the run ends */
+        RespondNode: {
+            config: components["schemas"]["RespondNodeConfig"];
+            id: string;
+            inputs?: components["schemas"]["InputBinding"][];
+            name?: string;
+            outputs?: components["schemas"]["IoDeclaration"][];
+            retryPolicy?: components["schemas"]["RetryPolicy"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "respond";
+        };
+        /** @description For webhook-started runs: the HTTP answer (status, headers, body) the webhook's sender gets as soon as this node runs */
+        RespondNodeConfig: {
+            body?: unknown;
+            /**
+             * @default application/json
+             * @enum {string}
+             */
+            content_type?: "application/json" | "text/plain" | "text/csv";
+            /** @default {} */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @default 200 */
+            status?: number;
         };
         /** @description How a node retries: attempts, backoff, delays and timeout in milliseconds */
         RetryPolicy: {

@@ -28,8 +28,11 @@ export interface RunRow {
   created_by: string | null;
   created_at: Date;
   updated_at: Date;
+  /** the webhook answer its first respond node gave (migration 1200); null before, or without one */
+  response?: WebhookResponse | null;
 }
 
+import type { WebhookResponse } from '../../lib/runs/webhookResponse';
 import { isUuid } from '../../lib/ids';
 export { isUuid };
 
@@ -193,6 +196,15 @@ export async function markRunRunning(db: Db, runId: string): Promise<void> {
     .where({ id: runId })
     .whereIn('status', ['pending'])
     .update({ status: 'running', updated_at: db.fn.now() });
+}
+
+/** A respond node's answer, kept when the run has none yet (the first respond node answers); whether it was kept. */
+export async function setRunResponse(db: Db, organizationId: string, runId: string, response: WebhookResponse): Promise<boolean> {
+  const updated = await db('workflow_runs')
+    .where({ id: runId, organization_id: organizationId })
+    .whereNull('response')
+    .update({ response: JSON.stringify(response), updated_at: db.fn.now() });
+  return updated > 0;
 }
 
 /** Merges node states into the stored ones (jsonb `||`): large runs save theirs in chunks before the final write. */

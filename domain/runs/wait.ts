@@ -21,6 +21,8 @@ import { findRunById, type RunRow } from './queries';
 const OPEN: RunStatus[] = ['pending', 'running'];
 /** Pause before waiting again when the long poll ended early without a final row (a failed call; rare). */
 const RETRY_PAUSE_MS = 100;
+/** The longest a webhook waiting for its answer goes without reading the run (its notice may have been missed). */
+const ANSWER_RECHECK_MS = 1000;
 
 export interface RunWaiter {
   /**
@@ -30,6 +32,11 @@ export interface RunWaiter {
    * or `'open'` for a run the caller has just started (the wait then begins without reading it first).
    */
   untilFinished(organizationId: string, runId: string, waitMs: number, known?: RunRow | 'open'): Promise<RunRow | null>;
+  /**
+   * The same, ending also when the run has given its webhook answer (a respond node, migration 1200): the row's
+   * `response` is set at the commit of the notice that wakes this wait.
+   */
+  untilAnswered(organizationId: string, runId: string, waitMs: number, known?: RunRow | 'open'): Promise<RunRow | null>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -49,22 +56,37 @@ async function firstSignal(executions: RunExecutions, notices: RunFinishNotices,
 export function createRunWaiter(db: Db, executions: RunExecutions, log?: (err: unknown, message: string) => void): RunWaiter {
   // One LISTEN connection per waiter: domain/services.ts builds one per process, shared by runs and webhooks.
   const notices = createRunFinishNotices(db, log);
+  /**
+   * Waits until `settled(row)` holds (a final row always does), or the deadline. `recheckMs`: the longest between two
+   * reads of the row (a notice that came before LISTEN took effect is missed; the execution's close catches that for
+   * the end of a run, not for an answer given midway).
+   */
+  async function until(
+    organizationId: string,
+    runId: string,
+    waitMs: number,
+    known: RunRow | 'open' | undefined,
+    settled: (row: RunRow) => boolean,
+    recheckMs = Number.POSITIVE_INFINITY,
+  ): Promise<RunRow | null> {
+    const deadline = Date.now() + waitMs;
+    let row: RunRow | 'open' | null = known ?? (await findRunById(db, organizationId, runId));
+    while (row === 'open' || (row && isOpenRun(row) && !settled(row))) {
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      await firstSignal(executions, notices, runId, Math.min(left, recheckMs));
+      row = await findRunById(db, organizationId, runId);
+      if (!row || !isOpenRun(row) || settled(row) || Date.now() >= deadline) return row;
+      // Still open before the deadline: the execution closed without its final write, or the call failed.
+      const status = await executions.status(runId);
+      if (status !== null && status !== 'RUNNING') return row;
+      await sleep(Math.min(RETRY_PAUSE_MS, Math.max(0, deadline - Date.now())));
+    }
+    return row === 'open' ? findRunById(db, organizationId, runId) : row;
+  }
+
   return {
-    async untilFinished(organizationId, runId, waitMs, known) {
-      const deadline = Date.now() + waitMs;
-      let row: RunRow | 'open' | null = known ?? (await findRunById(db, organizationId, runId));
-      while (row === 'open' || (row && isOpenRun(row))) {
-        const left = deadline - Date.now();
-        if (left <= 0) break;
-        await firstSignal(executions, notices, runId, left);
-        row = await findRunById(db, organizationId, runId);
-        if (!row || !isOpenRun(row) || Date.now() >= deadline) return row;
-        // Still open before the deadline: the execution closed without its final write, or the call failed.
-        const status = await executions.status(runId);
-        if (status !== null && status !== 'RUNNING') return row;
-        await sleep(Math.min(RETRY_PAUSE_MS, Math.max(0, deadline - Date.now())));
-      }
-      return row === 'open' ? findRunById(db, organizationId, runId) : row;
-    },
+    untilFinished: (organizationId, runId, waitMs, known) => until(organizationId, runId, waitMs, known, () => false),
+    untilAnswered: (organizationId, runId, waitMs, known) => until(organizationId, runId, waitMs, known, (row) => Boolean(row.response), ANSWER_RECHECK_MS),
   };
 }

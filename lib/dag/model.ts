@@ -15,7 +15,7 @@ import { parseDuration } from '../duration';
  * - Loop: `template` is a node definition run once per item of `items`, with `${<iterator>}` bound to the item.
  */
 
-export const NODE_TYPES = ['tool', 'condition', 'switch', 'wait', 'wait_for_event', 'approval', 'parallel', 'loop', 'repeat', 'subworkflow'] as const;
+export const NODE_TYPES = ['tool', 'condition', 'switch', 'wait', 'wait_for_event', 'approval', 'respond', 'parallel', 'loop', 'repeat', 'subworkflow'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 
 export const NODE_ID = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
@@ -147,6 +147,17 @@ export const approvalConfigSchema = z.strictObject({
   id: 'ApprovalNodeConfig',
   description: 'Waits durably for people to approve or reject (roles or users, N of M, four eyes, a form), with a timeout; approvers are notified by mail and by the approval.requested event',
 });
+
+export const respondConfigSchema = z.strictObject({
+  /** the HTTP status the sender gets (200 by default) */
+  status: z.number().int().min(200).max(599).optional().default(200),
+  /** application/json (default: `body` is sent as JSON), text/plain or text/csv (`body` is sent as text) */
+  content_type: z.enum(['application/json', 'text/plain', 'text/csv']).optional().default('application/json'),
+  /** headers by name: `x-...` headers and cache-control, content-language, retry-after, etag, last-modified, expires, vary; values may be `${...}` templates */
+  headers: z.record(z.string().min(1).max(64), z.string().max(1000)).optional().default({}),
+  /** the body: any JSON value, `${...}` templates over parameters and earlier outputs rendered */
+  body: z.unknown().optional(),
+}).meta({ id: 'RespondNodeConfig', description: "For webhook-started runs: the HTTP answer (status, headers, body) the webhook's sender gets as soon as this node runs" });
 
 export const JOIN_STRATEGIES = ['wait_all', 'wait_any', 'wait_n'] as const;
 

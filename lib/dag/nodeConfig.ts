@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   approvalConfigSchema,
   conditionConfigSchema,
+  respondConfigSchema,
   loopConfigSchema,
   parallelConfigSchema,
   repeatConfigSchema,
@@ -28,6 +29,7 @@ export const NODE_CONFIG_SCHEMAS = {
   wait: waitConfigSchema,
   wait_for_event: waitForEventConfigSchema,
   approval: approvalConfigSchema,
+  respond: respondConfigSchema,
   parallel: parallelConfigSchema,
   loop: loopConfigSchema,
   repeat: repeatConfigSchema,
@@ -47,6 +49,7 @@ export type SwitchConfig = ConfigOf<'switch'>;
 export type WaitConfig = ConfigOf<'wait'>;
 export type WaitForEventConfig = ConfigOf<'wait_for_event'>;
 export type ApprovalConfig = ConfigOf<'approval'>;
+export type RespondConfig = ConfigOf<'respond'>;
 
 export type TypedConfig = { [T in NodeType]: { type: T; config: ConfigOf<T> } }[NodeType];
 

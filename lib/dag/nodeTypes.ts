@@ -6,6 +6,7 @@ import { approvalBranchProblems, approvalProblems, approvalTargets } from './val
 import { conditionProblems, unwrapTemplate } from './validation/conditions';
 import { loopNodeChecks } from './validation/loopNode';
 import { repeatNodeChecks } from './validation/repeatNode';
+import { respondProblems } from './validation/respondNode';
 import { parallelBranchProblems, parallelJoinProblems } from './validation/parallel';
 import { staticReference, templateReferenceProblems, type ReferenceScope } from './validation/references';
 import { subworkflowBody } from './validation/subworkflowBody';
@@ -171,6 +172,14 @@ export const NODE_TYPE_SPECS: { readonly [T in NodeType]: NodeTypeSpec<T> } = {
       withNodeInputs(check, { problems: approvalProblems(check.scope, check.env, check.node.id, check.config, check.base), subworkflows: [] }),
     graphRules: ({ nodeId, config, base, mentionedIds }) => approvalBranchProblems(nodeId, config, base, mentionedIds),
     branchTargets: (config) => approvalTargets(config),
+  },
+  respond: {
+    docs: { id: 'RespondNode', description: "Gives the sender of the webhook that started the run its HTTP answer, before the run ends" },
+    documentKeys: ['status', 'content_type', 'headers', 'body'],
+    // `sent`: false when another respond node of the run answered first (or the run was not started by a webhook's sender waiting)
+    implicitOutputs: { status: 'integer', sent: 'boolean' },
+    checkBody: (check) =>
+      withNodeInputs(check, { problems: respondProblems(check.scope, check.env, check.node.id, check.config, check.base), subworkflows: [] }),
   },
   parallel: {
     docs: { id: 'ParallelNode', description: 'Starts branches together and joins them' },

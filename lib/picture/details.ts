@@ -253,6 +253,7 @@ const TYPE_DETAILS: { readonly [T in NodeType]: (input: TypeDetailsInput) => Par
   wait: ({ node, state }) => waitingOf(node, state),
   wait_for_event: ({ node, state }) => waitingOf(node, state),
   approval: ({ node, state }) => waitingOf(node, state),
+  respond: () => ({}),
   repeat: () => ({}),
   loop: ({ node, state, parameters, states }) => ({ loop: loopProgress(node, state, parameters, states) }),
   parallel: ({ node, branches }) => {

@@ -59,12 +59,12 @@ describe('named components', () => {
     expect(schemas().CompiledDag.required).toEqual(expect.arrayContaining(['nodes', 'edges', 'entryPoints', 'exitPoints']));
 
     const node = schemas().Node;
-    const members = ['ToolNode', 'ConditionNode', 'SwitchNode', 'WaitNode', 'WaitForEventNode', 'ApprovalNode', 'ParallelNode', 'LoopNode', 'RepeatNode', 'SubworkflowNode'];
+    const members = ['ToolNode', 'ConditionNode', 'SwitchNode', 'WaitNode', 'WaitForEventNode', 'ApprovalNode', 'RespondNode', 'ParallelNode', 'LoopNode', 'RepeatNode', 'SubworkflowNode'];
     expect(node.oneOf).toEqual(members.map(ref));
     expect(node.discriminator).toEqual({
       propertyName: 'type',
       mapping: Object.fromEntries(
-        ['tool', 'condition', 'switch', 'wait', 'wait_for_event', 'approval', 'parallel', 'loop', 'repeat', 'subworkflow'].map((type, i) => [type, `#/components/schemas/${members[i]}`]),
+        ['tool', 'condition', 'switch', 'wait', 'wait_for_event', 'approval', 'respond', 'parallel', 'loop', 'repeat', 'subworkflow'].map((type, i) => [type, `#/components/schemas/${members[i]}`]),
       ),
     });
     expect(schemas().ToolNode.properties.type).toMatchObject({ const: 'tool' });
@@ -216,7 +216,7 @@ describe('the typed client (client/generated/schema.d.ts, checked by the typeche
 
     const workflow = {} as Schemas['Workflow'];
     const entryPoints: string[] = workflow.dag?.entryPoints ?? [];
-    const firstType: 'tool' | 'condition' | 'switch' | 'wait' | 'wait_for_event' | 'approval' | 'parallel' | 'loop' | 'repeat' | 'subworkflow' | undefined = workflow.dag?.nodes[0]?.type;
+    const firstType: 'tool' | 'condition' | 'switch' | 'wait' | 'wait_for_event' | 'approval' | 'respond' | 'parallel' | 'loop' | 'repeat' | 'subworkflow' | undefined = workflow.dag?.nodes[0]?.type;
     expect([body.name, noTool.id, wrongConfig.id, badType.id, entryPoints, firstType]).toEqual(['typed', 'a', 'a', 'a', [], undefined]);
   });
 });

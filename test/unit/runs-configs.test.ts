@@ -1,6 +1,7 @@
 import {
   approvalConfigSchema,
   conditionConfigSchema,
+  respondConfigSchema,
   loopConfigSchema,
   parallelConfigSchema,
   repeatConfigSchema,
@@ -14,6 +15,7 @@ import {
   ConfigError,
   parseApprovalConfig,
   parseConditionConfig,
+  parseRespondConfig,
   parseLoopConfig,
   parseParallelConfig,
   parseRepeatConfig,
@@ -103,6 +105,12 @@ const cases: { name: string; parse: (raw: unknown) => unknown; schema: { parse: 
     ],
   },
   {
+    name: 'respond',
+    parse: parseRespondConfig,
+    schema: respondConfigSchema,
+    configs: [{}, { status: 201, content_type: 'text/plain', headers: { 'x-order': '${params.id}' }, body: 'ok' }, { body: null }, { body: { a: ['${nodes.x.y}'] } }],
+  },
+  {
     name: 'parallel',
     parse: parseParallelConfig,
     schema: parallelConfigSchema,
@@ -151,6 +159,8 @@ test('configs missing what the interpreter needs are refused', () => {
   expect(() => parseLoopConfig({ items: 'a.b', template: { type: 'condition', config: {} } })).toThrow(/template.type/);
   expect(() => parseSubworkflowConfig({ workflow_id: 'x', inherit_context: 'yes' })).toThrow(/inherit_context/);
   expect(() => parseApprovalConfig({ approvers: {} })).toThrow(/role or users/);
+  expect(() => parseRespondConfig({ status: 100 })).toThrow(/status/);
+  expect(() => parseRespondConfig({ content_type: 'text/html' })).toThrow(/content_type/);
   expect(() => parseApprovalConfig({ approvers: { role: 'boss' } })).toThrow(/approvers.role/);
   expect(() => parseApprovalConfig({ approvers: { role: 'admin' }, on_timeout: 'later' })).toThrow(/on_timeout/);
 });

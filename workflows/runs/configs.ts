@@ -1,4 +1,4 @@
-import type { ApprovalConfig, ConditionConfig, LoopConfig, ParallelConfig, RepeatConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig } from '../../lib/dag/nodeConfig';
+import type { ApprovalConfig, ConditionConfig, RespondConfig, LoopConfig, ParallelConfig, RepeatConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig } from '../../lib/dag/nodeConfig';
 
 /**
  * Node configs as the interpreter reads them, with the defaults of lib/dag/model.ts's schemas applied, without
@@ -9,7 +9,7 @@ import type { ApprovalConfig, ConditionConfig, LoopConfig, ParallelConfig, Repea
  * Only types come from lib/dag (erased at build time).
  */
 
-export type { ApprovalConfig, ConditionConfig, LoopConfig, ParallelConfig, RepeatConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig };
+export type { ApprovalConfig, ConditionConfig, RespondConfig, LoopConfig, ParallelConfig, RepeatConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig };
 
 export class ConfigError extends Error {}
 
@@ -160,6 +160,24 @@ export function parseApprovalConfig(raw: unknown): ApprovalConfig {
     timeout: optionalText(c.timeout, 'timeout') ?? '24h',
     on_timeout: onTimeout,
     ...branches,
+  };
+}
+
+const RESPOND_TYPES = ['application/json', 'text/plain', 'text/csv'];
+
+export function parseRespondConfig(raw: unknown): RespondConfig {
+  const c = object(raw, 'config');
+  const status = c.status ?? 200;
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) throw new ConfigError('status must be an integer from 200 to 599');
+  const contentType = c.content_type ?? 'application/json';
+  if (typeof contentType !== 'string' || !RESPOND_TYPES.includes(contentType)) throw new ConfigError(`content_type must be one of ${RESPOND_TYPES.join(', ')}`);
+  const headers = c.headers === undefined ? {} : object(c.headers, 'headers');
+  for (const [name, value] of Object.entries(headers)) if (typeof value !== 'string') throw new ConfigError(`headers.${name} must be a string`);
+  return {
+    status,
+    content_type: contentType as RespondConfig['content_type'],
+    headers: headers as Record<string, string>,
+    ...(Object.hasOwn(c, 'body') ? { body: c.body } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { PARAMETER_ROOTS_ALTERNATION } from '../../lib/dag/parameterRoots';
 import {
   ConfigError,
   parseApprovalConfig,
+  parseRespondConfig,
   parseConditionConfig,
   parseLoopConfig,
   parseParallelConfig,
@@ -14,6 +15,7 @@ import {
   parseWaitForEventConfig,
   parseToolConfig,
   type ApprovalConfig,
+  type RespondConfig,
   type ConditionConfig,
   type LoopConfig,
   type ParallelConfig,
@@ -34,7 +36,7 @@ import {
  * - `startPreds`: a node listed in a parallel node's branch waits for the parallel node to *start* (not finish).
  */
 
-export type { ApprovalConfig, ConditionConfig, LoopConfig, ParallelConfig, RepeatConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig };
+export type { ApprovalConfig, ConditionConfig, RespondConfig, LoopConfig, ParallelConfig, RepeatConfig, SubworkflowConfig, SwitchConfig, ToolConfig, WaitConfig, WaitForEventConfig };
 
 /** A node with its config read by its type (one member per type of NODE_TYPES). */
 export type TypedNode = { [T in NodeType]: { id: string; type: T; def: NodeDef; config: ConfigOf<T> } }[NodeType];
@@ -86,6 +88,7 @@ const CONFIG_READERS: { readonly [T in NodeType]: (def: NodeDef) => ConfigOf<T> 
   wait: (def) => parseWaitConfig(def.config),
   wait_for_event: (def) => parseWaitForEventConfig(def.config),
   approval: (def) => parseApprovalConfig(def.config),
+  respond: (def) => parseRespondConfig(def.config),
   parallel: (def) => parseParallelConfig(def.config),
   loop: (def) => parseLoopConfig(def.config),
   repeat: (def) => parseRepeatConfig(def.config),

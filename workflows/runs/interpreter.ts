@@ -18,6 +18,7 @@ import { executeSwitch } from './switch';
 import { executeWait } from './waitNode';
 import { executeWaitForEvent, type EventWaiters } from './eventWait';
 import { executeApproval, type ApprovalWaiters } from './approvalNode';
+import { executeRespond } from './respondNode';
 import { handleFailure, type FailureHost } from './failures';
 import { fitResults, persistRun } from './finalState';
 import { setUpRun, type RunSetup } from './runSetup';
@@ -418,6 +419,8 @@ export class Interpreter {
         return executeWaitForEvent(this.env, node.id, node.config, context, this.eventWaiters, this.waitingOf(node.id));
       case 'approval':
         return executeApproval(this.env, node.id, node.config, context, this.approvalWaiters, this.waitingOf(node.id));
+      case 'respond':
+        return executeRespond(this.env, node.config, context);
       case 'loop':
         return executeLoop(
           {
