@@ -52,6 +52,7 @@ export default defineTool({
   }),
   output: z.object({ result: z.unknown() }),
   sideEffect: 'none',
+  syntaxFields: { expression: 'jsonata' },
   runsLocally: true,
   defaultTimeoutMs: 10_000,
   async execute(input, ctx) {

@@ -33,6 +33,12 @@ export function toolShapeProblems(candidate: unknown): string[] {
   ) {
     problems.push('secretFields must be a list of config paths (`headers.*`, `connection_string:userinfo`)');
   }
+  if (
+    tool.syntaxFields !== undefined &&
+    (typeof tool.syntaxFields !== 'object' || tool.syntaxFields === null || Object.values(tool.syntaxFields).some((language) => language !== 'jsonata'))
+  ) {
+    problems.push('syntaxFields must map config fields to a language the platform checks (jsonata)');
+  }
   return problems;
 }
 

@@ -4,6 +4,8 @@ import type { ToolDescriptor } from '../../lib/tools/descriptor';
 import type { OutputType, ToolInfo, ValidationEnv } from '../../lib/dag/validate';
 import { triggerConfigProblems } from '../../lib/triggers/config';
 import { checkExpression, checkTemplates, findReferences, hasTemplates } from '../../lib/expressions';
+import { jsonataSyntaxProblem } from '../../lib/expressions/jsonataSyntax';
+import type { ErrorDetail } from '../../lib/errors';
 
 /**
  * Wires the pure validator (lib/dag) to a set of tools and the expression checker. The API's set is the tool catalogue
@@ -22,6 +24,18 @@ function outputsOf(tool: ToolDescriptor): Record<string, OutputType> {
   return out;
 }
 
+/** The tool's `syntaxFields` that parse wrongly (template-free values only: a template is rendered at run time). */
+function syntaxProblems(tool: ToolDescriptor, config: Record<string, unknown>, prefix: string): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  for (const [field, language] of Object.entries(tool.syntaxFields ?? {})) {
+    const value = config[field];
+    if (language !== 'jsonata' || typeof value !== 'string' || hasTemplates(value)) continue;
+    const problem = jsonataSyntaxProblem(value);
+    if (problem) problems.push({ path: `${prefix}.${field}`, problem });
+  }
+  return problems;
+}
+
 const infoCache = new WeakMap<ToolDescriptor, ToolInfo>();
 
 export function toolInfo(tool: ToolDescriptor): ToolInfo {
@@ -32,7 +46,7 @@ export function toolInfo(tool: ToolDescriptor): ToolInfo {
       secretFields: tool.secretFields ?? [],
       configProblems: (config, prefix) => {
         const check = validateToolInput(tool, config, prefix);
-        return check.ok ? [] : check.problems;
+        return check.ok ? syntaxProblems(tool, config, prefix) : check.problems;
       },
     };
     infoCache.set(tool, info);

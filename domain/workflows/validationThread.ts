@@ -50,12 +50,32 @@ export interface OffLoopValidator {
   close(): Promise<void>;
 }
 
-/** Whether a definition is large enough to be validated in the thread (its node or edge count; anything else is small). */
+/**
+ * Expression text (fields named `expression`) past which a definition is validated in the thread: JSONata is parsed
+ * at save, ~0.4 ms per kB, so at most ~15 ms of it runs on the loop.
+ */
+export const LARGE_EXPRESSION_CHARS = 32 * 1024;
+
+/** The characters of every string under a key `expression` (stops counting once past `limit`). */
+function expressionChars(value: unknown, limit: number, depth = 0): number {
+  if (!value || typeof value !== 'object' || depth > 64) return 0;
+  let total = 0;
+  for (const [key, child] of Object.entries(value)) {
+    total += key === 'expression' && typeof child === 'string' ? child.length : expressionChars(child, limit - total, depth + 1);
+    if (total > limit) break;
+  }
+  return total;
+}
+
+/**
+ * Whether a definition is large enough to be validated in the thread: its node or edge count, or the length of its
+ * expressions (JSONata parses); anything else is small.
+ */
 export function isLargeDefinition(input: DefinitionInput): boolean {
   const dag = input.dag as { nodes?: unknown; edges?: unknown } | null;
   if (!dag || typeof dag !== 'object') return false;
   const count = (list: unknown): number => (Array.isArray(list) ? list.length : 0);
-  return count(dag.nodes) > LARGE_NODES || count(dag.edges) > LARGE_NODES;
+  return count(dag.nodes) > LARGE_NODES || count(dag.edges) > LARGE_NODES || expressionChars(dag.nodes, LARGE_EXPRESSION_CHARS) > LARGE_EXPRESSION_CHARS;
 }
 
 function startThread(): Worker {

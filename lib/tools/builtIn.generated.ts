@@ -756,7 +756,10 @@ export const BUILT_IN_TOOLS: readonly ToolDescriptor[] = [
     },
     "sideEffect": "none",
     "defaultTimeoutMs": 10000,
-    "runsLocally": true
+    "runsLocally": true,
+    "syntaxFields": {
+      "expression": "jsonata"
+    }
   },
   {
     "id": "llm_completion",

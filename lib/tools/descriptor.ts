@@ -55,6 +55,12 @@ export interface ToolDescriptor {
    * only where TOOLS_TEST_TOOLS_ENABLED is true (tests, the development stack).
    */
   testTool?: boolean;
+  /**
+   * Top-level config fields written in a language the platform parses, checked at save (validate, tool test) rather
+   * than failing the run: `jsonata` (lib/expressions/jsonataSyntax.ts). A value holding `${...}` templates is
+   * checked at run time only, once rendered.
+   */
+  syntaxFields?: Readonly<Record<string, 'jsonata'>>;
 }
 
 /**
@@ -91,6 +97,7 @@ export function describeTool(tool: ToolDescriptor): ToolDescriptor {
     ...(tool.secretFields?.length ? { secretFields: [...tool.secretFields] } : {}),
     ...(tool.runsLocally ? { runsLocally: true } : {}),
     ...(tool.testTool ? { testTool: true } : {}),
+    ...(tool.syntaxFields && Object.keys(tool.syntaxFields).length ? { syntaxFields: { ...tool.syntaxFields } } : {}),
   };
 }
 

@@ -112,7 +112,7 @@ describe('the tools a worker runs', () => {
   test('describeTool keeps the JSON parts only', () => {
     const described = describeTool(getTool('json_transform')!);
     expect(Object.keys(described).sort()).toEqual(
-      ['category', 'defaultTimeoutMs', 'description', 'id', 'inputSchema', 'name', 'outputSchema', 'runsLocally', 'sideEffect'].sort(),
+      ['category', 'defaultTimeoutMs', 'description', 'id', 'inputSchema', 'name', 'outputSchema', 'runsLocally', 'sideEffect', 'syntaxFields'].sort(),
     );
     expect(JSON.parse(JSON.stringify(described))).toEqual(described);
     expect(describeTool(getTool('delay')!).testTool).toBe(true);

@@ -4,7 +4,7 @@ import { validateDefinition } from '../../../lib/dag/validate';
 import { ServiceUnavailableError } from '../../../lib/unavailable';
 import { validationEnv } from '../../../domain/workflows/validationEnv';
 import { credentialFindings } from '../../../domain/workflows/credentialFindings';
-import { createOffLoopValidator, isLargeDefinition, LARGE_NODES } from '../../../domain/workflows/validationThread';
+import { createOffLoopValidator, isLargeDefinition, LARGE_EXPRESSION_CHARS, LARGE_NODES } from '../../../domain/workflows/validationThread';
 
 const tools = listTools().map(describeTool);
 
@@ -27,6 +27,25 @@ test('only definitions past LARGE_NODES nodes or edges count as large', () => {
   expect(isLargeDefinition(chain(LARGE_NODES + 1))).toBe(true);
   expect(isLargeDefinition({ dag: 'not a graph' })).toBe(false);
   expect(isLargeDefinition({ dag: { nodes: {}, edges: Array.from({ length: LARGE_NODES + 1 }) } })).toBe(true);
+});
+
+test('a few nodes with long expressions count as large too: their JSONata is parsed in the thread', () => {
+  const withExpressions = (chars: number) => {
+    const input = chain(5);
+    for (const node of input.dag.nodes) node.config.config.expression = `"${'x'.repeat(Math.ceil(chars / 5))}"`;
+    return input;
+  };
+  expect(isLargeDefinition(withExpressions(LARGE_EXPRESSION_CHARS - 100))).toBe(false);
+  expect(isLargeDefinition(withExpressions(LARGE_EXPRESSION_CHARS + 100))).toBe(true);
+});
+
+test('JSONata syntax errors are found at save, in the thread as on the loop', async () => {
+  const input = chain(3);
+  input.dag.nodes[1]!.config.config.expression = '{ "a": $sum(price }';
+  const onLoop = validateDefinition(input, validationEnv, { dagPath: 'dag' });
+  expect(onLoop.ok).toBe(false);
+  expect(onLoop.ok ? [] : onLoop.problems).toEqual([{ path: 'dag.nodes.n1.config.config.expression', problem: expect.stringContaining('invalid JSONata at character 19') }]);
+  expect((await validator.validate('org-a', { input, dagPath: 'dag', tools })).result).toEqual(onLoop);
 });
 
 test('the thread answers as the validator on the loop does, valid and invalid', async () => {
