@@ -2,6 +2,8 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
 import { AppError } from '../../lib/errors';
 import { parseTriggers, type WebhookConfig } from '../../lib/triggers/config';
+import { mapParameters } from '../../lib/triggers/mapping';
+import type { EventsService } from '../../domain/events/service';
 import { verify } from '../../lib/triggers/standardWebhooks';
 import type { AppDeps } from '../../domain/deps';
 import { parseJson, readRawBody } from '../http/body';
@@ -36,6 +38,13 @@ import type { WebhookMatch, WebhookRuns } from '../../domain/triggers/webhookRun
  * node ran; a run that ends without answering gets the waited answer above; past the wait, 202.
  */
 
+/** A publishing webhook's event data: the mapped fields (any names), else the body (an object as it is). */
+function eventDataOf(mapping: Record<string, string> | undefined, roots: { body: unknown; query: unknown; headers: unknown }): Record<string, unknown> {
+  if (mapping) return mapParameters(mapping, roots, roots.body, []);
+  const { body } = roots;
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : { body };
+}
+
 /** Whether a workflow answers its webhook's sender itself (a respond node in its definition). */
 function answersItself(definition: { dag?: { nodes?: { type?: unknown }[] } }): boolean {
   return (definition.dag?.nodes ?? []).some((node) => node.type === 'respond');
@@ -68,7 +77,10 @@ function parseBody(ctx: Context, raw: Buffer): unknown {
 }
 
 /** `runs` starts what a delivery asks for (domain/triggers/webhookRuns.ts); `waiter` answers callers that wait. */
-export function createWebhookIngress(deps: AppDeps, { runs, waiter }: { runs: WebhookRuns; waiter: RunWaiter }) {
+export function createWebhookIngress(
+  deps: AppDeps,
+  { runs, waiter, events }: { runs: WebhookRuns; waiter: RunWaiter; events: Pick<EventsService, 'publishFromWebhook'> },
+) {
   const { db, config, box } = deps;
 
   /** The answer of a caller that asked to wait: the finished run's outcome (200), or where it is (202). */
@@ -190,6 +202,19 @@ export function createWebhookIngress(deps: AppDeps, { runs, waiter }: { runs: We
     const body = parseBody(ctx, raw);
     // For hmac the signed webhook-id is the delivery key (a replay within the tolerance starts nothing).
     const deliveryKey = signedKey ?? (idempotencyKey ? `key:${idempotencyKey}` : null);
+    const publish = (match.trigger.config as WebhookConfig).publish;
+    if (publish) {
+      const query = { ...ctx.query };
+      const headers = Object.fromEntries(Object.entries(ctx.headers).filter(([name]) => !SENSITIVE_HEADERS.has(name)));
+      const event = await events.publishFromWebhook(
+        match.organizationId,
+        { workflowId: workflow.id, triggerKey: match.trigger.key },
+        { type: publish, data: eventDataOf(match.trigger.config.parameters, { body, query, headers }) },
+        // The same delivery of the same request finds its first event; the same key with another body is another event.
+        deliveryKey ? `${deliveryKey}:${sha256(`${method}\n${ctx.querystring}\n${raw.toString('base64')}`)}` : null,
+      );
+      return { status: 202, body: { event_id: event.id, type: event.type } };
+    }
     const { runId, replayed } = await runs.start(match, {
       method,
       deliveryKey,

@@ -90,26 +90,50 @@ export function createEventsService(deps: AppDeps, ensureDispatcher: () => Promi
     return endpoint;
   }
 
+  async function publishAs(
+    organizationId: string,
+    publishedBy: { type: string; id: string } | null,
+    input: { type: string; data: Record<string, unknown> },
+    requestKey: string | null,
+    path: string,
+  ) {
+    if (!CUSTOM_EVENT_TYPE.test(input.type)) {
+      throw new AppError('VALIDATION_ERROR', 'invalid body', [{ path: `${path}.type`, problem: 'custom events are named custom.<word>(.<word>)*, lower case' }]);
+    }
+    if (Buffer.byteLength(JSON.stringify(input.data)) > MAX_CUSTOM_PAYLOAD_BYTES) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `event data larger than ${MAX_CUSTOM_PAYLOAD_BYTES} bytes`);
+    }
+    // Runs started by events pass no admission gate (docs/runs.md#fairness): the flood is stopped here instead.
+    await limiter.consume([{ bucket: 'events.publish', key: organizationId, rule: config.triggers.publishRate }]);
+    const payload = { ...input.data, publishedBy };
+    const id = requestKey
+      ? await writeEventOnce(db, uuidFrom(`publish:${organizationId}:${requestKey}`), organizationId, input.type, payload)
+      : await writeEvent(db, organizationId, input.type, payload);
+    // The dispatcher polls the outbox anyway; this only makes sure it exists (best effort).
+    await ensureDispatcher().catch((err: unknown) => deps.logger.warn({ err }, 'could not ensure the event dispatcher'));
+    return { id, type: input.type, organizationID: organizationId, data: payload };
+  }
+
   return {
     catalog: () => catalogDocument(),
 
     /** `requestKey`: the client's Idempotency-Key with the request's fingerprint, when the client sent a key. */
     async publish(org: OrganizationContext, actor: Actor | null, input: { type: string; data: Record<string, unknown> }, requestKey: string | null = null) {
-      if (!CUSTOM_EVENT_TYPE.test(input.type)) {
-        throw new AppError('VALIDATION_ERROR', 'invalid body', [{ path: 'body.type', problem: 'custom events are named custom.<word>(.<word>)*, lower case' }]);
-      }
-      if (Buffer.byteLength(JSON.stringify(input.data)) > MAX_CUSTOM_PAYLOAD_BYTES) {
-        throw new AppError('PAYLOAD_TOO_LARGE', `event data larger than ${MAX_CUSTOM_PAYLOAD_BYTES} bytes`);
-      }
-      // Runs started by events pass no admission gate (docs/runs.md#fairness): the flood is stopped here instead.
-      await limiter.consume([{ bucket: 'events.publish', key: org.organizationId, rule: config.triggers.publishRate }]);
-      const payload = { ...input.data, publishedBy: actor ? { type: actor.type, id: actor.id } : null };
-      const id = requestKey
-        ? await writeEventOnce(db, uuidFrom(`publish:${org.organizationId}:${requestKey}`), org.organizationId, input.type, payload)
-        : await writeEvent(db, org.organizationId, input.type, payload);
-      // The dispatcher polls the outbox anyway; this only makes sure it exists (best effort).
-      await ensureDispatcher().catch((err: unknown) => deps.logger.warn({ err }, 'could not ensure the event dispatcher'));
-      return { id, type: input.type, organizationID: org.organizationId, data: payload };
+      return publishAs(org.organizationId, actor ? { type: actor.type, id: actor.id } : null, input, requestKey, 'body');
+    },
+
+    /**
+     * A webhook trigger with `publish` (docs/triggers.md#webhooks-that-publish-events): the delivery becomes a custom
+     * event, `publishedBy` naming the trigger. `deliveryKey`: a repeated delivery finds the event of the first.
+     */
+    async publishFromWebhook(
+      organizationId: string,
+      source: { workflowId: string; triggerKey: string },
+      input: { type: string; data: Record<string, unknown> },
+      deliveryKey: string | null,
+    ) {
+      const by = { type: 'webhook', id: `${source.workflowId}/${source.triggerKey}` };
+      return publishAs(organizationId, by, input, deliveryKey ? `webhook:${by.id}:${deliveryKey}` : null, 'body');
     },
 
     async listEndpoints(organizationId: string) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Trigger } from '../dag/model';
 import { parseDuration } from '../duration';
 import { parseRateRule } from '../rateRule';
-import { isCatalogEvent, EVENT_SOURCES } from '../events/catalog';
+import { CUSTOM_EVENT_TYPE, isCatalogEvent, EVENT_SOURCES } from '../events/catalog';
 import { cronProblem, isTimeZone } from './cron';
 import { zodIssueDetails } from '../zodIssues';
 
@@ -63,6 +63,11 @@ export const webhookConfigSchema = z.strictObject({
   allowUnauthenticated: z.boolean().optional().default(false),
   parameters: mappingSchema.optional(),
   rateLimit: rateText.optional(),
+  /**
+   * A custom event type (`custom.<word>...`): each delivery publishes that event instead of starting a run, its data
+   * the mapped fields (`parameters`, any names) or else the body; runs waiting for it (wait_for_event) wake.
+   */
+  publish: z.string().max(100).regex(CUSTOM_EVENT_TYPE, 'a custom event type: custom.<word>(.<word>)*, lower case').optional(),
 });
 
 export const eventConfigSchema = z.strictObject({

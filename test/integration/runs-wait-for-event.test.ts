@@ -141,3 +141,54 @@ test('a wait for an event is checked at save', async () => {
   }
   expect((await check({ event: 'custom.x', match: 'event.data.id == "a"' })).status).toBe(201);
 });
+
+test('an inbound webhook with `publish` turns each delivery into the event a waiting run takes; a repeat publishes nothing new', async () => {
+  const created = await api.request('POST', '/api/v1/workflows', {
+    token,
+    body: {
+      name: 'paid by webhook',
+      parameters: [{ name: 'order_id', type: 'string', required: true }],
+      dag: {
+        nodes: [
+          { id: 'paid', type: 'wait_for_event', config: { event: 'custom.order.paid', match: 'event.data.order_id == params.order_id', timeout: '2m' } },
+          toolNode('after', 'json_transform', { expression: '$', data: '${nodes.paid.event.data.amount}' }),
+        ],
+        edges: [{ from: 'paid', to: 'after' }],
+      },
+      triggers: [{ id: 'psp', type: 'webhook', config: { path: 'psp-paid', authentication: 'bearer', publish: 'custom.order.paid', parameters: { order_id: 'body.ref', amount: 'body.total' } } }],
+    },
+  });
+  expect(created.status).toBe(201);
+  const workflowId = created.body.id;
+  expect((await api.request('POST', `/api/v1/workflows/${workflowId}/activate`, { token })).status).toBe(200);
+  const secret = (await api.request('POST', `/api/v1/workflows/${workflowId}/triggers/psp/secret`, { token })).body.secret;
+  const slug = (await api.deps.db('organizations').where({ id: tenant.organizationId }).first('slug')).slug;
+
+  const run = await startRun(api, token, workflowId, { order_id: 'w-1' });
+  await waiting(workflowId, run.id);
+  const headers = { authorization: `Bearer ${secret}`, 'idempotency-key': 'psp-delivery-1' };
+  const delivered = await api.request('POST', `/api/hooks/${slug}/psp-paid`, { body: { ref: 'w-1', total: 12.5 }, headers });
+  expect(delivered.status).toBe(202);
+  expect(delivered.body).toEqual({ event_id: expect.any(String), type: 'custom.order.paid' });
+  const again = await api.request('POST', `/api/hooks/${slug}/psp-paid`, { body: { ref: 'w-1', total: 12.5 }, headers });
+  expect(again.body.event_id).toBe(delivered.body.event_id);
+
+  const done = await waitForRun(api, token, workflowId, run.id);
+  expect(done.status).toBe('completed');
+  expect(done.node_states.paid.output.event).toMatchObject({
+    id: delivered.body.event_id,
+    data: { order_id: 'w-1', amount: 12.5, publishedBy: { type: 'webhook', id: `${workflowId}/psp` } },
+  });
+  expect(done.node_states.after.output).toEqual({ result: 12.5 });
+  // The delivery started no run of its own.
+  expect((await api.request('GET', `/api/v1/workflows/${workflowId}/runs`, { token })).body.data).toHaveLength(1);
+
+  // Without the secret: the same 404 as any unknown hook.
+  expect((await api.request('POST', `/api/hooks/${slug}/psp-paid`, { body: { ref: 'w-1' } })).status).toBe(404);
+  const bad = await api.request('POST', '/api/v1/workflows/validate', {
+    token,
+    body: { name: 'bad', dag: { nodes: [toolNode('a', 'json_transform', { expression: '1' })], edges: [] }, triggers: [{ type: 'webhook', config: { publish: 'order.paid' } }] },
+  });
+  expect(bad.status).toBe(422);
+  expect(bad.body.error.details[0].path).toMatch(/triggers\[0\]\.config\.publish/);
+});
