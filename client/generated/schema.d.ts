@@ -3114,6 +3114,10 @@ export interface components {
         RerunRequest: {
             /** @description the node to run again, with everything after it; absent: every node runs again */
             from_node?: string;
+            /** @description with from_node (a tool node): that node's input for this rerun, exactly as the tool receives it (its config and bindings are replaced); literal values, checked against the tool's input schema; secret references only where the tool takes them */
+            node_input?: {
+                [key: string]: unknown;
+            };
             /** @description parameters to change: merged over the original run's, then checked */
             parameters?: {
                 [key: string]: unknown;

@@ -72,3 +72,17 @@ export function rerunReuse(
   }
   return Object.fromEntries(nodes.filter((n) => !again.has(n.id)).map((n) => [n.id, original.states[n.id]!]));
 }
+
+/**
+ * The definition a rerun with an edited node input runs (Conductor's rerun with new task input): the tool node's
+ * config becomes exactly `input`, its bindings dropped, so the tool receives `input` as given. Only that node
+ * changes; the version number stays (the run's trigger says the input was edited).
+ */
+export function withNodeInput<C extends Pick<CompiledWorkflow, 'dag'>>(compiled: C, nodeId: string, input: Record<string, unknown>): C {
+  const nodes = compiled.dag.nodes.map((node) => {
+    if (node.id !== nodeId) return node;
+    const { inputs: _dropped, ...rest } = node;
+    return { ...rest, config: { ...node.config, config: input, inputs: [] } };
+  });
+  return { ...compiled, dag: { ...compiled.dag, nodes } };
+}

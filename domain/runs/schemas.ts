@@ -198,6 +198,12 @@ export const rerunBody = z
       .union([z.literal('original'), z.literal('latest'), z.number().int().min(1)])
       .optional()
       .describe('the workflow version to run: the original run\'s (default), the latest, or a number'),
+    node_input: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        "with from_node (a tool node): that node's input for this rerun, exactly as the tool receives it (its config and bindings are replaced); literal values, checked against the tool's input schema; secret references only where the tool takes them",
+      ),
   })
   .meta({ id: 'RerunRequest', description: 'How to rerun a finished run: from which node, with which parameters, on which version' });
 export type RerunBody = z.output<typeof rerunBody>;

@@ -17,8 +17,11 @@ import type { RunExecutions } from './executions';
 import { deleteDeadLetter, findDeadLetter, listCircuitBreakers, listDeadLetters, markDeadLetterReplayed, resetCircuitBreaker, type CircuitBreakerRow, type DeadLetterRow } from './failureQueries';
 import { findRun, findRunById, isUuid, listOrganizationRuns, listRuns, markRunFinished, type RunRow } from './queries';
 import type { ListAllRunsQuery, RerunBody, RunSummaryView, RunView } from './schemas';
-import { rerunReuse } from './rerunPlan';
+import { rerunReuse, withNodeInput } from './rerunPlan';
 import { canonicalJson } from '../../lib/canonicalJson';
+import { secretFieldProblems } from '../../lib/dag/secretFields';
+import { hasTemplates } from '../../lib/expressions';
+import { createValidationEnv } from '../workflows/validationEnv';
 import { createRefLinker, runLinks, serializeRun, serializeRunSummary, type RunLive } from './serializers';
 import type { RunWaiter } from './wait';
 
@@ -105,6 +108,8 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
   // Tools' time limits and local tools travel with each run, so the interpreter needs no registry (it is workflow code);
   // they come from the tool catalogue the workers published (domain/tools).
   const { tools } = deps;
+  /** The tool checks of edited node inputs: the catalogue the workers published, as the workflow validator reads it. */
+  const validation = createValidationEnv(tools);
   const options = (): RunOptions => ({ ...config.runs, ...tools.runOptions() });
 
   const linksOf = (row: RunRow) => runLinks(row, executions.temporalUrl(row.id), config.http.publicUrl);
@@ -115,6 +120,25 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
       links: linksOf(row),
       linkRefs: createRefLinker(deps.storage, config.minio.bucket, row.organization_id),
     });
+
+  /**
+   * A rerun's edited node input: for a tool node named by from_node, literal (no `${...}`: nothing renders it
+   * against this run), valid for the tool's input schema, secret references only in the tool's secret fields.
+   */
+  function checkNodeInput(compiled: LoadedWorkflowVersion['compiled'], fromNode: string | undefined, input: Record<string, unknown>): void {
+    const refuse = (path: string, problem: string): never => {
+      throw new AppError('VALIDATION_ERROR', 'invalid body', [{ path, problem }]);
+    };
+    if (fromNode === undefined) refuse('body.node_input', 'give from_node: the node whose input this is');
+    const node = compiled.dag.nodes.find((n) => n.id === fromNode)!;
+    if (node.type !== 'tool') refuse('body.node_input', `"${fromNode}" is a ${node.type} node: only a tool node's input can be edited`);
+    if (hasTemplates(input)) refuse('body.node_input', 'literal values only: a ${...} template would not be rendered against the original run');
+    const toolId = String((node.config as { tool?: unknown }).tool);
+    const tool = validation.tool(toolId);
+    if (!tool) refuse('body.node_input', `the tool "${toolId}" is not available`);
+    const problems = [...secretFieldProblems(toolId, tool!.secretFields ?? [], input, 'body.node_input'), ...tool!.configProblems(input, 'body.node_input')];
+    if (problems.length) throw new AppError('VALIDATION_ERROR', 'invalid body', problems);
+  }
 
   async function loadRunnable(organizationId: string, workflowId: string, version?: number): Promise<LoadedWorkflowVersion> {
     const loaded = await loadWorkflowVersion(db, organizationId, workflowId, version);
@@ -350,6 +374,7 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
         const where = `version ${loaded.compiled.version}`;
         throw new AppError('VALIDATION_ERROR', 'invalid body', [{ path: 'body.from_node', problem: `no node "${request.from_node}" in ${where} of the workflow` }]);
       }
+      if (request.node_input !== undefined) checkNodeInput(loaded.compiled, request.from_node, request.node_input);
       const { values, problems } = checkParameters(loaded.compiled.parameters, { ...original.parameters, ...request.parameters });
       if (problems.length) throw new AppError('INVALID_PARAMETERS', 'the parameters do not match the declared parameters', problems);
       const originalVersion = original.workflow_version === loaded.compiled.version ? loaded : await loadWorkflowVersion(db, organizationId, workflowId, original.workflow_version);
@@ -363,16 +388,25 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
       );
       const approval = approvalForManualRun(loaded.compiled.triggers, config.triggers.defaultApprovalTimeoutMs, userId);
       const fromNode = request.from_node ?? null;
+      const edited = request.node_input !== undefined;
       const row = await launch({
-        loaded,
+        loaded: edited ? { ...loaded, compiled: withNodeInput(loaded.compiled, fromNode!, request.node_input!) } : loaded,
         parameters: values,
-        trigger: { type: 'rerun', retryOf: original.id, fromNode, userId, ...viaKey, ...(approval ? { approval: approval.record } : {}) },
+        trigger: {
+          type: 'rerun',
+          retryOf: original.id,
+          fromNode,
+          ...(edited ? { nodeInputEdited: true } : {}),
+          userId,
+          ...viaKey,
+          ...(approval ? { approval: approval.record } : {}),
+        },
         retryOf: original.id,
         reused,
         createdBy: userId,
         approval: approval?.wait,
         requestId: actor?.requestId,
-        audit: { actor, after: { workflowId, version: loaded.compiled.version, trigger: 'rerun', retryOf: original.id, fromNode } },
+        audit: { actor, after: { workflowId, version: loaded.compiled.version, trigger: 'rerun', retryOf: original.id, fromNode, nodeInputEdited: edited } },
       });
       return present(row);
     },

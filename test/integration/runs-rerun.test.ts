@@ -84,6 +84,33 @@ test('on the latest version, nodes it defines differently rerun with what follow
   await waitForRun(api, token, workflowId, numbered.body.id);
 });
 
+test("with an edited node input: the node gets exactly that input, what follows runs on it, the rest is reused", async () => {
+  const workflowId = await createWorkflowFixture(api, tenant, spec());
+  const original = await runToEnd(api, token, workflowId, { region: 'eu' });
+  const res = await rerun(workflowId, original.id, { from_node: 'b', node_input: { expression: '$ & "-fixed"', data: 'hand-made' } });
+  expect(res.status).toBe(201);
+  expect(res.body.trigger).toMatchObject({ type: 'rerun', fromNode: 'b', nodeInputEdited: true });
+  const run = await waitForRun(api, token, workflowId, res.body.id);
+  expect(run.status).toBe('completed');
+  expect(vias(run)).toEqual({ a: 'reused', b: 'ran', c: 'reused', d: 'ran' });
+  expect(run.node_states.b.output).toEqual({ result: 'hand-made-fixed' });
+  expect(run.node_states.d.output).toEqual({ result: { b: 'hand-made-fixed', c: 'c' } });
+  // The workflow itself is unchanged: a plain rerun uses the saved node again.
+  const plain = await waitForRun(api, token, workflowId, (await rerun(workflowId, original.id, { from_node: 'b' })).body.id);
+  expect(plain.node_states.b.output).toEqual({ result: 'a-eu-b' });
+
+  const refused = async (body: Record<string, unknown>) => {
+    const answer = await rerun(workflowId, original.id, body);
+    expect(answer.status).toBe(400);
+    return answer.body.error.details.map((d: { path: string; problem: string }) => `${d.path}: ${d.problem}`).join('; ');
+  };
+  expect(await refused({ node_input: { data: 1 } })).toMatch(/body.node_input: give from_node/);
+  expect(await refused({ from_node: 'b', node_input: { data: '${params.region}' } })).toMatch(/literal values only/);
+  expect(await refused({ from_node: 'b', node_input: { expression: 5 } })).toMatch(/body.node_input.expression/);
+  expect(await refused({ from_node: 'b', node_input: { expression: '$string(' } })).toMatch(/invalid JSONata/);
+  expect(await refused({ from_node: 'b', node_input: { data: '{{secret.KEY}}' } })).toMatch(/secret/);
+});
+
 test('clear refusals: an open run, an unknown node, bad parameters, another organization; retry takes no options', async () => {
   const slow = await createWorkflowFixture(api, tenant, { status: 'active', nodes: [toolNode('wait', 'delay', { ms: 5000 })], edges: [] });
   const open = await startRun(api, token, slow);
