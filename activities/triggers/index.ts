@@ -3,7 +3,8 @@ import { recordAudit } from '../../domain/audit/record';
 import { lockRunForApproval, setRunApproval } from '../../domain/runs/queries';
 import { triggerRunBudget, TriggerRunBudgetSpent } from '../../domain/triggers/runBudget';
 import { prepareTriggeredRun } from '../../domain/runs/launch';
-import { claimWaitingSlot, releaseWaitingSlot } from '../../domain/triggers/schedules';
+import { claimWallTime, claimWaitingSlot, releaseWaitingSlot } from '../../domain/triggers/schedules';
+import { dstDecision, isRepeatedWallTime } from '../../lib/triggers/dst';
 import { loadWorkflowVersion } from '../../domain/workflows/queries';
 import type { ApprovalRecord } from '../../lib/triggers/approval';
 import { parseTriggers, type ScheduleConfig } from '../../lib/triggers/config';
@@ -28,11 +29,24 @@ export function createTriggerActivities(deps: ActivityDeps) {
       triggerKey: string;
       firingId: string;
       firedAt: string;
+      /** The time the schedule meant (Temporal's TemporalScheduledStartTime); absent in firings started before. */
+      scheduledAt?: string;
     }): Promise<ScheduledRunPrepared> {
       const loaded = await loadWorkflowVersion(db, input.organizationId, input.workflowId);
       if (!loaded) return { runId: null, input: null, reason: 'workflow_not_found' };
       const trigger = parseTriggers(loaded.compiled.triggers).find((t) => t.type === 'schedule' && t.key === input.triggerKey);
       if (!trigger || !trigger.enabled) return { runId: null, input: null, reason: 'trigger_removed' };
+      const schedule = trigger.config as ScheduleConfig;
+      // Daylight saving (docs/triggers.md#daylight-saving-time): a repeated wall time runs once; a gap spec's firing
+      // runs only on a day the cron fell in the gap.
+      const nominal = new Date(input.scheduledAt ?? input.firedAt);
+      const decision = dstDecision(schedule.cron, schedule.timezone, nominal, schedule.dst, null);
+      if (!decision.run) return { runId: null, input: null, reason: decision.reason };
+      // The latest wall time fired moves forward with every firing; in the hour the clocks went back, a wall time
+      // already passed is the repeat.
+      if (schedule.dst === 'adjust' && (await claimWallTime(db, input, input.firingId, decision.wall)) === 'repeat' && isRepeatedWallTime(schedule.timezone, nominal)) {
+        return { runId: null, input: null, reason: 'dst_repeat' };
+      }
       const runId = uuidFrom(`schedule:${input.firingId}`);
       let outcome;
       try {

@@ -5,6 +5,7 @@ import type { StoredDefinition, WorkflowStatus } from '../../lib/dag/model';
 import { parseDuration } from '../../lib/duration';
 import { parseTriggers, type ScheduleConfig } from '../../lib/triggers/config';
 import { toTemporalCron } from '../../lib/triggers/cron';
+import { gapSpecs } from '../../lib/triggers/dst';
 import type { ScheduledRunInput } from '../../lib/triggers/types';
 
 /**
@@ -59,7 +60,11 @@ function desiredSchedules(
       return {
         scheduleId: scheduleIdFor(target.workflowId, t.key),
         key: t.key,
-        spec: { cronExpressions: [toTemporalCron(config.cron)], timezone: config.timezone },
+        // adjust: a second spec fires where the clocks skip a time the cron names (lib/triggers/dst.ts).
+        spec: {
+          cronExpressions: [config.cron, ...(config.dst === 'adjust' ? gapSpecs(config.cron, config.timezone) : [])].map(toTemporalCron),
+          timezone: config.timezone,
+        },
         action: {
           type: 'startWorkflow',
           workflowType: SCHEDULED_RUN_WORKFLOW_TYPE,
@@ -159,6 +164,30 @@ export async function describeSchedule(deps: ScheduleDeps, scheduleId: string): 
  * them. The slot is freed when its firing starts its run, and lapses after `holdMs` if the firing gave up or vanished.
  */
 export type WaitingSlot = 'held' | 'taken' | 'untracked';
+
+/**
+ * Claims a wall time for a firing of the `adjust` policy: the schedule's latest wall time moves to it when it is
+ * later (or this firing already claimed it: a retried activity). `repeat`: an earlier firing already ran at this
+ * wall time or a later one (the clocks went back); `untracked`: no row (the firing runs).
+ */
+export async function claimWallTime(
+  db: Db,
+  schedule: { workflowId: string; triggerKey: string },
+  firingId: string,
+  wallTime: string,
+): Promise<'claimed' | 'repeat' | 'untracked'> {
+  const result = await db.raw<{ rows: { claimed: boolean }[] }>(
+    `UPDATE trigger_schedules
+        SET last_wall_time = CASE WHEN last_wall_time IS NULL OR last_wall_time < :wallTime THEN :wallTime ELSE last_wall_time END,
+            last_wall_firing_id = CASE WHEN last_wall_time IS NULL OR last_wall_time < :wallTime THEN :firingId ELSE last_wall_firing_id END
+      WHERE workflow_id = :workflowId AND trigger_key = :triggerKey
+      RETURNING last_wall_firing_id = :firingId AS claimed`,
+    { firingId, wallTime, workflowId: schedule.workflowId, triggerKey: schedule.triggerKey },
+  );
+  const row = result.rows[0];
+  if (!row) return 'untracked';
+  return row.claimed ? 'claimed' : 'repeat';
+}
 
 export async function claimWaitingSlot(
   db: Db,

@@ -4,6 +4,7 @@ import { parseDuration } from '../duration';
 import { parseRateRule } from '../rateRule';
 import { CUSTOM_EVENT_TYPE, isCatalogEvent, EVENT_SOURCES } from '../events/catalog';
 import { cronProblem, isTimeZone } from './cron';
+import { DST_POLICIES } from './dst';
 import { zodIssueDetails } from '../zodIssues';
 
 /**
@@ -45,6 +46,12 @@ export const scheduleConfigSchema = z.strictObject({
   overlap: z.enum(OVERLAP_POLICIES).optional().default('skip'),
   catchupWindow: durationText.optional(),
   parameters: z.record(z.string(), z.unknown()).optional().default({}),
+  /**
+   * Daylight-saving changes in `timezone`: `adjust` (default) runs a time the clocks skip at the end of the gap and
+   * a time they repeat once; `exact` follows the cron to the letter (a skipped time never runs, a repeated one runs
+   * twice). docs/triggers.md#daylight-saving-time.
+   */
+  dst: z.enum(DST_POLICIES).optional().default('adjust'),
 });
 
 export const WEBHOOK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -264,3 +264,44 @@ describe('budget of scheduled runs (SCHEDULES_TRIGGERED_RUNS_RATE_LIMIT: 10 per 
     expect(await api.deps.db('workflow_runs').where({ workflow_id: id })).toHaveLength(0);
   }, 60_000);
 });
+
+describe('daylight saving time (docs/triggers.md#daylight-saving-time)', () => {
+  const NY = 'America/New_York';
+
+  async function activeSchedule(config: Record<string, unknown>): Promise<string> {
+    const res = await createWorkflow([{ id: 'night', type: 'schedule', config }]);
+    expect(res.status).toBe(201);
+    expect((await action(res.body.id, 'activate')).status).toBe(200);
+    return res.body.id as string;
+  }
+
+  test('adjust (default) adds a spec at the end of the gap; exact does not', async () => {
+    const adjusted = await api.deps.temporal.schedule.getHandle(scheduleIdFor(await activeSchedule({ cron: '30 2 * * *', timezone: NY }), 'night')).describe();
+    expect(adjusted.spec.calendars ?? []).toHaveLength(2);
+    const exact = await api.deps.temporal.schedule.getHandle(scheduleIdFor(await activeSchedule({ cron: '30 2 * * *', timezone: NY, dst: 'exact' }), 'night')).describe();
+    expect(exact.spec.calendars ?? []).toHaveLength(1);
+    const bad = await createWorkflow([{ id: 'night', type: 'schedule', config: { cron: '30 2 * * *', dst: 'sometimes' } }]);
+    expect(bad.status).toBe(422);
+  });
+
+  test('a firing runs once per wall time: the gap firing on its day only, the repeated hour once', async () => {
+    const { createTriggerActivities } = await import('../../activities/triggers');
+    const activities = createTriggerActivities(api.deps);
+    const fire = async (workflowId: string, scheduledAt: string) =>
+      (await activities.prepareScheduledRun({ organizationId: tenant.organizationId, workflowId, triggerKey: 'night', firingId: `f-${randomUUID()}`, firedAt: scheduledAt, scheduledAt })).reason;
+
+    const spring = await activeSchedule({ cron: '30 2 * * *', timezone: NY });
+    expect(await fire(spring, '2026-03-07T07:30:00Z')).toBe('started'); // 02:30 the day before
+    expect(await fire(spring, '2026-03-08T07:00:00Z')).toBe('started'); // 03:00 on the gap day: 02:30 did not exist
+    expect(await fire(spring, '2026-03-15T07:00:00Z')).toBe('dst_no_gap_firing'); // a Sunday without a gap
+
+    const fall = await activeSchedule({ cron: '30 1 * * *', timezone: NY });
+    expect(await fire(fall, '2026-11-01T05:30:00Z')).toBe('started'); // 01:30 EDT
+    expect(await fire(fall, '2026-11-01T06:30:00Z')).toBe('dst_repeat'); // 01:30 EST, the same wall time
+    expect(await fire(fall, '2026-11-02T06:30:00Z')).toBe('started'); // the next night
+
+    const exact = await activeSchedule({ cron: '30 1 * * *', timezone: NY, dst: 'exact' });
+    expect(await fire(exact, '2026-11-01T05:30:00Z')).toBe('started');
+    expect(await fire(exact, '2026-11-01T06:30:00Z')).toBe('started');
+  });
+});

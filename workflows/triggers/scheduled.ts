@@ -32,9 +32,17 @@ function spreadMs(id: string, range: number): number {
   return hash % range;
 }
 
+/** The time the schedule meant this firing for (set by Temporal on the executions a schedule starts). */
+function scheduledTimeOf(info: ReturnType<typeof workflowInfo>): string | undefined {
+  const value = info.searchAttributes?.TemporalScheduledStartTime?.[0];
+  return value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : undefined;
+}
+
 export async function scheduledRunWorkflow(input: ScheduledRunInput): Promise<{ runId: string | null; status: string }> {
   const info = workflowInfo();
-  const prepare = () => prepareScheduledRun({ ...input, firingId: info.workflowId, firedAt: info.startTime.toISOString() });
+  const scheduledAt = scheduledTimeOf(info);
+  const prepare = () =>
+    prepareScheduledRun({ ...input, firingId: info.workflowId, firedAt: info.startTime.toISOString(), ...(scheduledAt ? { scheduledAt } : {}) });
   // Firings waiting for the same window ask again up to 5 s after its end, each at its own offset (from its id:
   // the same on replay), so that they do not all ask at once.
   const spread = spreadMs(info.workflowId, 5000);
