@@ -4,10 +4,10 @@ import { CronExpressionParser } from 'cron-parser';
  * Schedules across daylight-saving changes (docs/triggers.md#daylight-saving-time). A cron read in a zone names wall
  * times; on the day the clocks go forward some wall times do not exist, and on the day they go back some happen
  * twice. Temporal fires cron schedules by the letter: the missing time never fires, the repeated one fires twice.
- * The default policy, `adjust`, keeps "once per local time": a firing whose wall time fell in the gap runs at the
- * gap's end (a second cron spec, `gapSpecs`, fires there on the days of the year a gap may occur, and the firing
- * checks that a time of the schedule really fell in that day's gap), and a repeated wall time does not fire again
- * (`dstDecision`, given the latest wall time already fired). `exact` keeps Temporal's behaviour. Pure: Intl only.
+ * The default policy, `adjust`, keeps "once per local time": a firing whose wall time fell in the gap runs as much
+ * later as the gap is long (a second cron spec, `gapSpecs`, fires there on the days of the year a gap may occur, and
+ * the firing checks that a time of the schedule really fell in that day's gap), and a repeated wall time does not
+ * fire again (`dstDecision`, given the latest wall time already fired). `exact` keeps Temporal's behaviour. Pure: Intl only.
  */
 
 export const DST_POLICIES = ['adjust', 'exact'] as const;
@@ -103,9 +103,11 @@ function namesWallTime(cron: string, wall: WallTime): boolean {
 }
 
 /**
- * The extra cron specs of the `adjust` policy: at the end wall time of every gap in the zone over the next
- * `years` in which the cron names a wall time, on the months and weekdays such gaps occur (a few firings a year;
- * each checks whether its day really had a gap the cron fell in). None when the cron never falls in a gap.
+ * The extra cron specs of the `adjust` policy. A wall time the clocks skip runs as much later as the gap is long
+ * (02:30 in a 02:00-03:00 gap runs at 03:30: the same instant as 02:30 in the old offset, as cron-parser's previews,
+ * java.time and PostgreSQL resolve it): a spec at each such shifted time over the next `years`, on the months and
+ * weekdays the gaps occur (a few firings a year; each checks that its day had the gap). None when the cron never
+ * falls in a gap, or when every shifted time is one the cron names anyway.
  */
 export function gapSpecs(cron: string, zone: string, now = new Date(), years = 3): string[] {
   // ~6 ms of Intl readings: remembered per cron, zone and day (schedules are synced at every save).
@@ -121,21 +123,32 @@ export function gapSpecs(cron: string, zone: string, now = new Date(), years = 3
 const specMemo = new Map<string, string[]>();
 
 function computeGapSpecs(cron: string, zone: string, now: Date, years: number): string[] {
-  const fields = cron.trim().split(/\s+/);
-  const seconds = fields.length === 6 ? `${fields[0]} ` : '';
-  const byEnd = new Map<string, { months: Set<number>; weekdays: Set<number> }>();
-  for (const gap of gapsBetween(zone, now, new Date(now.getTime() + years * 366 * 24 * 3600_000))) {
-    // The cron names no time in the gap, or names its end anyway (that firing happens on its own).
-    if (!namesWallTimeIn(cron, gap.start, gap.end) || namesWallTime(cron, gap.end)) continue;
-    const end = new Date(reading(gap.end));
-    const key = `${end.getUTCMinutes()} ${end.getUTCHours()}`;
-    const entry = byEnd.get(key) ?? { months: new Set(), weekdays: new Set() };
-    entry.months.add(end.getUTCMonth() + 1);
-    entry.weekdays.add(end.getUTCDay());
-    byEnd.set(key, entry);
+  const seconds = cron.trim().split(/\s+/).length === 6;
+  const byTime = new Map<string, { months: Set<number>; weekdays: Set<number> }>();
+  for (const gap of gapsBetween(zone, now, new Date(now.getTime() + years * 366 * DAY))) {
+    for (const shifted of shiftedTimes(cron, gap)) {
+      if (namesWallTime(cron, shifted)) continue; // that firing happens on its own
+      const at = new Date(reading(shifted));
+      const key = `${seconds ? `${at.getUTCSeconds()} ` : ''}${at.getUTCMinutes()} ${at.getUTCHours()}`;
+      const entry = byTime.get(key) ?? { months: new Set(), weekdays: new Set() };
+      entry.months.add(at.getUTCMonth() + 1);
+      entry.weekdays.add(at.getUTCDay());
+      byTime.set(key, entry);
+    }
   }
   const list = (values: Set<number>) => [...values].sort((a, b) => a - b).join(',');
-  return [...byEnd.entries()].map(([minuteHour, { months, weekdays }]) => `${seconds ? '0 ' : ''}${minuteHour} * ${list(months)} ${list(weekdays)}`);
+  return [...byTime.entries()].map(([time, { months, weekdays }]) => `${time} * ${list(months)} ${list(weekdays)}`);
+}
+
+/** The wall times the cron names in the gap, each moved by the gap's length (at most 120 of them). */
+function shiftedTimes(cron: string, gap: Gap): WallTime[] {
+  const length = reading(gap.end) - reading(gap.start);
+  const parsed = CronExpressionParser.parse(cron, { tz: 'UTC', currentDate: new Date(reading(gap.start) - 1000) });
+  const out: WallTime[] = [];
+  for (let next = parsed.next().toDate().getTime(); next < reading(gap.end) && out.length < 120; next = parsed.next().toDate().getTime()) {
+    out.push(wallOfReading(next + length));
+  }
+  return out;
 }
 
 /** Whether the wall time of `instant` already happened earlier that night (the clocks went back within 3 hours). */
@@ -151,8 +164,8 @@ export type DstDecision = { run: true; wall: WallTime; moved: boolean } | { run:
 /**
  * Whether a firing at `nominal` runs under the policy. `lastFired`: the latest wall time this schedule already ran
  * (adjust: a wall time of the hour the clocks went back that is not after it is a repeat). A firing at a wall time the cron
- * does not name is a gap spec's when one of them names it: it runs (moved) only when the cron named a wall time in
- * the gap that ended there that day. Any other firing at an unnamed time (a schedule triggered by hand) runs.
+ * does not name is a gap spec's when one of them names it: it runs (moved) only when the cron named, that day, the
+ * wall time the gap's length earlier, inside the gap. Any other firing at an unnamed time (a schedule triggered by hand) runs.
  */
 export function dstDecision(cron: string, zone: string, nominal: Date, policy: DstPolicy, lastFired: WallTime | null): DstDecision {
   const wall = wallTimeOf(nominal, zone);
@@ -162,7 +175,10 @@ export function dstDecision(cron: string, zone: string, nominal: Date, policy: D
   const around = new Date(nominal.getTime() - 3 * 366 * DAY);
   const fromGapSpec = gapSpecs(cron, zone, around, 6).some((spec) => namesWallTime(spec, wall));
   if (!fromGapSpec) return { run: true, wall, moved: false };
-  const gap = gapsBetween(zone, new Date(nominal.getTime() - DAY), new Date(nominal.getTime() + 1)).find((g) => g.end === wall);
-  if (gap && namesWallTimeIn(cron, gap.start, gap.end)) return { run: true, wall, moved: true };
+  // A gap spec's firing: it runs when, that day, the cron named the wall time the gap's length earlier, in the gap.
+  for (const gap of gapsBetween(zone, new Date(nominal.getTime() - DAY), new Date(nominal.getTime() + 1))) {
+    const meant = wallOfReading(reading(wall) - (reading(gap.end) - reading(gap.start)));
+    if (meant >= gap.start && meant < gap.end && namesWallTime(cron, meant)) return { run: true, wall, moved: true };
+  }
   return { run: false, wall, reason: 'dst_no_gap_firing' };
 }

@@ -7,6 +7,7 @@ import type { TestApi } from '../helpers/stack';
 import { createTestTenant, startApiWithTenant, type TestTenant } from '../helpers/tenants';
 import { eventually } from '../helpers/triggers';
 import { createRateLimiter } from '../../domain/ratelimit/limiter';
+import { createTriggerActivities } from '../../activities/triggers';
 
 /** Schedule triggers as Temporal Schedules: lifecycle with the workflow, next fire times, firing, validation. */
 
@@ -285,15 +286,14 @@ describe('daylight saving time (docs/triggers.md#daylight-saving-time)', () => {
   });
 
   test('a firing runs once per wall time: the gap firing on its day only, the repeated hour once', async () => {
-    const { createTriggerActivities } = await import('../../activities/triggers');
     const activities = createTriggerActivities(api.deps);
     const fire = async (workflowId: string, scheduledAt: string) =>
       (await activities.prepareScheduledRun({ organizationId: tenant.organizationId, workflowId, triggerKey: 'night', firingId: `f-${randomUUID()}`, firedAt: scheduledAt, scheduledAt })).reason;
 
     const spring = await activeSchedule({ cron: '30 2 * * *', timezone: NY });
     expect(await fire(spring, '2026-03-07T07:30:00Z')).toBe('started'); // 02:30 the day before
-    expect(await fire(spring, '2026-03-08T07:00:00Z')).toBe('started'); // 03:00 on the gap day: 02:30 did not exist
-    expect(await fire(spring, '2026-03-15T07:00:00Z')).toBe('dst_no_gap_firing'); // a Sunday without a gap
+    expect(await fire(spring, '2026-03-08T07:30:00Z')).toBe('started'); // 03:30 on the gap day: 02:30 did not exist
+    expect(await fire(spring, '2026-03-15T07:30:00Z')).toBe('dst_no_gap_firing'); // a Sunday without a gap
 
     const fall = await activeSchedule({ cron: '30 1 * * *', timezone: NY });
     expect(await fire(fall, '2026-11-01T05:30:00Z')).toBe('started'); // 01:30 EDT

@@ -14,21 +14,22 @@ describe('gaps', () => {
     expect(gapsBetween('UTC', NOW, YEAR_END)).toEqual([]);
   });
 
-  test('the extra spec fires at the end of the gaps the cron falls in, on their months and weekdays only', () => {
-    expect(gapSpecs('30 2 * * *', NY, NOW)).toEqual(['0 3 * 3 0']);
+  test("the extra spec fires the gap's length after each time the cron names in a gap, on its months and weekdays only", () => {
+    expect(gapSpecs('30 2 * * *', NY, NOW)).toEqual(['30 3 * 3 0']);
     expect(gapSpecs('0 2 * * *', 'Australia/Lord_Howe', NOW)).toEqual(['30 2 * 10 0']);
+    expect(gapSpecs('10,40 2 * * *', NY, NOW)).toEqual(['10 3 * 3 0', '40 3 * 3 0']);
     expect(gapSpecs('15 2 * * 1-5', NY, NOW)).toEqual([]); // the gap is on a Sunday: a weekday cron never falls in it
     expect(gapSpecs('30 1 * * *', NY, NOW)).toEqual([]);
-    expect(gapSpecs('*/15 * * * *', 'Europe/Berlin', NOW)).toEqual([]); // 03:00 fires anyway
-    expect(gapSpecs('0 30 2 * * *', NY, NOW)).toEqual(['0 0 3 * 3 0']); // seconds first
+    expect(gapSpecs('*/15 * * * *', 'Europe/Berlin', NOW)).toEqual([]); // 03:00-03:45 fire anyway
+    expect(gapSpecs('5 30 2 * * *', NY, NOW)).toEqual(['5 30 3 * 3 0']); // seconds first
     expect(gapSpecs('30 2 * * *', 'UTC', NOW)).toEqual([]);
   });
 });
 
 describe('what fires', () => {
   test('spring forward: the gap spec runs on the day the cron fell in the gap, not on other Sundays of March', () => {
-    expect(dstDecision('30 2 * * *', NY, new Date('2026-03-08T07:00:00Z'), 'adjust', null)).toEqual({ run: true, wall: '2026-03-08T03:00:00', moved: true });
-    expect(dstDecision('30 2 * * *', NY, new Date('2026-03-15T07:00:00Z'), 'adjust', null)).toMatchObject({ run: false, reason: 'dst_no_gap_firing' });
+    expect(dstDecision('30 2 * * *', NY, new Date('2026-03-08T07:30:00Z'), 'adjust', null)).toEqual({ run: true, wall: '2026-03-08T03:30:00', moved: true });
+    expect(dstDecision('30 2 * * *', NY, new Date('2026-03-15T07:30:00Z'), 'adjust', null)).toMatchObject({ run: false, reason: 'dst_no_gap_firing' });
     expect(dstDecision('30 2 * * *', NY, new Date('2026-03-15T06:30:00Z'), 'adjust', null)).toEqual({ run: true, wall: '2026-03-15T02:30:00', moved: false });
   });
 
