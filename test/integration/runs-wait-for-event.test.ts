@@ -1,4 +1,5 @@
 import type { TestApi } from '../helpers/stack';
+import { listenForOutboxEvents } from '../../domain/events/outboxNotices';
 import { createTestTenant, startApiWithTenant, type TestTenant } from '../helpers/tenants';
 import { runToEnd, startRun, toolNode, waitForRun } from '../helpers/runs';
 
@@ -191,4 +192,21 @@ test('an inbound webhook with `publish` turns each delivery into the event a wai
   });
   expect(bad.status).toBe(422);
   expect(bad.body.error.details[0].path).toMatch(/triggers\[0\]\.config\.publish/);
+});
+
+test('the dispatcher is woken by a new outbox event, not only by its next poll', async () => {
+  const notices = await listenForOutboxEvents(api.deps.db);
+  expect(notices).not.toBeNull();
+  try {
+    const woken = notices!.wait(120_000).then(() => 'woken');
+    const later = new Promise((r) => setTimeout(() => r('not woken within 20 s'), 20_000));
+    await publish({ order_id: 'wake-up' });
+    expect(await Promise.race([woken, later])).toBe('woken');
+    // A notice that came while nobody waited is kept for the next wait.
+    await publish({ order_id: 'while-busy' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await Promise.race([notices!.wait(120_000).then(() => 'woken'), new Promise((r) => setTimeout(() => r('lost'), 20_000))])).toBe('woken');
+  } finally {
+    await notices!.close();
+  }
 });
