@@ -20,10 +20,11 @@ import { searchScenario } from './scenarios/search';
 import { soakScenario } from './scenarios/soak';
 import { uploadScenario } from './scenarios/upload';
 import { waitScenario } from './scenarios/wait';
+import { waitingScenario } from './scenarios/waiting';
 
 /**
  * `npm run bench` (full, ~10 minutes) or `npm run bench -- --smoke` (seconds of load; proves the suite works).
- * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,relevance,runs,scale,cancel,wait,fairness,profile,peer,soak`, `--keep` (keep
+ * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,relevance,runs,scale,cancel,wait,waiting,fairness,profile,peer,soak`, `--keep` (keep
  * the scratch folder with logs and profiles under .data/bench/<run id>). Environment: BENCH_LOG_LEVEL (the API's
  * LOG_LEVEL, default info as in production; workers stay at info).
  * The soak (30 minutes) runs in a full run only when asked: `--soak` adds it, `--only soak` runs it alone; a smoke run
@@ -39,6 +40,7 @@ const SCENARIOS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   scale: scaleScenario,
   cancel: cancelScenario,
   wait: waitScenario,
+  waiting: waitingScenario,
   fairness: fairnessScenario,
   profile: profileScenario,
   peer: peerScenario,

@@ -9,4 +9,11 @@ export const baselineActivities = {
   },
 };
 
-export type BaselineActivities = typeof baselineActivities;
+/** The waiting baseline's activity: when it started (the resume latency's end). */
+export const stampActivities = {
+  async stamp(): Promise<{ at: number }> {
+    return { at: Date.now() };
+  },
+};
+
+export type BaselineActivities = typeof baselineActivities & typeof stampActivities;

@@ -1,6 +1,6 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { disableWorkflowStackTraces } from '../../worker/workflowStackTraces';
-import { baselineActivities } from './activities';
+import { baselineActivities, stampActivities } from './activities';
 
 /**
  * The baseline worker: default Worker options (as the product's worker uses), its own task queue, its own
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     namespace: process.env.TEMPORAL_NAMESPACE ?? 'default',
     taskQueue,
     workflowBundle: { codePath: bundle },
-    activities: baselineActivities,
+    activities: { ...baselineActivities, ...stampActivities },
     shutdownGraceTime: '10s',
   });
   console.log('baseline worker started');

@@ -1,4 +1,4 @@
-import { proxyActivities } from '@temporalio/workflow';
+import { condition, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { BaselineActivities } from './activities';
 
 /**
@@ -6,7 +6,7 @@ import type { BaselineActivities } from './activities';
  * calls the same tool code (json_transform's execute) `steps` times in sequence, on the same server. No run rows,
  * no node states, no interpretation: what a developer would write by hand for a fixed pipeline.
  */
-const { transform } = proxyActivities<BaselineActivities>({ startToCloseTimeout: '30s' });
+const { transform, stamp } = proxyActivities<BaselineActivities>({ startToCloseTimeout: '30s' });
 
 export async function baselineChainWorkflow(steps: number, expression: string, data: unknown): Promise<unknown> {
   let value = data;
@@ -15,4 +15,20 @@ export async function baselineChainWorkflow(steps: number, expression: string, d
     value = result;
   }
   return value;
+}
+
+export const goSignal = defineSignal<[{ key: string }]>('go');
+
+/**
+ * The waiting baseline (the `waiting` bench rows): what a developer writes by hand for "wait for an outside event,
+ * then go on": a signal handler and a durable condition with a timeout, then one activity, whose start time is the
+ * result (the resume latency's end). No records, no matching, no dispatcher.
+ */
+export async function baselineSignalWaitWorkflow(key: string, timeoutMs: number): Promise<{ at: number | null }> {
+  let arrived = false;
+  setHandler(goSignal, (signal) => {
+    if (signal.key === key) arrived = true;
+  });
+  if (!(await condition(() => arrived, timeoutMs))) return { at: null };
+  return stamp();
 }

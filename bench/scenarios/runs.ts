@@ -49,7 +49,7 @@ export function cpuMsPerRun(result: Measured): Record<(typeof STACK_PARTS)[numbe
 }
 const FIRST_DATA = { n: 0 };
 
-interface RunDriver {
+export interface RunDriver {
   temporal: Client;
   connection: Connection;
 }
