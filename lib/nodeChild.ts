@@ -1,5 +1,10 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
+
+/** util-linux's chrt, to start a child under SCHED_IDLE (absent: the child gets the lowest nice value instead). */
+const CHRT = ['/usr/bin/chrt', '/bin/chrt'].find((candidate) => existsSync(candidate)) ?? null;
 
 /**
  * Starts one of this code's modules as a Node child process that handles tenants' data (the expression sandbox,
@@ -7,15 +12,28 @@ import path from 'node:path';
  * chosen by the caller's own extension. The child gets an empty environment (no database URLs or secrets), a V8
  * heap cap, an IPC channel, and runs under `ulimit -c 0` (through sh, whose `exec` leaves Node itself as the child):
  * a tenant whose input makes V8 abort again and again must not fill the disk with core dumps of a capped heap.
+ * `background`: the child runs under Linux's SCHED_IDLE policy (through chrt): it gets a core only when nothing
+ * else wants it, so one tenant's file parse never delays the API, the worker, Temporal or PostgreSQL serving
+ * another (issue 40); without chrt, at nice 19.
  */
 export function spawnNodeChild(
   callerFile: string,
   moduleName: string,
-  options: { heapMb: number; stderr: 'inherit' | 'pipe'; serialization: 'json' | 'advanced' },
+  options: { heapMb: number; stderr: 'inherit' | 'pipe'; serialization: 'json' | 'advanced'; background?: boolean },
 ): ChildProcess {
   const typescript = path.extname(callerFile) === '.ts';
   const entry = path.join(path.dirname(callerFile), `${moduleName}${typescript ? '.ts' : '.js'}`);
   const node = [process.execPath, ...(typescript ? ['--require', require.resolve('tsx/cjs')] : []), `--max-old-space-size=${options.heapMb}`, entry];
   const stdio: StdioOptions = ['ignore', 'ignore', options.stderr, 'ipc'];
-  return spawn('/bin/sh', ['-c', 'ulimit -c 0; exec "$@"', moduleName, ...node], { env: {}, stdio, serialization: options.serialization });
+  const idle = options.background === true && CHRT !== null;
+  const script = idle ? `ulimit -c 0; exec ${CHRT} --idle 0 "$@"` : 'ulimit -c 0; exec "$@"';
+  const child = spawn('/bin/sh', ['-c', script, moduleName, ...node], { env: {}, stdio, serialization: options.serialization });
+  if (options.background === true && !idle && child.pid !== undefined) {
+    try {
+      setPriority(child.pid, 19);
+    } catch {
+      // The child keeps the parent's priority: slower for others, never wrong.
+    }
+  }
+  return child;
 }

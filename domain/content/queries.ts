@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import type { ProcessingStep } from '../../lib/contentSteps';
+import { nestedAt, parseMetadataFilter, type MetadataCondition } from '../../lib/content/metadataFilter';
 import type { ContentFilter } from './schemas';
 
 /** All SQL of the content domain. Every function takes the organization id: tenant scoping is never optional. */
@@ -305,6 +306,36 @@ export async function markJobFailedToStart(db: Queryable, jobId: string, error: 
 
 const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', size: 'size_bytes', title: 'title_sort' } as const;
 
+/** One metadata condition as SQL over `metadata` (every value bound; the path as text[]). */
+function applyMetadataCondition(q: Knex.QueryBuilder, c: MetadataCondition): void {
+  const field = 'metadata #> ?::text[]';
+  switch (c.kind) {
+    case 'contains':
+      q.whereRaw('metadata @> ?::jsonb', [JSON.stringify(nestedAt(c.path, c.value))]);
+      return;
+    case 'compare':
+      q.whereRaw(`(${field}) ${c.op === '$eq' ? 'IS NOT DISTINCT FROM' : 'IS DISTINCT FROM'} ?::jsonb`, [c.path, JSON.stringify(c.value)]);
+      return;
+    case 'order': {
+      const sign = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[c.op];
+      // CASE keeps the cast from running on a value of another type (a string that is not a number).
+      if (typeof c.value === 'number') {
+        q.whereRaw(`CASE WHEN jsonb_typeof(${field}) = 'number' THEN (metadata #>> ?::text[])::numeric ${sign} ? ELSE false END`, [c.path, c.path, c.value]);
+      } else {
+        q.whereRaw(`CASE WHEN jsonb_typeof(${field}) = 'string' THEN (metadata #>> ?::text[]) COLLATE "C" ${sign} ? COLLATE "C" ELSE false END`, [c.path, c.path, c.value]);
+      }
+      return;
+    }
+    case 'member':
+      if (c.op === '$in') q.whereRaw(`(${field}) IN (SELECT jsonb_array_elements(?::jsonb))`, [c.path, JSON.stringify(c.values)]);
+      else q.whereRaw(`((${field}) IS NULL OR (${field}) NOT IN (SELECT jsonb_array_elements(?::jsonb)))`, [c.path, c.path, JSON.stringify(c.values)]);
+      return;
+    case 'exists':
+      q.whereRaw(`(${field}) IS ${c.exists ? 'NOT ' : ''}NULL`, [c.path]);
+      return;
+  }
+}
+
 export function applyFilter(q: Knex.QueryBuilder, filter: ContentFilter | undefined): Knex.QueryBuilder {
   if (!filter) return q;
   if (filter.type !== undefined) {
@@ -319,7 +350,7 @@ export function applyFilter(q: Knex.QueryBuilder, filter: ContentFilter | undefi
   }
   if (filter.tags?.length) q.whereRaw('tags @> ?::text[]', [filter.tags]);
   if (filter.tagsAny?.length) q.whereRaw('tags && ?::text[]', [filter.tagsAny]);
-  if (filter.metadata) q.whereRaw('metadata @> ?::jsonb', [JSON.stringify(filter.metadata)]);
+  if (filter.metadata) for (const condition of parseMetadataFilter(filter.metadata).conditions) applyMetadataCondition(q, condition);
   if (filter.createdAt?.gte) q.where('created_at', '>=', filter.createdAt.gte);
   if (filter.createdAt?.lte) q.where('created_at', '<=', filter.createdAt.lte);
   if (filter.updatedAt?.gte) q.where('updated_at', '>=', filter.updatedAt.gte);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseMetadataFilter } from '../../lib/content/metadataFilter';
 import { MAX_PAGE_SIZE } from '../../lib/pagination';
 import { isoTimestamp } from '../../lib/timestamps';
 import { PROCESSING_STEPS } from '../../lib/contentSteps';
@@ -35,8 +36,15 @@ export const filterSchema = z
     tagsAny: tagsSchema.optional().describe('Content must carry at least one of these tags'),
     metadata: z
       .record(z.string(), z.unknown())
+      .superRefine((value, ctx) => {
+        for (const problem of parseMetadataFilter(value).problems) ctx.addIssue({ code: 'custom', path: problem.at, message: problem.problem });
+      })
       .optional()
-      .describe('JSON containment: content metadata must contain this object (e.g. {"author":"Ann"})'),
+      .describe(
+        'Per field (or dotted path into nested objects): a JSON value the metadata must contain ({"author":"Ann"}), or operators: ' +
+          '$eq, $ne, $gt, $gte, $lt, $lte (numbers as numbers, strings as text), $in, $nin (up to 100 values), $exists (true/false), ' +
+          'e.g. {"words":{"$gt":30},"lang":{"$in":["en","de"]}}; an unknown operator is a 400',
+      ),
     createdAt: range(iso).optional(),
     updatedAt: range(iso).optional(),
     size: range(z.number().int().min(0)).optional().describe('Size of the current version in bytes'),

@@ -103,7 +103,7 @@ function runInChild<Answer, Result>(job: FileChildJob<Answer, Result>): Promise<
   return new Promise<Result>((resolve, reject) => {
     let child: ChildProcess;
     try {
-      child = spawnNodeChild(__filename, job.program, { heapMb: job.heapMb, stderr: 'pipe', serialization: 'advanced' });
+      child = spawnNodeChild(__filename, job.program, { heapMb: job.heapMb, stderr: 'pipe', serialization: 'advanced', background: true });
     } catch (err) {
       reject(unavailable(`${reader} could not start: ${(err as Error).message}`));
       return;

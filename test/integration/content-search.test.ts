@@ -21,12 +21,12 @@ const DOCS: Record<string, { text: string; tags: string[]; metadata: Record<stri
   penguins: {
     text: 'Emperor penguins live in Antarctica. Penguin colonies huddle together through the polar winter and eat krill.',
     tags: ['animals', 'polar'],
-    metadata: { author: 'Ann', year: 2021 },
+    metadata: { author: 'Ann', year: 2021, review: { score: 4, at: '2021-05-01' } },
   },
   volcanoes: {
     text: 'Volcanoes erupt when magma rises from chambers beneath the crust. Lava and ash cover the slopes.',
     tags: ['geology'],
-    metadata: { author: 'Bo', year: 2022 },
+    metadata: { author: 'Bo', year: 2022, review: { score: 2, at: '2022-01-10' }, draft: true },
   },
   sourdough: {
     text: 'Baking sourdough bread needs a lively starter, flour, water and salt. The dough ferments slowly overnight.',
@@ -201,6 +201,42 @@ describe('POST /query over metadata in PostgreSQL', () => {
     expect(bad.status).toBe(400);
     const unknown = await q({ filter: { colour: 'red' } });
     expect(unknown.status).toBe(400);
+  });
+});
+
+describe('metadata filters with operators (docs/content.md#filters)', () => {
+  const titles = async (metadata: Record<string, unknown>, mode?: 'keyword') => {
+    const res = mode
+      ? await api.request('POST', '/api/v1/content/search', { token: tenantA.owner.token, body: { query: 'penguins volcanoes sourdough', mode, filters: { metadata } } })
+      : await api.request('POST', '/api/v1/content/query', { token: tenantA.owner.token, body: { filter: { metadata }, sort: { field: 'title', direction: 'asc' } } });
+    expect(res.status).toBe(200);
+    return res.body.data.map((c: { title?: string; content?: { title: string } }) => c.title ?? c.content?.title).sort();
+  };
+
+  test('ranges, sets, existence and nested paths; containment as before', async () => {
+    expect(await titles({ year: { $gt: 2022 } })).toEqual(['kingPenguins', 'sourdough']);
+    expect(await titles({ year: { $gte: 2022, $lt: 2024 } })).toEqual(['sourdough', 'volcanoes']);
+    expect(await titles({ author: { $in: ['Bo', 'Cy'] } })).toEqual(['kingPenguins', 'volcanoes']);
+    expect(await titles({ author: { $nin: ['Ann'] }, year: { $lte: 2023 } })).toEqual(['volcanoes']);
+    expect(await titles({ draft: { $exists: true } })).toEqual(['volcanoes']);
+    expect(await titles({ 'review.score': { $gte: 3 } })).toEqual(['penguins']);
+    expect(await titles({ 'review.at': { $lt: '2022-01-01' } })).toEqual(['penguins']);
+    expect(await titles({ author: { $ne: 'Ann' }, year: { $exists: true } })).toEqual(['kingPenguins', 'volcanoes']);
+    expect(await titles({ author: 'Ann' })).toEqual(['penguins', 'sourdough']);
+    // A string bound compares as text only with strings: numbers are not matched by it (nor errors raised).
+    expect(await titles({ year: { $gt: 'a' } })).toEqual([]);
+    // Search applies the same filter.
+    expect(await titles({ year: { $gt: 2022 } }, 'keyword')).toEqual(expect.arrayContaining(['sourdough']));
+  });
+
+  test('an unknown operator, a bad operand or operators mixed with values: 400 naming it, never a silent empty list', async () => {
+    const q = (metadata: unknown) => api.request('POST', '/api/v1/content/query', { token: tenantA.owner.token, body: { filter: { metadata } } });
+    const unknown = await q({ words: { $gt: 30, $near: 1 } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.details).toEqual([expect.objectContaining({ path: 'body.filter.metadata.words.$near', problem: expect.stringContaining('unknown operator') })]);
+    for (const bad of [{ year: { $gt: true } }, { year: { $in: [] } }, { year: { $exists: 'yes' } }, { year: { $gt: 1, plain: 2 } }, { $gt: 1 }]) {
+      expect((await q(bad)).status).toBe(400);
+    }
   });
 });
 

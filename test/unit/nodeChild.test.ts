@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { spawnNodeChild } from '../../lib/nodeChild';
+
+/**
+ * Children that parse tenants' files run in the background (issue 40): under SCHED_IDLE, they get a core only when
+ * nothing else wants it. Read from /proc: field 41 of `stat` is the scheduling policy (0 normal, 5 idle).
+ */
+const SANDBOX = path.join(__dirname, '../../lib/expressions/sandbox/pool.ts');
+
+function policyOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name may hold spaces: the fields after it start at the last ')'.
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[41 - 3]);
+}
+
+async function policyOfChild(background: boolean): Promise<number> {
+  const child = spawnNodeChild(SANDBOX, 'child', { heapMb: 64, stderr: 'inherit', serialization: 'advanced', background });
+  try {
+    // Past sh and chrt: the process is node once its command line says so.
+    for (let i = 0; i < 200; i++) {
+      const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8');
+      if (cmdline.startsWith(process.execPath)) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return policyOf(child.pid!);
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+test('a background child runs under SCHED_IDLE; others under the normal policy', async () => {
+  expect(await policyOfChild(true)).toBe(5);
+  expect(await policyOfChild(false)).toBe(0);
+});
