@@ -25,6 +25,8 @@ export interface VictimResources {
   secretName: string;
   /** an e-mail domain registered (pending) for single sign-on */
   domainId: string;
+  /** a pending approval of a run waiting in an approval node */
+  approvalId: string;
 }
 
 export async function createVictimResources(api: TestApi, tenant: TestTenant): Promise<VictimResources> {
@@ -55,6 +57,7 @@ export async function createVictimResources(api: TestApi, tenant: TestTenant): P
     body: { domain: `victim-${randomUUID().slice(0, 8)}.example` },
   });
   if (domain.status !== 201) throw new Error(`domain failed: ${domain.status} ${domain.text}`);
+  const approvalId = await waitingApproval(api, tenant);
   return {
     workflowId,
     runId: run.id,
@@ -64,7 +67,29 @@ export async function createVictimResources(api: TestApi, tenant: TestTenant): P
     apiKeyId: key.id,
     secretName,
     domainId: domain.body.id,
+    approvalId,
   };
+}
+
+/**
+ * A run of the victim waiting in an approval node (admins decide: nobody is mailed, the owner started it), once its
+ * approval.requested event was dispatched, so that nothing of it changes during a snapshot.
+ */
+async function waitingApproval(api: TestApi, tenant: TestTenant): Promise<string> {
+  const workflowId = await createWorkflowFixture(api, tenant, {
+    name: 'victim approval',
+    status: 'active',
+    nodes: [{ id: 'gate', type: 'approval', config: { approvers: { role: 'admin' }, timeout: '1d' } }],
+  });
+  const run = await startRun(api, tenant.owner.token, workflowId);
+  const waiting = await waitForRun(api, tenant.owner.token, workflowId, run.id, (r) => Boolean(r.node_states?.gate?.approval_id), 30_000);
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const open = await api.deps.db('outbox_events').where({ organization_id: tenant.organizationId }).whereNull('dispatched_at').first('id');
+    if (!open) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return waiting.node_states.gate.approval_id as string;
 }
 
 /** Values for each path parameter name of the document, taken from `victim` (random UUIDs where no fixture exists). */
@@ -81,7 +106,9 @@ export function victimPathValues(tenant: TestTenant, victim: VictimResources, ro
           ? tenant.owner.sessionId
           : route.path.startsWith('/api/v1/dead-letters')
             ? randomUUID()
-            : victim.workflowId,
+            : route.path.startsWith('/api/v1/approvals')
+              ? victim.approvalId
+              : victim.workflowId,
     run_id: victim.runId,
     userID: victim.member.userId,
     invitationId: victim.invitationId,

@@ -39,6 +39,8 @@ const OWN_RESOURCE_RULES = new Set<string>([
   'embedContent',
   // members: anyone may leave (remove themselves); removing others needs members:manage
   'removeMember',
+  // approvals: only the approval's approvers decide (role order, listed users), and not on a run they started
+  'decideApproval',
 ]);
 
 /** Own-resource refusals name the rule; a refusal by role ("role x may not ...") is never acceptable here. */

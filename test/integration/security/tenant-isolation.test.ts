@@ -19,6 +19,7 @@ import { createTestTenant, type TestTenant } from '../../helpers/tenants';
 /** Bodies that pass validation, so the request reaches the lookup (an empty body would stop at 400 first). */
 const VALID_BODIES: Record<string, unknown> = {
   rejectRun: { comment: 'no' },
+  decideApproval: { decision: 'approve' },
   updateContent: { title: 'stolen' },
   extractContent: { type: 'text' },
   putContentEmbedding: { vector: [0.1, 0.2, 0.3] },
