@@ -164,8 +164,9 @@ test('an approval and a wait_for_event node keep waiting through a killed worker
   });
   expect(decided.status).toBe(200);
   expect((await api.request('POST', '/api/v1/events', { token: tenant.owner.token, body: { type: 'custom.fault.paid', data: { n: 42 } } })).status).toBe(202);
-  const run = await waitForRun(api, tenant.owner.token, workflowId, started.id, undefined, 60_000);
+  // The event dispatcher's activity died with the worker: its next attempt comes after its 30 s heartbeat timeout.
+  const run = await waitForRun(api, tenant.owner.token, workflowId, started.id, undefined, 100_000);
   expect(run.status).toBe('completed');
   expect(run.node_states.gate.output).toMatchObject({ decision: 'approved' });
   expect(run.node_states.after.output).toEqual({ result: 42 });
-}, 120_000);
+}, 180_000);
