@@ -9002,7 +9002,7 @@ export interface operations {
                             lte?: string;
                         };
                         ids?: string[];
-                        /** @description JSON containment: content metadata must contain this object (e.g. {"author":"Ann"}) */
+                        /** @description Per field (or dotted path into nested objects): a JSON value the metadata must contain ({"author":"Ann"}), or operators: $eq, $ne, $gt, $gte, $lt, $lte (numbers as numbers, strings as text), $in, $nin (up to 100 values), $exists (true/false), e.g. {"words":{"$gt":30},"lang":{"$in":["en","de"]}}; an unknown operator is a 400 */
                         metadata?: {
                             [key: string]: unknown;
                         };
@@ -9187,7 +9187,7 @@ export interface operations {
                             lte?: string;
                         };
                         ids?: string[];
-                        /** @description JSON containment: content metadata must contain this object (e.g. {"author":"Ann"}) */
+                        /** @description Per field (or dotted path into nested objects): a JSON value the metadata must contain ({"author":"Ann"}), or operators: $eq, $ne, $gt, $gte, $lt, $lte (numbers as numbers, strings as text), $in, $nin (up to 100 values), $exists (true/false), e.g. {"words":{"$gt":30},"lang":{"$in":["en","de"]}}; an unknown operator is a 400 */
                         metadata?: {
                             [key: string]: unknown;
                         };
