@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { privateTemporal, privateWorker, type PrivateProcess } from '../../helpers/faults';
+import { EVENT_ARRIVED_SIGNAL } from '../../../lib/runs/eventWait';
 import { createWorkflowFixture, startRun, toolNode, waitForRun } from '../../helpers/runs';
 import { startApi, type TestApi } from '../../helpers/stack';
 import { addTestMember, createTestTenant, type TestTenant } from '../../helpers/tenants';
@@ -163,9 +165,12 @@ test('an approval and a wait_for_event node keep waiting through a killed worker
     body: { decision: 'approve' },
   });
   expect(decided.status).toBe(200);
-  expect((await api.request('POST', '/api/v1/events', { token: tenant.owner.token, body: { type: 'custom.fault.paid', data: { n: 42 } } })).status).toBe(202);
-  // The event dispatcher's activity died with the worker: its next attempt comes after its 30 s heartbeat timeout.
-  const run = await waitForRun(api, tenant.owner.token, workflowId, started.id, undefined, 100_000);
+  // The event arrives as the dispatcher delivers it: a signal to the run. (This file's private Temporal shares the
+  // suite's database, whose outbox the suite's own dispatcher also serves, against the main Temporal: the dispatch
+  // path itself is runs-wait-for-event.test.ts's.)
+  const event = { id: randomUUID(), type: 'custom.fault.paid', timestamp: new Date().toISOString(), data: { n: 42 } };
+  await api.deps.temporal.workflow.getHandle(started.id).signal(EVENT_ARRIVED_SIGNAL, { nodeId: 'paid', event });
+  const run = await waitForRun(api, tenant.owner.token, workflowId, started.id, undefined, 60_000);
   expect(run.status).toBe('completed');
   expect(run.node_states.gate.output).toMatchObject({ decision: 'approved' });
   expect(run.node_states.after.output).toEqual({ result: 42 });
