@@ -5,7 +5,18 @@ import type { ApprovalNodeOutcome } from '../../lib/runs/approvalNode';
 import type { ProcessDeps } from '../deps';
 import { writeEvent } from '../events/outbox';
 import { deliverMail, enqueueMail } from '../notifications/mailOutbox';
-import { eligibleApprovers, insertApproval, lockApproval, runOrigin, updateApproval, type ApprovalFormField, type ApprovalRow } from './queries';
+import type { Knex } from 'knex';
+import {
+  eligibleApprovers,
+  insertApproval,
+  lockApproval,
+  runOrigin,
+  updateApproval,
+  type ApprovalDecisionRecord,
+  type ApprovalFormField,
+  type ApprovalRow,
+  type ApprovalStatus,
+} from './queries';
 import { outcomeOf } from './rules';
 
 /**
@@ -92,6 +103,24 @@ export async function openApproval(deps: ProcessDeps, input: OpenApprovalInput):
   return { approvalId: row.id, outcome: isFinal(row) ? outcomeOf(row) : null };
 }
 
+/** The `approval.decided` event of an approval reaching `status`, in the transaction that writes that state. */
+export async function writeApprovalDecided(
+  trx: Knex.Transaction,
+  row: Pick<ApprovalRow, 'id' | 'organization_id' | 'run_id' | 'workflow_id' | 'node_id'>,
+  status: Exclude<ApprovalStatus, 'pending'>,
+  decisions: ApprovalDecisionRecord[],
+): Promise<void> {
+  await writeEvent(trx, row.organization_id, 'approval.decided', {
+    approvalId: row.id,
+    organizationID: row.organization_id,
+    runId: row.run_id,
+    workflow_id: row.workflow_id,
+    nodeId: row.node_id,
+    status,
+    decidedBy: decisions.map((d) => d.user_id),
+  });
+}
+
 const isFinal = (row: Pick<ApprovalRow, 'status'>): boolean => row.status !== 'pending';
 
 /**
@@ -108,15 +137,7 @@ export async function closeApproval(
     if (!row) return null;
     if (isFinal(row)) return row.status === 'cancelled' ? null : outcomeOf(row);
     await updateApproval(trx, row.id, { status: input.as, decidedAt: new Date() });
-    await writeEvent(trx, input.organizationId, 'approval.decided', {
-      approvalId: row.id,
-      organizationID: input.organizationId,
-      runId: row.run_id,
-      workflow_id: row.workflow_id,
-      nodeId: row.node_id,
-      status: input.as,
-      decidedBy: row.decisions.map((d) => d.user_id),
-    });
+    await writeApprovalDecided(trx, row, input.as, row.decisions);
     return input.as === 'timed_out' ? outcomeOf({ ...row, status: 'timed_out' }) : null;
   });
 }

@@ -4,7 +4,7 @@ import { isUuid } from '../../lib/ids';
 import { decodeCursorOrThrow, toPage, type Page } from '../../lib/pagination';
 import { recordAudit } from '../audit/record';
 import type { AppDeps } from '../deps';
-import { writeEvent } from '../events/outbox';
+import { writeApprovalDecided } from './lifecycle';
 import { requireHuman } from '../organizations/stepUp';
 import type { Actor, OrganizationContext } from '../principals';
 import { getApproval, listApprovals, lockApproval, updateApproval, type ApprovalRow, type ApprovalStatus } from './queries';
@@ -116,17 +116,7 @@ export function createNodeApprovals(deps: AppDeps) {
         target: { type: 'approval', id: row.id },
         after: { runId: row.run_id, nodeId: row.node_id, decision, comment: body.comment ?? null, status: next.status },
       });
-      if (final) {
-        await writeEvent(trx, org.organizationId, 'approval.decided', {
-          approvalId: row.id,
-          organizationID: org.organizationId,
-          runId: row.run_id,
-          workflow_id: row.workflow_id,
-          nodeId: row.node_id,
-          status: next.status,
-          decidedBy: next.decisions.map((d) => d.user_id),
-        });
-      }
+      if (next.status !== 'pending') await writeApprovalDecided(trx, row, next.status, next.decisions);
       return { ...row, status: next.status, decisions: next.decisions, decided_at: final ? new Date() : null };
     });
     if (decided.status !== 'pending') {
