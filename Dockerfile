@@ -25,6 +25,8 @@ RUN npm ci --omit=dev --no-audit --no-fund \
 # the sources stay beside the build (docs, examples, the tsx scripts of npm run admin)
 COPY . .
 COPY --from=build /app/dist ./dist
+# the offline semantic embedder's word vectors, in the binary form every process reads (built once, here)
+RUN node dist/scripts/build-word-vectors.js
 # .data holds local state (e.g. LanceDB vectors); compose mounts a volume there
 RUN mkdir -p /app/.data && chown -R node:node /app/.data
 USER node

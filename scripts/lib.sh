@@ -171,6 +171,16 @@ ensure_node_modules() {
     fi
     touch "$stamp"
   fi
+  ensure_word_vectors
+}
+
+# The offline semantic embedder reads its word vectors in a compact binary form built from the npm package
+# (lib/embeddings/wordVectors): built once per install, in node_modules/.cache/loom (~20 s, ~0.8 GB at its peak).
+ensure_word_vectors() {
+  local dir="$LOOM_ROOT/node_modules/.cache/loom/word-vectors"
+  compgen -G "$dir/*.bin" >/dev/null && return 0
+  say "building the word-vector file of the offline semantic embedder…"
+  (cd "$LOOM_ROOT" && npx tsx scripts/build-word-vectors.ts) || die "building the word vectors failed (npm run build:word-vectors)"
 }
 
 # ---------------------------------------------------------------- ports & readiness

@@ -208,7 +208,7 @@ export function contentRoutes(
       query: s.similarQuery,
       responses: { 200: { description: 'similar contents, best first', schema: s.similarResultSchema } },
       errors: ['INVALID_STATE'],
-      handler: async ({ params, query, organization }) => ({ body: await search.similar(organization.organizationId, params.id, query.limit) }),
+      handler: async ({ params, query, organization }) => ({ body: await search.similar(organization.organizationId, params.id, query) }),
     }),
     defineRoute({
       method: 'post',

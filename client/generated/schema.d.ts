@@ -9278,8 +9278,10 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         mode: "semantic" | "keyword" | "hybrid";
-                        /** @description Embedding model the query was embedded with (and the vectors were made by) */
+                        /** @description The organization's embedding model: the query was embedded with it (and the vectors were made by it) */
                         model: string;
+                        /** @description Every model whose vectors were searched: the organization's first, then models that still hold some of its content while it is re-embedded (built-in models embed the query themselves; other models by keyword only) */
+                        models: string[];
                     };
                 };
             };
@@ -9379,6 +9381,8 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description Leave out contents below this cosine similarity. Default: CONTENT_SIMILAR_MIN_SCORE, else the built-in model's floor (0.5 for the semantic word-vector model, 0.3 for the lexical one; none for other models): below it a content is not similar, and an empty list says so rather than ranking noise (docs/content.md#similar) */
+                minScore?: number;
             };
             header?: never;
             path: {
@@ -9431,6 +9435,8 @@ export interface operations {
                             /** @description cosine similarity */
                             score: number;
                         }[];
+                        /** @description The floor applied: contents below this cosine similarity were left out */
+                        minScore: number;
                         model: string;
                     };
                 };

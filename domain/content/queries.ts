@@ -465,3 +465,31 @@ export async function contentUsingModel(db: Queryable, organizationId: string, m
   const row = await db('content').where({ organization_id: organizationId, embedding_model: model }).count({ n: '*' }).first();
   return Number(row?.n ?? 0);
 }
+
+export interface HeldModel {
+  model: string;
+  dimensions: number;
+}
+
+/**
+ * The embedding models that hold this organization's content vectors, at most `limit`: a recursive skip scan of
+ * content_organization_embedding_model (one index probe per model, not a scan of the organization's content).
+ */
+export async function embeddingModelsHeld(db: Queryable, organizationId: string, limit: number): Promise<HeldModel[]> {
+  const { rows } = await db.raw<{ rows: { model: string; dimensions: number }[] }>(
+    `WITH RECURSIVE held AS (
+       (SELECT embedding_model AS model, embedding_dimensions AS dimensions FROM content
+         WHERE organization_id = :org AND embedding_model IS NOT NULL
+         ORDER BY embedding_model, embedding_dimensions LIMIT 1)
+       UNION ALL
+       SELECT next.model, next.dimensions FROM held, LATERAL (
+         SELECT embedding_model AS model, embedding_dimensions AS dimensions FROM content
+          WHERE organization_id = :org AND embedding_model IS NOT NULL
+            AND (embedding_model, embedding_dimensions) > (held.model, held.dimensions)
+          ORDER BY embedding_model, embedding_dimensions LIMIT 1) next
+     )
+     SELECT model, dimensions FROM held WHERE dimensions IS NOT NULL LIMIT :limit`,
+    { org: organizationId, limit },
+  );
+  return rows.map((r) => ({ model: r.model, dimensions: Number(r.dimensions) }));
+}

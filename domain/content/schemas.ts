@@ -100,6 +100,16 @@ export const searchBody = z.strictObject({
 
 export const similarQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().default(10),
+  minScore: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe(
+      'Leave out contents below this cosine similarity. Default: CONTENT_SIMILAR_MIN_SCORE, else the built-in model\'s ' +
+        'floor (0.5 for the semantic word-vector model, 0.3 for the lexical one; none for other models): below it a ' +
+        'content is not similar, and an empty list says so rather than ranking noise (docs/content.md#similar)',
+    ),
 });
 
 export const SORT_FIELDS = ['createdAt', 'updatedAt', 'size', 'title'] as const;
@@ -234,7 +244,13 @@ export const statusSchema = z.object({
 
 export const searchResultSchema = z.object({
   mode: z.enum(['semantic', 'keyword', 'hybrid']),
-  model: z.string().describe('Embedding model the query was embedded with (and the vectors were made by)'),
+  model: z.string().describe('The organization\'s embedding model: the query was embedded with it (and the vectors were made by it)'),
+  models: z
+    .array(z.string())
+    .describe(
+      'Every model whose vectors were searched: the organization\'s first, then models that still hold some of its ' +
+        'content while it is re-embedded (built-in models embed the query themselves; other models by keyword only)',
+    ),
   data: z.array(
     z.object({
       score: z.number().describe('semantic: cosine similarity; keyword: BM25; hybrid: reciprocal rank fusion'),
@@ -247,6 +263,7 @@ export const searchResultSchema = z.object({
 
 export const similarResultSchema = z.object({
   model: z.string(),
+  minScore: z.number().describe('The floor applied: contents below this cosine similarity were left out'),
   data: z.array(z.object({ score: z.number().describe('cosine similarity'), content: contentSchema })),
 });
 

@@ -2,7 +2,7 @@ import type { AppDeps } from '../deps';
 import type { Actor, OrganizationContext } from '../principals';
 import { AppError, forbidden, notFound, validationError } from '../../lib/errors';
 import { decodeCursorOrThrow, encodeCursor, invalidCursor } from '../../lib/pagination';
-import { EmbeddingProviderError, type EmbeddingProvider } from '../../lib/embeddings';
+import { builtInProviderOf, EmbeddingProviderError, kindOfModel, type EmbeddingProvider, type EmbeddingProviderKind } from '../../lib/embeddings';
 import { embeddingProviderForOrganization } from './embeddingProvider';
 import { createEmbeddingModels } from './embeddingModels';
 import type { VectorHit, VectorStore } from '../../lib/vectors';
@@ -64,12 +64,61 @@ function snippet(text: string): string {
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;
 }
 
-/** The built-in lexical embedder's floor: unrelated short texts reach ~0.25 through hash collisions (calibrated on test/fixtures/relevance). */
-export const LEXICAL_MIN_SEMANTIC_SCORE = 0.2;
+/**
+ * The built-in models' semantic floors, calibrated on test/fixtures/relevance: unrelated short texts reach ~0.25
+ * through the lexical embedder's hash collisions; with the word-vector model, 0.3 keeps 96% of the answers and
+ * leaves out 90% of unrelated texts (`npm run bench -- --only relevance` reports both).
+ */
+const SEMANTIC_FLOOR: Partial<Record<EmbeddingProviderKind, number>> = { semantic: 0.3, lexical: 0.2 };
+/** Document-to-document similarity runs higher (longer texts share more general vocabulary). */
+const SIMILAR_FLOOR: Partial<Record<EmbeddingProviderKind, number>> = { semantic: 0.5, lexical: 0.3 };
 
 /** The configured floor, else the provider's default (none for providers whose cosine scale we do not know). */
 export function minSemanticScore(configured: number | undefined, provider: Pick<EmbeddingProvider, 'kind'>): number {
-  return configured ?? (provider.kind === 'lexical' ? LEXICAL_MIN_SEMANTIC_SCORE : 0);
+  return configured ?? SEMANTIC_FLOOR[provider.kind] ?? 0;
+}
+
+/** The floor of similar content for vectors of `model`: the configured one, else the built-in model's. */
+export function minSimilarScore(configured: number | undefined, model: string): number {
+  const kind = kindOfModel(model);
+  return configured ?? (kind ? (SIMILAR_FLOOR[kind] ?? 0) : 0);
+}
+
+/** Models searched beyond the current provider's, while content is re-embedded (most organizations hold one). */
+const MAX_MODELS_SEARCHED = 4;
+
+interface ModelSource {
+  model: string;
+  dimensions: number;
+  /** Embeds the query for this model's vectors; null: keyword search only (a hosted model no longer configured). */
+  embedder: EmbeddingProvider | null;
+}
+
+/**
+ * What one search covers: the current provider's vectors, and those of every other model that still holds some
+ * of the organization's content (a switch of provider, until re-embedding finishes). A built-in model embeds its
+ * own query; a hosted model that is no longer configured is searched by keyword only.
+ */
+function modelSources(provider: EmbeddingProvider, held: q.HeldModel[]): ModelSource[] {
+  const sources: ModelSource[] = [{ model: provider.model, dimensions: provider.dimensions, embedder: provider }];
+  for (const h of held) {
+    if (sources.length >= MAX_MODELS_SEARCHED) break;
+    if (h.model === provider.model && h.dimensions === provider.dimensions) continue;
+    const builtIn = builtInProviderOf(h.model);
+    sources.push({ model: h.model, dimensions: h.dimensions, embedder: builtIn && builtIn.dimensions === h.dimensions ? builtIn : null });
+  }
+  return sources;
+}
+
+/** One entry per content across models' lists: its best score (scores of one mode, one scale per model). */
+function mergeLists(lists: Ranked[][]): Ranked[] {
+  if (lists.length === 1) return lists[0]!;
+  const best = new Map<string, Ranked>();
+  for (const entry of lists.flat()) {
+    const known = best.get(entry.contentId);
+    if (!known || entry.score > known.score) best.set(entry.contentId, entry);
+  }
+  return [...best.values()].sort((a, b) => b.score - a.score);
 }
 
 export function createContentSearch(deps: AppDeps, vectors: VectorStore) {
@@ -103,21 +152,24 @@ export function createContentSearch(deps: AppDeps, vectors: VectorStore) {
   return {
     async search(organizationId: string, body: { query: string; mode: 'semantic' | 'keyword' | 'hybrid'; filters?: ContentFilter; limit: number; minScore?: number }) {
       const provider = await providerFor(deps, organizationId);
-      const floor = body.minScore ?? minSemanticScore(deps.config.content.searchMinSemanticScore, provider);
+      const sources = modelSources(provider, await q.embeddingModelsHeld(db, organizationId, MAX_MODELS_SEARCHED + 1));
+      const models = sources.map((s) => s.model);
       const contentIds = await candidates(organizationId, body.filters);
-      if (contentIds && contentIds.length === 0) return { mode: body.mode, model: provider.model, data: [] };
+      if (contentIds && contentIds.length === 0) return { mode: body.mode, model: provider.model, models, data: [] };
       // Over-fetch chunks: several chunks of one content collapse into one result.
       const options = { organizationId, kind: 'chunk' as const, limit: Math.min(body.limit * 5, 500), contentIds };
+      const semanticOf = async (source: ModelSource): Promise<Ranked[]> => {
+        if (!source.embedder) return [];
+        const floor = body.minScore ?? minSemanticScore(deps.config.content.searchMinSemanticScore, source.embedder);
+        const vector = await embedQuery(source.embedder, body.query);
+        return groupByContent((await vectors.searchVector(source.model, source.dimensions, vector, options)).filter((hit) => hit.score >= floor));
+      };
       // Hybrid mode runs both searches at once: its latency is the slower half, not the sum.
       const [semantic, keyword] = await Promise.all([
-        body.mode === 'keyword'
-          ? []
-          : embedQuery(provider, body.query).then(async (vector) =>
-              groupByContent((await vectors.searchVector(provider.model, provider.dimensions, vector, options)).filter((hit) => hit.score >= floor)),
-            ),
+        body.mode === 'keyword' ? [] : Promise.all(sources.map(semanticOf)).then(mergeLists),
         body.mode === 'semantic'
           ? []
-          : vectors.searchText(provider.model, provider.dimensions, body.query, options).then(groupByContent),
+          : Promise.all(sources.map(async (s) => groupByContent(await vectors.searchText(s.model, s.dimensions, body.query, options)))).then(mergeLists),
       ]);
 
       let ranked: (Ranked & { scores: { semantic?: number; keyword?: number } })[];
@@ -145,22 +197,24 @@ export function createContentSearch(deps: AppDeps, vectors: VectorStore) {
         content: serializeContent(row),
         highlights: entry.highlights,
       }));
-      return { mode: body.mode, model: provider.model, data };
+      return { mode: body.mode, model: provider.model, models, data };
     },
 
-    async similar(organizationId: string, id: string, limit: number) {
+    async similar(organizationId: string, id: string, query: { limit: number; minScore?: number }) {
       if (!(await q.getContent(db, organizationId, id))) throw notFound('content');
       const document = await vectors.getDocumentVector(organizationId, id);
       if (!document) throw new AppError('INVALID_STATE', 'content has no embedding yet: process or embed it first');
       const hits = await vectors.searchVector(document.model, document.dimensions, document.vector, {
         organizationId,
         kind: 'document',
-        limit,
+        limit: query.limit,
         excludeContentId: id,
       });
-      const rows = await hydrate(organizationId, hits.map((h) => h.contentId), undefined);
+      const floor = query.minScore ?? minSimilarScore(deps.config.content.similarMinScore, document.model);
+      const rows = await hydrate(organizationId, hits.filter((h) => h.score >= floor).map((h) => h.contentId), undefined);
       return {
         model: document.model,
+        minScore: floor,
         data: hits.filter((h) => rows.has(h.contentId)).map((h) => ({ score: h.score, content: serializeContent(rows.get(h.contentId)!) })),
       };
     },

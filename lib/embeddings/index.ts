@@ -1,24 +1,26 @@
 import { z } from 'zod';
 import { createCohereCompatibleProvider } from './cohereCompatible';
-import { createLexicalHashProvider, DEFAULT_LEXICAL_DIMENSIONS } from './lexicalHash';
+import { createLexicalHashProvider, DEFAULT_LEXICAL_DIMENSIONS, LEXICAL_HASH_VERSION } from './lexicalHash';
 import { createOpenAiCompatibleProvider } from './openaiCompatible';
 import { noTransport, type EmbeddingTransport } from './http';
-import type { EmbeddingProvider, EmbeddingProviderSpec } from './types';
+import type { EmbeddingProvider, EmbeddingProviderKind, EmbeddingProviderSpec } from './types';
+import { createWordVectorProvider, WORD_VECTOR_MODEL } from './wordVectorEmbedder';
 
 export * from './types';
 export { guardedTransport, type EmbeddingTransport } from './http';
 export { createLexicalHashProvider, lexicalHashEmbedding, lexicalHashModel, DEFAULT_LEXICAL_DIMENSIONS } from './lexicalHash';
+export { createWordVectorProvider, WORD_VECTOR_MODEL, WORD_VECTOR_DIMENSIONS } from './wordVectorEmbedder';
 
 /**
  * The provider an organization uses: its third-party integration `embeddings` (organization settings,
  * `integration.thirdParty.embeddings`, set with PUT /api/v1/organizations/{id}/settings) when present and enabled,
- * else the global configuration. Its `config` holds `provider` (openai | cohere | lexical), `baseUrl`, `model` and
+ * else the global configuration. Its `config` holds `provider` (semantic | lexical | openai | cohere), `baseUrl`, `model` and
  * `dimensions` (strings, as the settings store them); its `secrets.apiKey` is the sealed API key.
  */
 export const embeddingIntegrationSchema = z.object({
   enabled: z.boolean().optional(),
   config: z.object({
-    provider: z.enum(['lexical', 'openai', 'cohere']),
+    provider: z.enum(['semantic', 'lexical', 'openai', 'cohere']),
     baseUrl: z.string().url().optional(),
     model: z.string().min(1).max(200).optional(),
     dimensions: z.coerce.number().int().min(1).max(8192).optional(),
@@ -34,9 +36,28 @@ export function createEmbeddingProvider(spec: EmbeddingProviderSpec, transport: 
     case 'cohere':
       return createCohereCompatibleProvider({ ...spec, transport });
     case 'lexical':
-    default:
       return createLexicalHashProvider(spec.dimensions ?? DEFAULT_LEXICAL_DIMENSIONS);
+    case 'semantic':
+      return createWordVectorProvider();
   }
+}
+
+const LEXICAL_MODEL = new RegExp(`^lexical-hash-(\\d{1,4})-v${LEXICAL_HASH_VERSION}$`);
+
+/**
+ * The built-in (offline) provider that made vectors of `model`, or null: a query can then be embedded for
+ * vectors of that model whatever the organization's current provider is (search while content is re-embedded).
+ */
+export function builtInProviderOf(model: string): EmbeddingProvider | null {
+  if (model === WORD_VECTOR_MODEL) return createWordVectorProvider();
+  const lexical = LEXICAL_MODEL.exec(model);
+  const dimensions = lexical ? Number(lexical[1]) : 0;
+  return dimensions >= 1 && dimensions <= 8192 ? createLexicalHashProvider(dimensions) : null;
+}
+
+/** The kind of provider that makes vectors of `model`, where it can be told from the name (built-in models). */
+export function kindOfModel(model: string): EmbeddingProviderKind | null {
+  return builtInProviderOf(model)?.kind ?? null;
 }
 
 /**

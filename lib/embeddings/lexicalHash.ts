@@ -1,6 +1,8 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the package ships no types, and workflows/tsconfig.json (which reaches this file through type imports) must see them too
 /// <reference path="./wink-porter2-stemmer.d.ts" />
 import stemWord from 'wink-porter2-stemmer';
+import { fnv1a } from './hashing';
+import { tokenize } from './tokens';
 import type { EmbeddingProvider } from './types';
 
 /**
@@ -21,8 +23,6 @@ import type { EmbeddingProvider } from './types';
 export const LEXICAL_HASH_VERSION = 2;
 export const DEFAULT_LEXICAL_DIMENSIONS = 384;
 
-const WORD = /[\p{L}\p{N}]+/gu;
-
 // The commonest English function words carry no topic; leaving them out keeps vectors about what a text is about.
 const STOP_WORDS = new Set(
   (
@@ -35,24 +35,8 @@ const WEIGHT_UNIGRAM = 1;
 const WEIGHT_BIGRAM = 0.5;
 const WEIGHT_CHAR_NGRAMS = 0.8;
 
-/** 32-bit FNV-1a: fast, deterministic, good enough spread for feature hashing. */
-function fnv1a(text: string, seed = 0x811c9dc5): number {
-  let hash = seed;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
 function addFeature(counts: Map<string, number>, feature: string, weight: number): void {
   counts.set(feature, (counts.get(feature) ?? 0) + weight);
-}
-
-export function tokenize(text: string): string[] {
-  // Accents folded (café -> cafe), as the keyword index folds them.
-  const folded = text.normalize('NFKD').replace(/\p{M}+/gu, '').normalize('NFKC').toLowerCase();
-  return (folded.match(WORD) ?? []).filter((w) => w.length <= 64);
 }
 
 /** The Porter2 stem of a lower-case word; words with digits or non-Latin letters are kept as they are. */

@@ -8,12 +8,12 @@ export interface EmbeddingProvider {
   /** The model identifier stored with each vector (e.g. `lexical-hash-384-v2`, `text-embedding-3-small`). */
   readonly model: string;
   readonly dimensions: number;
-  /** `lexical` (built in, offline), `openai` or `cohere` (any endpoint speaking that protocol). */
+  /** `semantic` (built in, offline word vectors), `lexical` (built in, offline hashing), `openai` or `cohere` (any endpoint speaking that protocol). */
   readonly kind: EmbeddingProviderKind;
   embed(texts: string[], purpose: EmbeddingPurpose): Promise<number[][]>;
 }
 
-export type EmbeddingProviderKind = 'lexical' | 'openai' | 'cohere';
+export type EmbeddingProviderKind = 'semantic' | 'lexical' | 'openai' | 'cohere';
 
 /** How to build a provider: from the global configuration or an organization's integration settings. */
 export interface EmbeddingProviderSpec {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { lexicalHashEmbedding } from '../../lib/embeddings';
+import type { AddressInfo } from 'node:net';
 import { createVectorStore } from '../../lib/vectors';
 import { organizationCleaners } from '../../activities/organizations/cleaners';
 import type { ActivityDeps } from '../../activities/deps';
@@ -9,7 +9,7 @@ import { startApi, type TestApi } from '../helpers/stack';
 import { createTestTenant, type TestTenant } from '../helpers/tenants';
 
 /**
- * Embeddings (the offline lexical provider, and an OpenAI-compatible endpoint stood up here), search modes,
+ * Embeddings (the offline semantic default, and an OpenAI-compatible endpoint stood up here), search modes,
  * similar content, tenant isolation, bring-your-own vectors and the metadata query.
  */
 let api: TestApi;
@@ -65,22 +65,22 @@ afterAll(async () => {
 const search = (tenant: TestTenant, body: unknown) => api.request('POST', '/api/v1/content/search', { token: tenant.owner.token, body });
 const titles = (res: { body: { data: { content: { title: string } }[] } }) => res.body.data.map((d) => d.content.title);
 
-describe('offline embeddings (lexical-hash-384-v2)', () => {
+describe('offline embeddings (the default: wink-sg-100d-sif-v1)', () => {
   test('the embedding carries its model and dimension and is unit length', async () => {
     const res = await api.request('GET', `/api/v1/content/${ids.penguins}/embedding`, { token: tenantA.owner.token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ contentId: ids.penguins, model: 'lexical-hash-384-v2', dimensions: 384, source: 'computed', version: 1 });
+    expect(res.body).toMatchObject({ contentId: ids.penguins, model: 'wink-sg-100d-sif-v1', dimensions: 100, source: 'computed', version: 1 });
     expect(res.body.chunks).toBeGreaterThan(0);
     const norm = Math.sqrt((res.body.vector as number[]).reduce((s, v) => s + v * v, 0));
     expect(norm).toBeCloseTo(1, 4);
     const detail = await api.request('GET', `/api/v1/content/${ids.penguins}`, { token: tenantA.owner.token });
-    expect(detail.body.embedding).toMatchObject({ model: 'lexical-hash-384-v2', dimensions: 384 });
+    expect(detail.body.embedding).toMatchObject({ model: 'wink-sg-100d-sif-v1', dimensions: 100 });
   });
 
   test('semantic, keyword and hybrid search find the expected documents, best first, with scores', async () => {
     const semantic = await search(tenantA, { query: 'penguin colonies in Antarctica', mode: 'semantic', limit: 4 });
     expect(semantic.status).toBe(200);
-    expect(semantic.body.model).toBe('lexical-hash-384-v2');
+    expect(semantic.body).toMatchObject({ model: 'wink-sg-100d-sif-v1', models: ['wink-sg-100d-sif-v1'] });
     expect(titles(semantic).slice(0, 2).sort()).toEqual(['kingPenguins', 'penguins']);
     expect(semantic.body.data[0].score).toBeGreaterThan(semantic.body.data[semantic.body.data.length - 1].score);
     expect(semantic.body.data[0].scores.semantic).toBeGreaterThan(0);
@@ -118,6 +118,18 @@ describe('offline embeddings (lexical-hash-384-v2)', () => {
     expect(res.status).toBe(200);
     expect(res.body.data[0].content.title).toBe('kingPenguins');
     expect(res.body.data.map((d: { content: { id: string } }) => d.content.id)).not.toContain(ids.penguins);
+    expect(res.body.minScore).toBe(0.5);
+  });
+
+  test('similar content has a floor: a text on its own topic has no similar content, not the nearest noise', async () => {
+    const alone = await api.request('GET', `/api/v1/content/similar/${ids.sourdough}`, { token: tenantA.owner.token });
+    expect(alone.status).toBe(200);
+    expect(alone.body).toMatchObject({ model: 'wink-sg-100d-sif-v1', minScore: 0.5, data: [] });
+    const everything = await api.request('GET', `/api/v1/content/similar/${ids.sourdough}?minScore=0`, { token: tenantA.owner.token });
+    expect(everything.body.data.length).toBeGreaterThanOrEqual(3);
+    expect(everything.body.data.every((d: { score: number }) => d.score < 0.5)).toBe(true);
+    const bad = await api.request('GET', `/api/v1/content/similar/${ids.sourdough}?minScore=2`, { token: tenantA.owner.token });
+    expect(bad.status).toBe(400);
   });
 
   test('tenants never see each other in search or similar', async () => {
@@ -142,10 +154,10 @@ describe('offline embeddings (lexical-hash-384-v2)', () => {
     const id = ids.volcanoes;
     const wrong = await api.request('PUT', `/api/v1/content/${id}/embedding`, { token: tenantA.owner.token, body: { vector: [1, 2, 3] } });
     expect(wrong.status).toBe(422);
-    const vector = lexicalHashEmbedding(DOCS.volcanoes!.text);
+    const vector = Array.from({ length: 100 }, (_, i) => Math.sin(i + 1));
     const ok = await api.request('PUT', `/api/v1/content/${id}/embedding`, { token: tenantA.owner.token, body: { vector } });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ model: 'lexical-hash-384-v2', dimensions: 384, source: 'provided' });
+    expect(ok.body).toMatchObject({ model: 'wink-sg-100d-sif-v1', dimensions: 100, source: 'provided' });
     const custom = await api.request('PUT', `/api/v1/content/${ids.sourdough}/embedding`, {
       token: tenantA.owner.token,
       body: { vector: [0.1, 0.2, 0.3], model: 'my-model' },
@@ -157,7 +169,7 @@ describe('offline embeddings (lexical-hash-384-v2)', () => {
       body: { vector: [0.1, 0.2, 0.3, 0.4], model: 'my-model' },
     });
     expect(clash.status).toBe(422);
-    const zero = await api.request('PUT', `/api/v1/content/${id}/embedding`, { token: tenantA.owner.token, body: { vector: new Array(384).fill(0) } });
+    const zero = await api.request('PUT', `/api/v1/content/${id}/embedding`, { token: tenantA.owner.token, body: { vector: new Array(100).fill(0) } });
     expect(zero.status).toBe(400);
   });
 

@@ -40,20 +40,26 @@ export const content = {
   chunkOverlap: setting('CONTENT_CHUNK_OVERLAP', int(150, 0, 50_000), { meaning: 'characters per chunk and overlap', example: '150' }),
   /**
    * Semantic results scoring below this cosine similarity are left out (semantic mode, and the semantic half of
-   * hybrid). Unset: 0.2 for the built-in lexical embedder (calibrated on test/fixtures/relevance: unrelated short
-   * texts reach ~0.25 through hash collisions), no floor for other providers, whose scales differ.
+   * hybrid). Unset: the built-in models' calibrated floors (test/fixtures/relevance: 0.3 for the word-vector model,
+   * 0.2 for the lexical one), no floor for other providers, whose scales differ.
    */
   searchMinSemanticScore: setting('CONTENT_SEARCH_MIN_SEMANTIC_SCORE', z.coerce.number().min(0).max(1).optional(), {
     meaning: 'semantic results below this cosine similarity are left out (semantic mode and the semantic half of hybrid; a request\'s `minScore` overrides it)',
-    default: '0.2 for the lexical embedder, none for other providers',
-    note: 'Semantic results below this cosine similarity are left out (empty: 0.2 for the lexical embedder, none for others)',
+    default: '0.3 for the semantic word-vector model, 0.2 for the lexical one, none for other providers',
+    note: 'Semantic results below this cosine similarity are left out (empty: 0.3 semantic, 0.2 lexical, none for others)',
+  }),
+  /** The floor of GET /content/similar/{id}: below it a content is not "similar", whatever the ranking says. */
+  similarMinScore: setting('CONTENT_SIMILAR_MIN_SCORE', z.coerce.number().min(0).max(1).optional(), {
+    meaning: 'similar content below this cosine similarity is left out (a request\'s `minScore` overrides it)',
+    default: '0.5 for the semantic word-vector model, 0.3 for the lexical one, none for other providers',
+    note: 'Similar content below this cosine similarity is left out (empty: 0.5 semantic, 0.3 lexical, none for others)',
   }),
   /** The global embedding provider; an organization may choose its own in integration settings. */
   embedding: {
-    provider: setting('CONTENT_EMBEDDING_PROVIDER', z.enum(['lexical', 'openai', 'cohere']).optional().default('lexical'), {
-      meaning: '`lexical` (offline `lexical-hash-384-v2`: Porter2-stemmed words and n-grams, lexical not semantic), `openai` or `cohere` (compatible endpoints); organizations may choose their own (docs/content.md)',
-      example: 'lexical',
-      note: 'lexical (built-in, offline: lexical-hash-384-v2), openai (any OpenAI-compatible /embeddings) or cohere (/v1/embed)',
+    provider: setting('CONTENT_EMBEDDING_PROVIDER', z.enum(['semantic', 'lexical', 'openai', 'cohere']).optional().default('semantic'), {
+      meaning: '`semantic` (offline `wink-sg-100d-sif-v1`: word vectors, meaning without a network), `lexical` (offline `lexical-hash-384-v2`: stemmed words and n-grams), `openai` or `cohere` (compatible endpoints); organizations may choose their own (docs/content.md)',
+      example: 'semantic',
+      note: 'semantic (built-in, offline word vectors: wink-sg-100d-sif-v1), lexical (built-in, offline: lexical-hash-384-v2), openai (any OpenAI-compatible /embeddings) or cohere (/v1/embed)',
     }),
     baseUrl: setting('CONTENT_EMBEDDING_BASE_URL', url(), { meaning: 'the global embedding endpoint', default: 'provider defaults' }),
     model: setting('CONTENT_EMBEDDING_MODEL', optionalText(), { meaning: 'the global embedding endpoint', default: 'provider defaults' }),
