@@ -13,6 +13,7 @@ import { createBillingService } from './billing/service';
 import { createEmbeddingModels } from './content/embeddingModels';
 import { createContentExtractor } from './content/extract';
 import { createContentSearch } from './content/search';
+import { createReembeddings } from './content/reembedding';
 import { createContentService } from './content/service';
 import type { AppDeps } from './deps';
 import { createNodeApprovals } from './approvals/service';
@@ -121,6 +122,7 @@ export function createServices(deps: AppDeps, options: ServiceOptions) {
     search: createContentSearch(deps, vectors()),
     extractor: createContentExtractor(deps),
     embeddingModels: createEmbeddingModels(deps, vectors()),
+    reembeddings: createReembeddings(deps),
   }));
   const auth = once(() => ({
     tokens: tokens(),

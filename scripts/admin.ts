@@ -9,6 +9,7 @@ import { pruneAuthData, revokeSessionsByEmail } from '../domain/auth/admin';
 import { createDb, type Db } from '../db/knex';
 import { ConfigError, loadConfig, type Config } from '../lib/config';
 import { OPERATIONS_COMMANDS } from './admin/operations';
+import { CONTENT_COMMANDS } from './admin/content';
 import { UsageError } from './admin/options';
 
 export interface AdminContext {
@@ -54,6 +55,7 @@ export const COMMANDS: Record<string, AdminCommand> = {
     },
   },
   ...OPERATIONS_COMMANDS,
+  ...CONTENT_COMMANDS,
 };
 
 function usageLine(): string {

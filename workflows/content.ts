@@ -1,4 +1,4 @@
-import { ActivityFailure, ApplicationFailure, getExternalWorkflowHandle, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, continueAsNew, getExternalWorkflowHandle, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { STEP_INPUTS, type ProcessingStep as Step } from '../lib/contentSteps';
 
@@ -111,4 +111,34 @@ export async function contentDeletionWorkflow(input: ContentDeletionInput): Prom
   const { removed } = await cleanup.deleteContentObjects({ organizationId: input.organizationId, contentId: input.contentId });
   await cleanup.deleteContentVectors({ organizationId: input.organizationId, contentId: input.contentId });
   return { objectsRemoved: removed };
+}
+
+export interface ContentReembeddingInput {
+  reembeddingId: string;
+  organizationId: string;
+}
+
+/** Batches per execution before continuing as new: the history stays short however much content there is. */
+const REEMBED_BATCHES_PER_RUN = 200;
+
+/**
+ * Re-embedding (domain/content/reembedding.ts): one batch activity after another until the operation's
+ * selection is exhausted or it is cancelled (the activity reads its row). A provider outage is retried with backoff
+ * for about an hour of attempts; after that the operation fails with the reason, and starting it again resumes
+ * nothing lost: the content already moved is no longer selected.
+ */
+export async function contentReembeddingWorkflow(input: ContentReembeddingInput): Promise<{ finished: boolean }> {
+  const { reembedContentBatch } = proxyActivities<Activities>({
+    startToCloseTimeout: '10m',
+    retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '5m', maximumAttempts: 15 },
+  });
+  for (let batch = 0; batch < REEMBED_BATCHES_PER_RUN; batch += 1) {
+    try {
+      if ((await reembedContentBatch(input)).finished) return { finished: true };
+    } catch (err) {
+      await bookkeeping.failContentReembedding({ ...input, message: messageOf(err) });
+      return { finished: false };
+    }
+  }
+  return continueAsNew<typeof contentReembeddingWorkflow>(input);
 }

@@ -9,7 +9,7 @@ export {
 export { dagRunWorkflow } from './runs/dagRun';
 export { loopBatchWorkflow } from './runs/loop';
 export { purgeDeadLettersWorkflow } from './runs/purge';
-export { contentProcessingWorkflow, contentDeletionWorkflow } from './content';
+export { contentProcessingWorkflow, contentDeletionWorkflow, contentReembeddingWorkflow } from './content';
 export { scheduledRunWorkflow } from './triggers/scheduled';
 export { eventDispatcherWorkflow, webhookDeliveryWorkflow } from './triggers/events';
 export { toolTestWorkflow } from './tools/testRun';

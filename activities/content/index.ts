@@ -8,6 +8,7 @@ import { loadStepContext, type StepInput } from './context';
 import { PermanentContentError } from '../../lib/content/errors';
 import type { ProcessingStep } from '../../lib/contentSteps';
 import { STEP_RUNNERS } from './steps';
+import { createReembeddingActivities } from './reembedding';
 
 /**
  * Activities of the content workflows (workflows/content.ts): one generic step runner that keeps the step's row
@@ -102,6 +103,8 @@ export function createContentActivities(deps: ActivityDeps) {
     async deleteContentVectors(input: { organizationId: string; contentId: string }): Promise<void> {
       await vectors().deleteContent(input.organizationId, input.contentId);
     },
+
+    ...createReembeddingActivities(deps, vectors),
 
   };
 }

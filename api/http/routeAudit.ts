@@ -93,6 +93,8 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAuditPolicy>> = {
   queryContent: { none: 'a query: reads only' },
   registerEmbeddingModel: service('embedding_model.created'),
   deleteEmbeddingModel: service('embedding_model.deleted'),
+  startContentReembedding: service('content.reembedding_started'),
+  cancelContentReembedding: service('content.reembedding_cancelled'),
   // secrets
   putSecret: service('secret.created', 'secret.updated'),
   deleteSecret: service('secret.deleted'),

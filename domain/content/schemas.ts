@@ -299,3 +299,34 @@ export const registerEmbeddingModelBody = z.strictObject({
 });
 
 export const embeddingModelParams = z.object({ name: embeddingModelName });
+
+export const startReembeddingBody = z.strictObject({
+  model: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe(
+      'Only content whose vectors were made by this model. Left out: every content embedded by another model than ' +
+        'the organization\'s current one, except caller-supplied vectors of registered custom models (GET /embedding-models)',
+    ),
+});
+
+export const reembeddingSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(['running', 'succeeded', 'failed', 'cancelled']),
+  targetModel: z.string().describe('The organization\'s model when the operation started: content is re-embedded with it'),
+  targetDimensions: z.number().int(),
+  fromModel: z.string().nullable().describe('Only content of this model (null: every other model, custom models aside)'),
+  total: z.number().int().describe('Contents selected at the start'),
+  done: z.number().int(),
+  skipped: z.number().int().describe('Contents with no text to embed, or deleted meanwhile'),
+  failed: z.number().int().describe('Contents the embed step refused (lastError has the latest reason)'),
+  remaining: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+
+export const reembeddingParams = z.object({ id: z.uuid() });

@@ -29,7 +29,7 @@ async function organizationIds(ctx: AdminContext, org: string | undefined): Prom
  * The CLI's composition root: the API's services on the CLI's connection, built on first use (Temporal, MinIO and
  * SMTP clients are lazy: nothing connects unused). The operator's starts skip run admission.
  */
-async function withServices<T>(ctx: AdminContext, work: (services: Services) => Promise<T>): Promise<T> {
+export async function withServices<T>(ctx: AdminContext, work: (services: Services) => Promise<T>): Promise<T> {
   const deps: AppDeps = createDeps(ctx.config, createLogger('silent', 'admin'), ctx.db);
   const services = createServices(deps, { admitRunStarts: false });
   try {

@@ -1,0 +1,91 @@
+import type { ActivityDeps } from '../deps';
+import * as q from '../../domain/content/reembeddingQueries';
+import { contentExists } from '../../domain/content/queries';
+import type { ReembeddingInput } from '../../domain/content/reembedding';
+import { recordAudit } from '../../domain/audit/record';
+import { PermanentContentError } from '../../lib/content/errors';
+import type { VectorStore } from '../../lib/vectors';
+import { loadStepContext } from './context';
+import { STEP_RUNNERS } from './steps';
+
+/** Contents per activity: each is one embed step (its chunks read from storage, embedded, written to LanceDB). */
+export const REEMBED_BATCH = 20;
+
+/**
+ * Activities of the re-embedding workflow. A batch re-embeds the next contents after the operation's cursor with
+ * the organization's current provider (the embed step of processing, on the content's current version), then
+ * records the cursor and the counts in one statement: a batch retried after a crash does its contents again
+ * (re-embedding is idempotent) and counts them once. A content without chunks (never processed) is skipped; one
+ * the embed step refuses for good is counted as failed with its message; a provider failure fails the batch, which
+ * Temporal retries with backoff.
+ */
+export function createReembeddingActivities(deps: ActivityDeps, vectors: () => VectorStore) {
+  const { db } = deps;
+  return {
+    async reembedContentBatch(input: ReembeddingInput): Promise<{ finished: boolean }> {
+      const operation = await q.getReembedding(db, input.organizationId, input.reembeddingId);
+      if (!operation || operation.status !== 'running') return { finished: true };
+      const selection: q.Selection = { targetModel: operation.target_model, targetDimensions: operation.target_dimensions, fromModel: operation.from_model };
+      const batch = await q.nextSelected(db, input.organizationId, selection, operation.cursor, REEMBED_BATCH);
+      if (batch.length === 0) {
+        await db.transaction(async (trx) => {
+          const finished = await q.finishReembedding(trx, operation.id, 'succeeded');
+          if (!finished) return;
+          await recordAudit(trx, {
+            organizationId: input.organizationId,
+            actor: { type: 'system', id: operation.workflow_id },
+            action: 'content.reembedding_finished',
+            target: { type: 'content_reembedding', id: operation.id },
+            after: { done: finished.done, skipped: finished.skipped, failed: finished.failed, total: finished.total, targetModel: finished.target_model },
+          });
+        });
+        return { finished: true };
+      }
+      const counts = { done: 0, skipped: 0, failed: 0, lastError: null as string | null };
+      const c = deps.config.content;
+      for (const content of batch) {
+        try {
+          const ctx = await loadStepContext(deps, vectors(), {
+            jobId: operation.id,
+            organizationId: input.organizationId,
+            contentId: content.id,
+            version: content.current_version,
+            maxAttempts: c.processingMaxAttempts,
+            maxBytes: c.processingMaxBytes,
+            chunkSize: c.chunkSize,
+            chunkOverlap: c.chunkOverlap,
+          });
+          const result = await STEP_RUNNERS.embed(ctx);
+          if (result.skipped) counts.skipped += 1;
+          else counts.done += 1;
+        } catch (err) {
+          if (!(err instanceof PermanentContentError)) throw err;
+          // Deleted since the operation started: nothing to re-embed, not a failure.
+          if (!(await contentExists(db, input.organizationId, content.id))) {
+            counts.skipped += 1;
+            continue;
+          }
+          counts.failed += 1;
+          counts.lastError = `${content.id}: ${err.message}`;
+        }
+      }
+      const running = await q.recordBatch(db, operation.id, { cursor: batch[batch.length - 1]!.id, ...counts });
+      return { finished: !running };
+    },
+
+    /** The workflow gave up on a batch (its retries ran out): the operation fails with the reason. */
+    async failContentReembedding(input: ReembeddingInput & { message: string }): Promise<void> {
+      await db.transaction(async (trx) => {
+        const failed = await q.finishReembedding(trx, input.reembeddingId, 'failed', input.message.slice(0, 2000));
+        if (!failed) return;
+        await recordAudit(trx, {
+          organizationId: input.organizationId,
+          actor: { type: 'system', id: failed.workflow_id },
+          action: 'content.reembedding_failed',
+          target: { type: 'content_reembedding', id: failed.id },
+          after: { done: failed.done, skipped: failed.skipped, failed: failed.failed, total: failed.total, error: failed.last_error },
+        });
+      });
+    },
+  };
+}
