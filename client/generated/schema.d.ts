@@ -9751,6 +9751,7 @@ export interface operations {
                      * @enum {string}
                      */
                     mode?: "semantic" | "keyword" | "hybrid";
+                    /** @description Words, and "quoted phrases": in keyword search (and the keyword half of hybrid) a quoted phrase must appear as written, its words in order and next to each other (stemmed: "seas ices" matches "sea ice") */
                     query: string;
                 };
             };

@@ -83,7 +83,15 @@ export const processBody = z.strictObject({
 export const statusQuery = z.object({ jobId: z.uuid().optional().describe('A specific job (default: the latest)') });
 
 export const searchBody = z.strictObject({
-  query: z.string().trim().min(1).max(2000),
+  query: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2000)
+    .describe(
+      'Words, and "quoted phrases": in keyword search (and the keyword half of hybrid) a quoted phrase must appear ' +
+        'as written, its words in order and next to each other (stemmed: "seas ices" matches "sea ice")',
+    ),
   mode: z.enum(['semantic', 'keyword', 'hybrid']).optional().default('hybrid'),
   filters: filterSchema.optional(),
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional().default(10),

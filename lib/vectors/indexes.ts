@@ -18,6 +18,19 @@ export interface IndexSummary {
   columns: string[];
   indexType: string;
   numUnindexedRows?: number | null;
+  /** LanceDB's index parameters (for the full-text index: `with_position` among them). */
+  indexDetails?: unknown;
+}
+
+/** Whether the full-text index keeps token positions (phrase queries need them; indexes built before 2026-11 do not). */
+export function ftsHasPositions(indices: readonly IndexSummary[]): boolean {
+  const details = indices.find((i) => i.columns.includes('text'))?.indexDetails as { with_position?: unknown } | undefined;
+  return details?.with_position === true;
+}
+
+/** A full-text index without positions: rebuilt with them in the background. */
+export function needsPositionalFts(indices: readonly IndexSummary[]): boolean {
+  return indices.some((i) => i.columns.includes('text')) && !ftsHasPositions(indices);
 }
 
 /** Partitions of the IVF index to build for a table of `rows` rows; null below the threshold (an exact scan is fast and exact there). */
@@ -45,7 +58,9 @@ export function needsOptimize(indices: readonly IndexSummary[]): boolean {
  * The keyword index's tokenizer, spelled out (they are LanceDB 0.37's defaults, so indexes built before are the same):
  * lower case, ASCII folding, English stop words removed, words stemmed with Snowball English (Porter2), the algorithm
  * the offline embedder stems with (lib/embeddings/lexicalHash.ts; test/unit/stemming.test.ts checks they agree).
- * LanceDB tokenizes the query with the same options, so "zebras migrating" matches "Zebra migration".
+ * LanceDB tokenizes the query with the same options, so "zebras migrating" matches "Zebra migration". Token positions
+ * are kept, so a quoted phrase is a phrase query (lib/vectors/search.ts); a stop word keeps its position, so
+ * "sea of ice" does not match "sea ice" (any stop word fills the place: it matches "seas and ices").
  */
 export const FTS_OPTIONS = {
   baseTokenizer: 'simple',
@@ -54,6 +69,7 @@ export const FTS_OPTIONS = {
   asciiFolding: true,
   stem: true,
   removeStopWords: true,
+  withPosition: true,
 } as const;
 
 export interface IndexMaintenance {
@@ -91,6 +107,8 @@ export function createIndexMaintenance(options: IndexMaintenanceOptions): IndexM
 
   async function maintainSlow(table: lancedb.Table): Promise<void> {
     const indices = await table.listIndices();
+    // Keyword search keeps working on the old index while this one is built (phrases are then checked afterwards).
+    if (needsPositionalFts(indices)) await build(() => table.createIndex('text', { config: lancedb.Index.fts(FTS_OPTIONS), replace: true }));
     if (needsVectorIndex(indices)) {
       const numPartitions = ivfPartitionsFor(await table.countRows(), options.vectorIndexThreshold);
       if (numPartitions === null) return;

@@ -1,9 +1,9 @@
 /**
- * Keyword queries with quoted phrases (`"sourdough loaf" rye`). LanceDB reads a quoted string as a phrase query,
- * which needs token positions in the full-text index; ours are built without them (lib/vectors/indexes.ts), so
- * such a query failed with a 500. A phrase is searched instead as all of its words (BM25, AND) and the hits are kept
- * when their text holds the words in that order, next to each other (compared without case, accents and
- * punctuation). The same on every table, whenever its index was built. An unmatched quote is an ordinary character.
+ * Keyword queries with quoted phrases (`"sourdough loaf" rye`). Each phrase is a phrase query on the positional
+ * full-text index (lib/vectors/search.ts). A table whose index was built before positions were kept gets a new one
+ * in the background (lib/vectors/indexes.ts); until then a phrase is searched as all of its words (BM25, AND) and the
+ * hits are kept when their text holds the words in that order, next to each other (compared without case, accents
+ * and punctuation). An unmatched quote is an ordinary character.
  */
 export interface KeywordQuery {
   /** The quoted phrases, as written. */

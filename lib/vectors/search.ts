@@ -1,8 +1,8 @@
 import type * as lancedb from '@lancedb/lancedb';
-import { BooleanQuery, MatchQuery, Occur, Operator, type FullTextQuery } from '@lancedb/lancedb';
+import { BooleanQuery, MatchQuery, Occur, Operator, PhraseQuery, type FullTextQuery } from '@lancedb/lancedb';
 import type { Tables } from './connection';
 import { searchFilter, type SearchFilter } from './filters';
-import { IVF_MAX_PARTITIONS } from './indexes';
+import { ftsHasPositions, IVF_MAX_PARTITIONS } from './indexes';
 import { containsPhrase, parseKeywordQuery } from './keywordQuery';
 import type { VectorKind } from './schema';
 
@@ -41,6 +41,8 @@ export function toHit(row: Record<string, unknown>, score: number): VectorHit {
 
 export interface KnownIndexes {
   fts: boolean;
+  /** The full-text index keeps token positions (phrase queries). */
+  ftsPositions: boolean;
   vector: boolean;
   checkedAt: number;
 }
@@ -49,10 +51,13 @@ export interface KnownIndexes {
  * Whether what is known of a table's search indexes answers `need` without listing them again: once an index
  * exists it stays (indexes are replaced, never dropped); a missing full-text index is looked for on every keyword
  * query (it appears with the first processed content, and keyword search must see it at once), a missing vector
- * index at most every INDEX_RECHECK_MS (it only decides whether a short result is retried wider).
+ * index at most every INDEX_RECHECK_MS (it only decides whether a short result is retried wider), and so is a
+ * full-text index without positions (rebuilt with them in the background; phrases are checked afterwards meanwhile).
  */
-export function indexKnowledgeFresh(known: KnownIndexes | undefined, need: 'fts' | 'vector', now: number): known is KnownIndexes {
-  return !!known && (known[need] || (need === 'vector' && now - known.checkedAt < INDEX_RECHECK_MS));
+export function indexKnowledgeFresh(known: KnownIndexes | undefined, need: 'fts' | 'ftsPositions' | 'vector', now: number): known is KnownIndexes {
+  if (!known) return false;
+  if (need === 'fts') return known.fts;
+  return known[need] || (now - known.checkedAt < INDEX_RECHECK_MS && (need === 'vector' || known.fts));
 }
 
 export interface Search {
@@ -67,12 +72,13 @@ export interface Search {
 export function createSearch(tables: Pick<Tables, 'openIfExists' | 'reading'>): Search {
   const indexInfo = new Map<string, KnownIndexes>();
 
-  async function indexesOf(name: string, table: lancedb.Table, need: 'fts' | 'vector'): Promise<KnownIndexes> {
+  async function indexesOf(name: string, table: lancedb.Table, need: 'fts' | 'ftsPositions' | 'vector'): Promise<KnownIndexes> {
     const known = indexInfo.get(name);
     if (indexKnowledgeFresh(known, need, Date.now())) return known;
     const indices = await tables.reading(name, table, (t) => t.listIndices());
     const info = {
       fts: indices.some((i) => i.columns.includes('text')),
+      ftsPositions: ftsHasPositions(indices),
       vector: indices.some((i) => i.columns.includes('vector')),
       checkedAt: Date.now(),
     };
@@ -106,20 +112,26 @@ export function createSearch(tables: Pick<Tables, 'openIfExists' | 'reading'>): 
     async text(name, query, options) {
       const table = await tables.openIfExists(name);
       if (!table) return [];
-      if (!(await indexesOf(name, table, 'fts')).fts) return [];
-      // Quotes never reach LanceDB (its phrase queries need positions the index does not keep): a phrase must have
-      // all its words, and the hits that do not hold them in order are dropped below.
       const { phrases, words } = parseKeywordQuery(query);
+      const indexes = await indexesOf(name, table, phrases.length ? 'ftsPositions' : 'fts');
+      if (!indexes.fts) return [];
+      const fts = (ftsQuery: string | FullTextQuery, limit: number) =>
+        tables.reading(name, table, (t) =>
+          t.search(ftsQuery, 'fts', 'text').where(searchFilter(options)).select([...COLUMNS, '_score']).limit(limit).toArray(),
+        ) as Promise<Record<string, unknown>[]>;
+      const ranked = words ? [[Occur.Should, new MatchQuery(words, 'text')] as [Occur, FullTextQuery]] : [];
+      if (phrases.length && indexes.ftsPositions) {
+        // Phrase queries on the positional index: the words in order, next to each other, stemmed like the index.
+        const rows = await fts(new BooleanQuery([...phrases.map((p): [Occur, FullTextQuery] => [Occur.Must, new PhraseQuery(p, 'text')]), ...ranked]), options.limit);
+        return rows.map((r) => toHit(r, Number(r._score)));
+      }
+      // An index built before positions were kept (until its background rebuild): all of a phrase's words, then
+      // the hits that hold them in order are kept.
       const ftsQuery: string | FullTextQuery = phrases.length
-        ? new BooleanQuery([
-            ...phrases.map((p): [Occur, FullTextQuery] => [Occur.Must, new MatchQuery(p, 'text', { operator: Operator.And })]),
-            ...(words ? [[Occur.Should, new MatchQuery(words, 'text')] as [Occur, FullTextQuery]] : []),
-          ])
+        ? new BooleanQuery([...phrases.map((p): [Occur, FullTextQuery] => [Occur.Must, new MatchQuery(p, 'text', { operator: Operator.And })]), ...ranked])
         : words;
       const limit = phrases.length ? Math.min(options.limit * PHRASE_OVERFETCH, Math.max(PHRASE_MAX_ROWS, options.limit)) : options.limit;
-      const rows = (await tables.reading(name, table, (t) =>
-        t.search(ftsQuery, 'fts', 'text').where(searchFilter(options)).select([...COLUMNS, '_score']).limit(limit).toArray(),
-      )) as Record<string, unknown>[];
+      const rows = await fts(ftsQuery, limit);
       return rows
         .filter((r) => phrases.every((p) => containsPhrase(String(r.text), p)))
         .slice(0, options.limit)

@@ -126,3 +126,32 @@ test('the store works on MinIO (s3://) as well, for deployments with several hos
     await s3.close();
   }
 });
+
+test('quoted phrases are phrase queries; an index built without positions is rebuilt with them, phrases working throughout', async () => {
+  const dims = 8;
+  const org = randomUUID();
+  const texts = ['Walruses haul out on the sea ice in spring.', 'Ice forms on the sea when it is cold.', 'The sea of ice cream melted.', 'Seas and ices: walrus notes.'];
+  const chunk = (i: number): VectorRow => ({ ...rows(org, `p${i}`, 1, 100 + i, dims)[0]!, text: texts[i]! });
+  // A table as an earlier release left it: its full-text index has no token positions.
+  const db = await lancedb.connect(config.vectorUri, { readConsistencyInterval: 0 });
+  const old = await db.createTable(tableNameFor('phrase-model', dims), texts.map((_, i) => ({ ...chunk(i), model: 'phrase-model' })) as unknown as Record<string, unknown>[]);
+  await old.createIndex('text', { config: lancedb.Index.fts({ language: 'English', stem: true, removeStopWords: true, asciiFolding: true, lowercase: true, withPosition: false }) });
+  const phrase = async (query: string) =>
+    (await store.searchText('phrase-model', dims, query, { organizationId: org, kind: 'chunk', limit: 10 })).map((h) => h.contentId).sort();
+  // Before the rebuild: the words, then the order checked on the text.
+  expect(await phrase('"sea ice"')).toEqual(['p0']);
+  expect(await phrase('"sea of ice"')).toEqual(['p2']);
+  // A write maintains the table: the index is rebuilt with positions in the background.
+  await store.replaceContent('phrase-model', dims, org, 'p4', [{ ...chunk(0), id: 'p4:0', content_id: 'p4', text: 'Pack ice and sea ice differ.' }]);
+  await store.settled();
+  const details = (await old.listIndices()).find((i) => i.columns.includes('text')) as { indexDetails?: { with_position?: boolean } };
+  expect(details.indexDetails?.with_position).toBe(true);
+  await new Promise((r) => setTimeout(r, 10_100)); // what a process knows of an index without positions is rechecked after 10 s
+  // Phrase queries now: stemmed like the index ("seas ices" is "sea ice"); a stop word keeps its place, and any
+  // stop word fills it ("sea of ice" is not "sea ice", but is "seas and ices"), as in Lucene's phrase queries.
+  expect(await phrase('"sea ice"')).toEqual(['p0', 'p4']);
+  expect(await phrase('"seas ices"')).toEqual(['p0', 'p4']);
+  expect(await phrase('"sea of ice"')).toEqual(['p2', 'p3']);
+  expect(await phrase('"ice sea"')).toEqual([]);
+  expect(await phrase('"sea ice" walrus')).toEqual(['p0', 'p4']);
+}, 60_000);

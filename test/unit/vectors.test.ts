@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '../../lib/config';
 import { dimensionsOf, storageOptionsFor } from '../../lib/vectors/connection';
 import { andAll, ownerFilter, searchFilter } from '../../lib/vectors/filters';
-import { ivfPartitionsFor, missingFastIndexes, needsOptimize, needsVectorIndex } from '../../lib/vectors/indexes';
+import { FTS_OPTIONS, ftsHasPositions, ivfPartitionsFor, missingFastIndexes, needsOptimize, needsPositionalFts, needsVectorIndex } from '../../lib/vectors/indexes';
 import { isLanceTempEntry, processTempDir, removingTempLeftovers, useScratchDirForTempFiles } from '../../lib/vectors/scratch';
 import { indexKnowledgeFresh, toHit } from '../../lib/vectors/search';
 
@@ -51,6 +51,15 @@ describe('indexes', () => {
     expect(missingFastIndexes([])).toEqual({ fts: true, bitmaps: ['organization_id', 'kind'] });
     expect(missingFastIndexes([index('text', 'FTS'), index('kind', 'Bitmap')])).toEqual({ fts: false, bitmaps: ['organization_id'] });
   });
+  test('a full-text index without positions is rebuilt with them', () => {
+    const fts = (withPosition: boolean | undefined) => ({ ...index('text', 'FTS'), indexDetails: { stem: true, ...(withPosition === undefined ? {} : { with_position: withPosition }) } });
+    expect(ftsHasPositions([fts(true)])).toBe(true);
+    expect(needsPositionalFts([fts(true)])).toBe(false);
+    expect(needsPositionalFts([fts(false)])).toBe(true);
+    expect(needsPositionalFts([fts(undefined)])).toBe(true);
+    expect(needsPositionalFts([])).toBe(false); // missing: built with positions by the fast path
+    expect(FTS_OPTIONS.withPosition).toBe(true);
+  });
 });
 
 describe('search', () => {
@@ -65,12 +74,17 @@ describe('search', () => {
     });
   });
   test('index knowledge: a found index stays known; a missing FTS index is looked for each time, a vector one every 10 s', () => {
-    const known = { fts: false, vector: false, checkedAt: 1000 };
+    const known = { fts: false, ftsPositions: false, vector: false, checkedAt: 1000 };
     expect(indexKnowledgeFresh(undefined, 'fts', 1000)).toBe(false);
     expect(indexKnowledgeFresh(known, 'fts', 1000)).toBe(false);
     expect(indexKnowledgeFresh(known, 'vector', 10_999)).toBe(true);
     expect(indexKnowledgeFresh(known, 'vector', 11_000)).toBe(false);
     expect(indexKnowledgeFresh({ ...known, fts: true }, 'fts', 10 ** 9)).toBe(true);
+    // Positions: known once seen; an index without them is looked at again every 10 s (its rebuild runs in the background).
+    expect(indexKnowledgeFresh({ ...known, fts: true }, 'ftsPositions', 10_999)).toBe(true);
+    expect(indexKnowledgeFresh({ ...known, fts: true }, 'ftsPositions', 11_000)).toBe(false);
+    expect(indexKnowledgeFresh(known, 'ftsPositions', 1000)).toBe(false);
+    expect(indexKnowledgeFresh({ ...known, fts: true, ftsPositions: true }, 'ftsPositions', 10 ** 9)).toBe(true);
   });
 });
 
