@@ -13,6 +13,8 @@ import { createBillingService } from './billing/service';
 import { createEmbeddingModels } from './content/embeddingModels';
 import { createContentExtractor } from './content/extract';
 import { createContentSearch } from './content/search';
+import { createSecurityNotices } from './auth/securityNotices';
+import { pendingInvitationAddress } from './organizations/invitationLookup';
 import { createReembeddings } from './content/reembedding';
 import { createContentService } from './content/service';
 import type { AppDeps } from './deps';
@@ -103,7 +105,10 @@ export function createServices(deps: AppDeps, options: ServiceOptions) {
   const tokens = once(() => createTokenService(config.jwt));
   const passwords = once(() => createPasswordHasher(config.auth.bcryptCost));
   const sessions = once(() => createSessionService({ db, tokens: tokens(), auth: config.auth }));
-  const twoFactor = once(() => createTwoFactorService({ db, config, box: deps.box, limiter: limiter(), passwords: passwords(), sessions: sessions() }));
+  const notices = once(() => createSecurityNotices({ db, box: deps.box, mailer: deps.mailer, logger }));
+  const twoFactor = once(() =>
+    createTwoFactorService({ db, config, box: deps.box, limiter: limiter(), passwords: passwords(), sessions: sessions(), notices: notices() }),
+  );
 
   const meter = once(() => createApiCallMeter(db, logger, { flushIntervalMs: config.organizations.usageFlushIntervalMs }));
   const organizationDeps = once((): OrgServiceDeps => ({ ...deps, billing: createBillingProvider(config, db), meter: meter() }));
@@ -127,8 +132,20 @@ export function createServices(deps: AppDeps, options: ServiceOptions) {
   const auth = once(() => ({
     tokens: tokens(),
     twoFactor: twoFactor(),
-    service: createAuthService({ db, config, logger, mailer: deps.mailer, tokens: tokens(), sessions: sessions(), passwords: passwords(), limiter: limiter(), twoFactor: twoFactor() }),
-    sso: createSsoService({ db, config, box: deps.box, sessions: sessions(), twoFactor: twoFactor() }),
+    service: createAuthService({
+      db,
+      config,
+      logger,
+      mailer: deps.mailer,
+      tokens: tokens(),
+      sessions: sessions(),
+      passwords: passwords(),
+      limiter: limiter(),
+      twoFactor: twoFactor(),
+      notices: notices(),
+      invitationAddress: (token) => pendingInvitationAddress(db, token),
+    }),
+    sso: createSsoService({ db, config, box: deps.box, sessions: sessions(), twoFactor: twoFactor(), notices: notices() }),
     identities: createIdentitiesService(db),
     verifyCredentials: createCredentialVerifier(db, passwords()),
     verifyAccessToken: createAccessTokenVerifier(db, tokens(), {

@@ -127,7 +127,7 @@ export async function organizationDeletionWorkflow(input: OrganizationDeletionIn
     await step(`clean:${name}`, () => longActs.runOrganizationCleaner({ name, organizationId: id }));
   }
   await step('delete-objects', () => longActs.deleteOrganizationObjects({ organizationId: id }));
-  await step('delete-records', () => acts.deleteOrganizationRecords({ organizationId: id }));
+  await step('delete-records', () => acts.deleteOrganizationRecords({ organizationId: id, requestedBy: input.requestedBy }));
   await step('confirm', () =>
     acts.sendDeletionConfirmation({
       to: input.requesterEmail,

@@ -12,11 +12,14 @@ import {
   deleteOrganizationWithMemberships,
   getOrganizationAnyStatus,
   markOrganizationDeleting,
+  memberEmails,
   ownerEmails,
 } from '../../domain/organizations/queries';
 import type { OrganizationExport } from '../../lib/organizations/deletion';
 import type { ActivityDeps } from '../deps';
 import { organizationCleaners } from './cleaners';
+import { deliverMail, enqueueMail } from '../../domain/notifications/mailOutbox';
+import { organizationDeletedNotice } from '../../lib/emails/security';
 
 const REMOVE_BATCH = 1000;
 const DEFAULT_AUDIT_RETENTION_DAYS = 365;
@@ -128,12 +131,28 @@ export function createOrganizationActivities(deps: ActivityDeps) {
       return withHeartbeat(() => deleteObjects(input.organizationId));
     },
 
-    /** Members, settings, keys, invitations, audit log, usage, subscriptions: all cascade from the organization row. */
-    async deleteOrganizationRecords(input: { organizationId: string }): Promise<void> {
-      await db.transaction(async (trx) => {
+    /**
+     * Members, settings, keys, invitations, audit log, usage, subscriptions: all cascade from the organization row.
+     * Every member but the requester (who gets the confirmation with the export) is told, through the mail outbox in
+     * the same transaction: the notices exist exactly when the organization no longer does.
+     */
+    async deleteOrganizationRecords(input: { organizationId: string; requestedBy?: string }): Promise<void> {
+      const mails = await db.transaction(async (trx) => {
+        const org = await getOrganizationAnyStatus(trx, input.organizationId);
+        const queued: string[] = [];
+        if (org) {
+          const at = new Date();
+          for (const member of await memberEmails(trx, input.organizationId)) {
+            if (member.user_id === input.requestedBy) continue;
+            const notice = organizationDeletedNotice({ organizationName: org.name, at, role: member.role });
+            queued.push(await enqueueMail(trx, deps.box, { organizationId: null, topic: 'organization_deleted', topicId: null, to: member.email, ...notice }));
+          }
+        }
         await clearActiveOrganization(trx, input.organizationId);
         await deleteOrganizationWithMemberships(trx, input.organizationId);
+        return queued;
       });
+      for (const id of mails) await deliverMail(deps, id);
     },
 
     async sendDeletionConfirmation(input: {

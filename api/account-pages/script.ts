@@ -224,7 +224,7 @@ export const ACCOUNT_PAGES_SCRIPT = `(function () {
       if (!password) return;
       var name = register.elements.namedItem('name').value.trim();
       busy(register, async function () {
-        var body = { email: invitation.email, password: password };
+        var body = { email: invitation.email, password: password, invitationToken: token };
         if (name) body.name = name;
         var r = await api('POST', '/api/auth/register', body);
         if (!r.ok) {

@@ -25,7 +25,7 @@ export function authRoutes(service: AuthService, passport: AuthPassport, cookies
       auth: 'public',
       body: s.registerBody,
       responses: { 201: { description: 'Registered and signed in', schema: s.authResult } },
-      errors: ['USER_EXISTS', 'WEAK_PASSWORD', 'RATE_LIMITED'],
+      errors: ['USER_EXISTS', 'WEAK_PASSWORD', 'RATE_LIMITED', 'INVITATION_EXPIRED', 'UNPROCESSABLE'],
       admit: (ctx) => service.admit(requestMetaOf(ctx), 'register'),
       handler: async ({ ctx, body }) => {
         const result = await service.register(requestMetaOf(ctx), body);

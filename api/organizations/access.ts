@@ -14,6 +14,7 @@ import type { AuthChangeListener } from '../../domain/auth/authChangeListener';
 import { createChangeEvictedCache } from '../../lib/auth/changeEvictedCache';
 import { isIpAllowed } from '../../domain/organizations/settingsModel';
 import { currentPeriod, type ApiCallMeter } from '../../domain/organizations/usageMeter';
+import { QUOTA_WARNING_SHARE } from '../../domain/organizations/quotaAlerts';
 
 /**
  * THE place that decides whether a principal may act in an organization, on every org-scoped request:
@@ -36,7 +37,8 @@ export interface AccessDeps {
   logger: Logger;
   meter: ApiCallMeter;
   plans: Record<Plan, PlanQuotas>;
-  onQuotaExceeded(organizationId: string, period: string): void;
+  /** An organization passed 80% of its monthly API calls (`warning`) or reached them (`reached`): quotaAlerts.ts. */
+  onQuota(organizationId: string, period: string, level: 'warning' | 'reached', used: number, limit: number): void;
   /** How long a remembered access row may be served at most (0: every request reads it). */
   cacheTtlMs: number;
   /** The process's feed of changes that keeps remembered rows current; none: nothing is remembered. */
@@ -142,16 +144,25 @@ export function createAccess(deps: AccessDeps) {
     if (limit !== null && !ctx.path.startsWith(QUOTA_EXEMPT_PREFIX)) {
       const used = await deps.meter.used(organizationId);
       if (used >= limit) {
-        deps.onQuotaExceeded(organizationId, currentPeriod());
+        deps.onQuota(organizationId, currentPeriod(), 'reached', used, limit);
         throw new AppError(
           'QUOTA_EXCEEDED',
           `the organization has used its ${limit} API calls for this month on the ${row.plan} plan; upgrade the plan or wait for next month`,
+          undefined,
+          { 'Retry-After': String(secondsToNextMonth(new Date())) },
         );
       }
+      if (used + 1 >= Math.ceil(limit * QUOTA_WARNING_SHARE)) deps.onQuota(organizationId, currentPeriod(), 'warning', used + 1, limit);
     }
     deps.meter.record(organizationId);
     return { organizationId, role };
   }
 
   return { authenticateApiKey, resolveOrganization };
+}
+
+/** Until the quota's month ends (UTC): what Retry-After says to a refused request. */
+export function secondsToNextMonth(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
 }

@@ -29,7 +29,7 @@ export function createOrganizationsDomain(services: Services): OrganizationsDoma
     logger: deps.logger,
     meter: organizations.meter,
     plans: deps.config.organizations.plans,
-    onQuotaExceeded: organizations.quotaAlerts,
+    onQuota: organizations.quotaAlerts,
     cacheTtlMs: deps.config.auth.sessionCacheTtlMs,
     changes: services.authChanges,
   });

@@ -5251,6 +5251,8 @@ export interface operations {
                      * @description E-mail address; trimmed, compared case-insensitively, at most 255 characters
                      */
                     email: string;
+                    /** @description The token of the invitation that brought the person here: its link proves the mailbox, so the account starts with a verified e-mail (no verification mail). It must be pending and sent to `email` (410 INVITATION_EXPIRED, 422 otherwise). Registering does not accept it: POST /api/v1/invitations/accept does. */
+                    invitationToken?: string;
                     name?: string;
                     /** @description Checked against the password policy (see WEAK_PASSWORD details) */
                     password: string;
@@ -5300,6 +5302,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description INVITATION_EXPIRED: The invitation has expired, was revoked or was already used */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
             413: {
                 headers: {
@@ -5311,6 +5322,15 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: The body has a content type this endpoint does not accept */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNPROCESSABLE: The request is well-formed but semantically invalid; see details */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

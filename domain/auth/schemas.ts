@@ -24,6 +24,13 @@ export const registerBody = z.strictObject({
   email: emailField,
   password: passwordField.describe('Checked against the password policy (see WEAK_PASSWORD details)'),
   name: nameField.optional(),
+  invitationToken: opaqueToken
+    .optional()
+    .describe(
+      'The token of the invitation that brought the person here: its link proves the mailbox, so the account starts ' +
+        'with a verified e-mail (no verification mail). It must be pending and sent to `email` (410 INVITATION_EXPIRED, ' +
+        '422 otherwise). Registering does not accept it: POST /api/v1/invitations/accept does.',
+    ),
 });
 
 export const loginBody = z.strictObject({ email: emailField, password: passwordField });

@@ -17,6 +17,7 @@ import * as q from './queries';
 import { ssoSessionScoped, type SessionMeta, type SessionService, type TokenPair } from './sessions';
 import { hashToken, randomOpaqueToken, type TokenService } from './tokens';
 import type { SignInChallenge, TwoFactorService } from './twoFactor';
+import type { SecurityNotices } from './securityNotices';
 
 /** The rules of accounts: registration, login, refresh, profile, passwords, e-mail verification, sessions. */
 
@@ -31,6 +32,13 @@ export interface AuthServiceDeps {
   limiter: RateLimiter;
   /** Two-factor sign-in: a user who has it on gets a challenge from `login` instead of tokens. */
   twoFactor?: TwoFactorService;
+  /** Security mail and the organizations' sign-in records (securityNotices.ts). */
+  notices: SecurityNotices;
+  /**
+   * The address a pending invitation was sent to, for its token (null: unknown, used or expired): registering with
+   * it proves the mailbox, as the verification link would.
+   */
+  invitationAddress?: (token: string) => Promise<string | null>;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -64,7 +72,7 @@ function accountEvent(
 const invalidCredentials = (): AppError => new AppError('INVALID_CREDENTIALS', 'invalid e-mail or password');
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, config, logger, mailer, tokens, sessions, passwords, limiter, twoFactor } = deps;
+  const { db, config, logger, mailer, tokens, sessions, passwords, limiter, twoFactor, notices } = deps;
   const limits = config.rateLimits;
   const policy: PasswordPolicy = {
     minLength: config.auth.passwordMinLength,
@@ -133,19 +141,32 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Counted against the per-IP limit by `admit`, before this runs. */
-    async register(meta: RequestMeta, input: { email: string; password: string; name?: string }) {
+    async register(meta: RequestMeta, input: { email: string; password: string; name?: string; invitationToken?: string }) {
       assertPasswordPolicy(input.password, policy, { email: input.email });
+      // An invitation link proves the mailbox it was sent to: the account starts verified (docs/auth.md#registration).
+      let verifiedByInvitation = false;
+      if (input.invitationToken !== undefined) {
+        const address = deps.invitationAddress ? await deps.invitationAddress(input.invitationToken) : null;
+        if (address === null) throw new AppError('INVITATION_EXPIRED', 'this invitation is unknown, has expired, was revoked or was already used; ask for a new one');
+        if (address.toLowerCase() !== input.email.toLowerCase()) {
+          throw new AppError('UNPROCESSABLE', 'this invitation was sent to another address: register with the address it was sent to', [
+            { path: 'body.email', problem: 'not the invitation\'s address' },
+          ]);
+        }
+        verifiedByInvitation = true;
+      }
       if (await q.findUserByEmail(db, input.email)) throw new AppError('USER_EXISTS', 'e-mail already registered');
       const passwordHash = await passwords.hash(input.password);
       let user: q.UserRow;
       try {
         user = await q.insertUser(db, { email: input.email, name: input.name || null, passwordHash });
+        if (verifiedByInvitation) user = (await q.markEmailVerified(db, user.id)) ?? user;
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError('USER_EXISTS', 'e-mail already registered');
         throw err;
       }
-      const { tokens: pair } = await sessions.create(user, sessionMetaOf(meta), null);
-      sendInBackground(user.email, await issueEmailToken(user, 'email_verification'), 'verification');
+      const { tokens: pair } = await sessions.create(user, sessionMetaOf(meta), null, (trx) => notices.deviceRegistered(trx, user.id, meta));
+      if (!verifiedByInvitation) sendInBackground(user.email, await issueEmailToken(user, 'email_verification'), 'verification');
       return { user, tokens: pair };
     },
 
@@ -179,9 +200,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       // Two-factor sign-in (docs/auth.md#two-factor-sign-in): no tokens before the code.
       if (twoFactor && user.two_factor_enabled) return { user, challenge: await twoFactor.challenge(user.id, null, 'password') };
-      const { tokens: pair } = await sessions.create(user, sessionMetaOf(meta), undefined, (trx, sessionId) =>
-        recordAudit(trx, accountEvent(meta, { userId: user.id, actorUserId: user.id, action: 'auth.login_succeeded', target: { type: 'session', id: sessionId } })),
-      );
+      const mails: string[] = [];
+      const { tokens: pair } = await sessions.create(user, sessionMetaOf(meta), undefined, async (trx, sessionId) => {
+        await recordAudit(trx, accountEvent(meta, { userId: user.id, actorUserId: user.id, action: 'auth.login_succeeded', target: { type: 'session', id: sessionId } }));
+        mails.push(...(await notices.signedIn(trx, user, meta, { sessionId, method: 'password' })));
+      });
+      notices.deliver(mails);
       return { user, tokens: pair };
     },
 
@@ -248,11 +272,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         ]);
       }
       const passwordHash = await passwords.hash(input.newPassword);
-      await db.transaction(async (trx) => {
+      const mail = await db.transaction(async (trx) => {
         await q.updatePasswordHash(trx, user.id, passwordHash);
         const ended = await q.deleteUserSessions(trx, user.id);
         await recordAudit(trx, accountEvent(meta, { userId: user.id, actorUserId: user.id, action: 'auth.password_changed', after: { sessionsRevoked: ended } }));
+        return notices.passwordChanged(trx, user, meta, 'changed');
       });
+      notices.deliver([mail]);
       const { tokens: pair } = await sessions.create(user, sessionMetaOf(meta), principal.activeOrganizationId);
       return pair;
     },
@@ -280,14 +306,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user) throw new AppError('INVALID_TOKEN', 'invalid or expired reset token');
       assertPasswordPolicy(input.password, policy, { email: user.email });
       const passwordHash = await passwords.hash(input.password);
-      await db.transaction(async (trx) => {
+      const mail = await db.transaction(async (trx) => {
         if (!(await q.consumeAuthToken(trx, tokenHash, 'password_reset'))) {
           throw new AppError('INVALID_TOKEN', 'invalid or expired reset token');
         }
         await q.updatePasswordHash(trx, user.id, passwordHash, { verifyEmail: true });
         const ended = await q.deleteUserSessions(trx, user.id);
         await recordAudit(trx, accountEvent(meta, { userId: user.id, actorUserId: null, action: 'auth.password_reset_completed', after: { sessionsRevoked: ended } }));
+        return notices.passwordChanged(trx, user, meta, 'reset');
       });
+      notices.deliver([mail]);
     },
 
     async sendVerificationEmail(meta: RequestMeta, principal: UserPrincipal): Promise<void> {

@@ -14,6 +14,7 @@ import type { RequestMeta, UserPrincipal } from '../principals';
 import { readSecretValues } from '../secrets/queries';
 import type * as q from './queries';
 import { ssoSessionScoped, type SessionService, type TokenPair } from './sessions';
+import type { SecurityNotices } from './securityNotices';
 import { createSsoIdentities, type VerifiedIdentity } from './ssoIdentity';
 import * as sq from './ssoQueries';
 import { hashToken } from './tokens';
@@ -45,6 +46,7 @@ export interface SsoDeps {
   box: SecretBox;
   sessions: SessionService;
   twoFactor: TwoFactorService;
+  notices: SecurityNotices;
 }
 
 type OidcConfig = NonNullable<NonNullable<StoredSettings['integration']['sso']>['oidc']>;
@@ -69,7 +71,7 @@ export type SsoCallbackResult =
 export type SsoService = ReturnType<typeof createSsoService>;
 
 export function createSsoService(deps: SsoDeps) {
-  const { db, config, box, sessions, twoFactor } = deps;
+  const { db, config, box, sessions, twoFactor, notices } = deps;
   const guard = outboundGuards(config).tools;
   const redirectUri = `${trimSlash(config.http.publicUrl)}/api/auth/sso/callback`;
   const identities = createSsoIdentities(db);
@@ -155,21 +157,25 @@ export function createSsoService(deps: SsoDeps) {
     organizationId: string,
   ): Promise<{ user: q.UserRow; tokens: TokenPair } | { user: q.UserRow; challenge: SignInChallenge }> {
     if (await twoFactor.isEnabled(user.id)) return { user, challenge: await twoFactor.challenge(user.id, organizationId, 'sso') };
+    const mails: string[] = [];
     const { tokens } = await sessions.create(
       user,
       { ip: meta.ip || null, userAgent: meta.userAgent },
       organizationId,
-      (trx, sessionId) =>
-        recordAudit(trx, {
+      async (trx, sessionId) => {
+        await recordAudit(trx, {
           organizationId: null,
           userId: user.id,
           actor: { type: 'user', id: user.id, ip: meta.ip, userAgent: meta.userAgent },
           action: 'auth.login_succeeded',
           target: { type: 'session', id: sessionId },
           after: { method: 'sso', organizationId },
-        }),
+        });
+        mails.push(...(await notices.signedIn(trx, user, meta, { sessionId, method: 'single sign-on' })));
+      },
       { ssoOrganizationId: organizationId },
     );
+    notices.deliver(mails);
     return { user, tokens };
   }
 

@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/record';
 import type { RequestMeta, UserPrincipal } from '../principals';
 import { rateLimited, type RateLimiter } from '../ratelimit/limiter';
 import type { PasswordHasher } from './passwords';
+import type { SecurityNotices } from './securityNotices';
 import * as q from './queries';
 import { ssoSessionScoped, type SessionService, type TokenPair } from './sessions';
 import { hashToken } from './tokens';
@@ -42,6 +43,7 @@ export interface TwoFactorDeps {
   limiter: RateLimiter;
   passwords: PasswordHasher;
   sessions: SessionService;
+  notices: SecurityNotices;
 }
 
 export interface SignInChallenge {
@@ -79,7 +81,7 @@ function matchingStep(totp: TOTP, code: string, now = Date.now()): number | null
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
 
 export function createTwoFactorService(deps: TwoFactorDeps) {
-  const { db, config, box, limiter, passwords, sessions } = deps;
+  const { db, config, box, limiter, passwords, sessions, notices } = deps;
 
   function actorOf(meta: RequestMeta, userId: string | null) {
     return userId
@@ -175,7 +177,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       if (!existing) throw new AppError('INVALID_STATE', 'no enrolment in progress; start one with POST /api/auth/2fa/enrolment');
       if (existing.enabled_at) throw new AppError('INVALID_STATE', 'two-factor sign-in is already enabled');
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-      await db.transaction(async (trx) => {
+      const mail = await db.transaction(async (trx) => {
         await spendCode(trx, user.id, user.email, code, true);
         await t.replaceRecoveryCodes(trx, user.id, recoveryCodes.map((c) => hashToken(normalizeRecoveryCode(c))));
         // Sessions opened with the password alone end (this one too: the caller gets a new pair below).
@@ -187,7 +189,9 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
           action: 'auth.two_factor_enabled',
           after: { sessionsRevoked: count },
         });
+        return notices.twoFactorChanged(trx, user, meta, true);
       });
+      notices.deliver([mail]);
       // The new pair replaces this session: one opened by an organization's SSO stays scoped to it.
       const { tokens } = await sessions.create(user, { ip: meta.ip || null, userAgent: meta.userAgent }, principal.activeOrganizationId, undefined, {
         ssoOrganizationId: principal.ssoOrganizationId ?? null,
@@ -205,11 +209,13 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
           throw new AppError('INVALID_CREDENTIALS', 'the password is wrong');
         }
       }
-      await db.transaction(async (trx) => {
+      const mail = await db.transaction(async (trx) => {
         await spendCode(trx, user.id, user.email, input.code);
         await t.deleteTwoFactor(trx, user.id);
         await recordAudit(trx, { organizationId: null, userId: user.id, actor: actorOf(meta, user.id), action: 'auth.two_factor_disabled' });
+        return notices.twoFactorChanged(trx, user, meta, false);
       });
+      notices.deliver([mail]);
     },
 
     /** New recovery codes (the old ones stop working); needs a current code. */
@@ -273,22 +279,26 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         throw invalidCode();
       }
       const { user, challenge, method } = outcome;
+      const mails: string[] = [];
       const { tokens } = await sessions.create(
         user,
         { ip: meta.ip || null, userAgent: meta.userAgent },
         challenge.organization_id ?? undefined,
-        (trx, sessionId) =>
-          recordAudit(trx, {
+        async (trx, sessionId) => {
+          await recordAudit(trx, {
             organizationId: null,
             userId: user.id,
             actor: actorOf(meta, user.id),
             action: 'auth.login_succeeded',
             target: { type: 'session', id: sessionId },
             after: { secondFactor: method, firstFactor: challenge.method },
-          }),
+          });
+          mails.push(...(await notices.signedIn(trx, user, meta, { sessionId, method: `${challenge.method} and ${method === 'totp' ? 'an authenticator code' : 'a recovery code'}` })));
+        },
         // The first step was an organization's SSO: the session acts in that organization only.
         { ssoOrganizationId: challenge.method === 'sso' ? challenge.organization_id : null },
       );
+      notices.deliver(mails);
       return { user, tokens };
     },
   };

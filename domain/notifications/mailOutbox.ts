@@ -21,6 +21,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative of the same message (the text part stays first for clients that show plain text). */
+  html?: string;
 }
 
 export interface MailOutboxDeps {
@@ -41,11 +43,13 @@ interface MailRow {
   recipient: string;
   subject: string;
   sealed_text: string;
+  sealed_html: string | null;
   attempts: number;
 }
 
-/** The sealed text is bound to the row: a value copied to another row does not open. */
+/** The sealed bodies are bound to the row: a value copied to another row does not open. */
 const sealContext = (id: string): string => `mail_outbox:${id}`;
+const sealHtmlContext = (id: string): string => `mail_outbox:${id}:html`;
 
 /** Writes the message in `trx` (the transaction of the change that causes it); returns its id for `deliverMail`. */
 export async function enqueueMail(trx: Db, box: SecretBox, mail: OutgoingMail): Promise<string> {
@@ -59,6 +63,7 @@ export async function enqueueMail(trx: Db, box: SecretBox, mail: OutgoingMail): 
     recipient: mail.to,
     subject: mail.subject,
     sealed_text: box.seal(mail.text, sealContext(id)).enc,
+    sealed_html: mail.html === undefined ? null : box.seal(mail.html, sealHtmlContext(id)).enc,
   });
   return id;
 }
@@ -77,7 +82,7 @@ async function claim(db: Db, id: string): Promise<MailRow | undefined> {
     .where('id', id)
     .andWhere('next_attempt_at', '<=', db.fn.now())
     .update({ attempts: db.raw('attempts + 1'), next_attempt_at: db.raw(`now() + interval '${LEASE_SECONDS} seconds'`) })
-    .returning<MailRow[]>(['id', 'organization_id', 'recipient', 'subject', 'sealed_text', 'attempts']);
+    .returning<MailRow[]>(['id', 'organization_id', 'recipient', 'subject', 'sealed_text', 'sealed_html', 'attempts']);
   return row;
 }
 
@@ -93,7 +98,8 @@ export async function deliverMail(deps: MailOutboxDeps, id: string): Promise<boo
     if (!row) return false;
     try {
       const text = deps.box.open({ enc: row.sealed_text, last4: '' }, sealContext(row.id));
-      await deps.mailer.send({ to: row.recipient, subject: row.subject, text });
+      const html = row.sealed_html === null ? undefined : deps.box.open({ enc: row.sealed_html, last4: '' }, sealHtmlContext(row.id));
+      await deps.mailer.send({ to: row.recipient, subject: row.subject, text, ...(html === undefined ? {} : { html }) });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (row.attempts >= MAIL_MAX_ATTEMPTS) {

@@ -35,3 +35,10 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
     expiresAt: inv.expires_at,
   };
 }
+
+/** The address of a pending, unexpired invitation, for its token; null otherwise (registration: auth/service.ts). */
+export async function pendingInvitationAddress(db: Db, token: string): Promise<string | null> {
+  const inv = await getInvitationByTokenHash(db, hashToken(token));
+  if (!inv || inv.status !== 'pending' || inv.expires_at.getTime() <= Date.now()) return null;
+  return inv.email;
+}

@@ -229,6 +229,21 @@ export async function countMembers(db: Conn, organizationId: string): Promise<nu
   return Number(row?.count ?? 0);
 }
 
+/** Every member with their address and role (the deletion notice goes to each). */
+export async function memberEmails(db: Conn, organizationId: string): Promise<{ user_id: string; email: string; role: Role }[]> {
+  return db('memberships as m').join('users as u', 'u.id', 'm.user_id').where({ 'm.organization_id': organizationId }).select('m.user_id', 'u.email', 'm.role');
+}
+
+/** Owners and admins: who is told about quotas. */
+export async function managerEmails(db: Conn, organizationId: string): Promise<string[]> {
+  const rows = await db('memberships as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .where({ 'm.organization_id': organizationId })
+    .whereIn('m.role', ['owner', 'admin'])
+    .select('u.email');
+  return rows.map((r: { email: string }) => r.email);
+}
+
 export async function ownerEmails(db: Conn, organizationId: string): Promise<string[]> {
   const rows = await db('memberships as m')
     .join('users as u', 'u.id', 'm.user_id')

@@ -85,16 +85,6 @@ export function deletionAbortedEmail(input: { to: string; organizationName: stri
   };
 }
 
-export function quotaExceededEmail(input: { to: string; organizationName: string; quota: string; limit: number; period: string }): MailMessage {
-  return {
-    to: input.to,
-    subject: `"${tenantName(input.organizationName)}" reached its ${input.quota} quota`,
-    text:
-      `"${tenantName(input.organizationName)}" has reached its limit of ${input.limit} ${input.quota} for ${input.period}. ` +
-      `Further requests are refused with QUOTA_EXCEEDED until the next period or a plan upgrade.\n`,
-  };
-}
-
 export function paymentFailedEmail(input: { to: string; organizationName: string; reason: string }): MailMessage {
   return {
     to: input.to,

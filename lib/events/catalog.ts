@@ -64,6 +64,14 @@ export const EVENT_CATALOG = {
     description: 'A member was removed, or left.',
     payload: z.object({ organizationID: uuid, userId: uuid, role: z.string(), reason: z.enum(['removed', 'left']) }),
   },
+  'organization.quota_warning': {
+    description: 'The organization used 80% of a monthly quota (once per quota and month); owners and admins are mailed too.',
+    payload: z.object({ organizationID: uuid, quota: z.enum(['api_calls']), period: z.string().describe('YYYY-MM, UTC'), used: z.number().int(), limit: z.number().int() }),
+  },
+  'organization.quota_exceeded': {
+    description: 'The organization reached a monthly quota (once per quota and month): requests are refused with QUOTA_EXCEEDED until the next month.',
+    payload: z.object({ organizationID: uuid, quota: z.enum(['api_calls']), period: z.string().describe('YYYY-MM, UTC'), used: z.number().int(), limit: z.number().int() }),
+  },
   'approval.requested': {
     description: 'An approval node of a run waits for people to decide (GET /api/v1/approvals/{id}); approvers are mailed too.',
     payload: z.object({

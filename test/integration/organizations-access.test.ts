@@ -304,34 +304,50 @@ describe('quotas', () => {
     expect(down.body.error.code).toBe('QUOTA_EXCEEDED');
   });
 
-  test('API calls: counted per month, refused over a tiny limit with one alert to the owners, management still reachable', async () => {
-    const small = await startApi({ SERVICE_PLAN_FREE_API_CALLS: '3', SERVICE_USAGE_FLUSH_INTERVAL: '50ms' });
+  test('API calls: counted per month, a warning at 80%, refused at the limit with Retry-After, alerts audited, sent as events and mail', async () => {
+    const small = await startApi({ SERVICE_PLAN_FREE_API_CALLS: '10', SERVICE_USAGE_FLUSH_INTERVAL: '50ms' });
     try {
       const t = await createTestTenant(small, 'free');
       const owner = await createNamedTestUser(small, t.organizationId);
       await small.deps.db('memberships').insert({ organization_id: t.organizationId, user_id: owner.userId, role: 'owner' });
       const calls: number[] = [];
-      for (let i = 0; i < 5; i++) calls.push((await small.request('GET', '/api/v1/organization', { token: owner.token })).status);
-      expect(calls).toEqual([200, 200, 200, 429, 429]);
+      for (let i = 0; i < 12; i++) calls.push((await small.request('GET', '/api/v1/organization', { token: owner.token })).status);
+      expect(calls).toEqual([...Array(10).fill(200), 429, 429]);
       const refused = await small.request('GET', '/api/v1/organization', { token: owner.token });
       expect(refused.body.error.code).toBe('QUOTA_EXCEEDED');
-      expect(refused.body.error.message).toMatch(/3 API calls/);
+      expect(refused.body.error.message).toMatch(/10 API calls/);
+      // Until the month ends (UTC).
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      const now = new Date();
+      const monthEnd = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(Math.abs(retryAfter - (monthEnd - now.getTime()) / 1000)).toBeLessThan(60);
 
       const usage = await small.request('GET', `/api/v1/organizations/${t.organizationId}/usage`, { token: owner.token });
       expect(usage.status).toBe(200);
-      expect(usage.body.apiCalls.limit).toBe(3);
-      expect(usage.body.apiCalls.used).toBeGreaterThanOrEqual(3);
+      expect(usage.body.apiCalls.limit).toBe(10);
+      expect(usage.body.apiCalls.used).toBeGreaterThanOrEqual(10);
 
-      await waitForMail(owner.email, /reached its API calls quota/);
-      const alerts = await small.deps.db('quota_alerts').where({ organization_id: t.organizationId });
-      expect(alerts).toHaveLength(1);
+      // One warning at 80% (the 8th call) and one alert at the limit, each mailed (text and HTML), audited and sent as an event.
+      const warning = await waitForMail(owner.email, /has used 80% of its API call quota/);
+      expect(warning.text).toMatch(/used 8 of its 10 API calls/);
+      expect(warning.html).toMatch(/<h1[^>]*>API call quota at 80%<\/h1>/);
+      const reached = await waitForMail(owner.email, /reached its API call quota/);
+      expect(reached.html).toContain('QUOTA_EXCEEDED');
+      const alerts = await small.deps.db('quota_alerts').where({ organization_id: t.organizationId }).orderBy('quota');
+      expect(alerts.map((a: { quota: string }) => a.quota)).toEqual(['api_calls', 'api_calls_80']);
+      const audit = await small.deps.db('audit_logs').where({ organization_id: t.organizationId }).whereIn('action', ['organization.quota_warning', 'organization.quota_exceeded']).orderBy('created_at');
+      expect(audit.map((a: { action: string }) => a.action)).toEqual(['organization.quota_warning', 'organization.quota_exceeded']);
+      const events = await small.deps.db('outbox_events').where({ organization_id: t.organizationId }).whereIn('type', ['organization.quota_warning', 'organization.quota_exceeded']);
+      expect(events.map((e: { type: string }) => e.type).sort()).toEqual(['organization.quota_exceeded', 'organization.quota_warning']);
+      expect(events.find((e: { type: string }) => e.type === 'organization.quota_warning').payload).toMatchObject({ quota: 'api_calls', used: 8, limit: 10 });
 
       // Shared across instances: a second API sees the stored count once flushed.
-      const other = await startApi({ SERVICE_PLAN_FREE_API_CALLS: '3' });
+      const other = await startApi({ SERVICE_PLAN_FREE_API_CALLS: '10' });
       try {
         for (let i = 0; i < 100; i++) {
           const row = await other.deps.db('organization_usage').where({ organization_id: t.organizationId }).first();
-          if (row && Number(row.api_calls) >= 3) break;
+          if (row && Number(row.api_calls) >= 10) break;
           await new Promise((r) => setTimeout(r, 50));
         }
         const res = await other.request('GET', '/api/v1/organization', { token: owner.token });

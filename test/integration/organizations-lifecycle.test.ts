@@ -270,6 +270,11 @@ describe('lifecycle on Temporal', () => {
     const runExecution = await api.deps.temporal.workflow.getHandle(openRun.id as string).describe();
     expect(runExecution.status.name).toBe('CANCELLED');
 
+    // Every other member is told, through the mail outbox (text and HTML); the requester gets the confirmation instead.
+    const notice = await waitForMail(admin.email, /was deleted/);
+    expect(notice.text).toMatch(/you were admin/);
+    expect(notice.html).toMatch(/<h1[^>]*>An organization you belonged to was deleted<\/h1>/);
+    expect((await mailsTo(owner.email)).filter((m) => /was deleted/.test(m.subject) && !/has been deleted/.test(m.subject))).toEqual([]);
     const mail = await waitForMail(owner.email, /has been deleted/);
     expect(mail.text).toContain('export');
     // The API key died with the organization.
