@@ -1,5 +1,6 @@
 import type { ActivityDeps } from './deps';
 import { createOrganizationActivities } from './organizations/lifecycle';
+import { createTransferActivities } from './organizations/transfers';
 import { createSystemActivities } from './system';
 import { createContentActivities } from './content';
 import { createRunActivities } from './runs/runActivities';
@@ -19,6 +20,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createSystemActivities(deps),
     ...createOrganizationActivities(deps),
+    ...createTransferActivities(deps),
     ...createRunActivities(deps),
     ...createEventWaitActivities(deps),
     ...createApprovalActivities(deps),

@@ -16,6 +16,7 @@ import { createContentSearch } from './content/search';
 import { createSecurityNotices } from './auth/securityNotices';
 import { pendingInvitationAddress } from './organizations/invitationLookup';
 import { createReembeddings } from './content/reembedding';
+import { createTransfers } from './organizations/transfers';
 import { createContentService } from './content/service';
 import type { AppDeps } from './deps';
 import { createNodeApprovals } from './approvals/service';
@@ -158,6 +159,7 @@ export function createServices(deps: AppDeps, options: ServiceOptions) {
     ...createOrganizationsServices(organizationDeps()),
     billing: createBillingService(organizationDeps()),
     quotaAlerts: createQuotaAlerts(organizationDeps()),
+    transfers: createTransfers(deps),
     meter: meter(),
   }));
 

@@ -5,6 +5,8 @@ export {
   organizationDeletionWorkflow,
   organizationPaymentFailedWorkflow,
   auditRetentionPurgeWorkflow,
+  organizationExportWorkflow,
+  organizationImportWorkflow,
 } from './organizations';
 export { dagRunWorkflow } from './runs/dagRun';
 export { loopBatchWorkflow } from './runs/loop';

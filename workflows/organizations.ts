@@ -172,3 +172,53 @@ export async function organizationPaymentFailedWorkflow(input: { organizationId:
 export async function auditRetentionPurgeWorkflow(): Promise<{ deleted: number }> {
   return acts.purgeAuditLogs();
 }
+
+export interface OnDemandExportInput {
+  exportId: string;
+  organizationId: string;
+  ttlSeconds: number;
+}
+
+/**
+ * `org-export-<id>` (domain/organizations/transfers.ts): writes the archive (the deletion export's, to its own key,
+ * with the same bounded attempts), then keeps it for its lifetime on a durable timer and removes it.
+ */
+export async function organizationExportWorkflow(input: OnDemandExportInput): Promise<{ written: boolean }> {
+  let written: boolean;
+  try {
+    ({ written } = await exportActs.writeOnDemandExport(input));
+  } catch (err) {
+    if (isCancellation(err)) throw err;
+    await acts.failTransfer({ table: 'organization_exports', id: input.exportId, message: failureReason(err) });
+    return { written: false };
+  }
+  if (written) {
+    await sleep(input.ttlSeconds * 1000);
+    await acts.expireOnDemandExport(input);
+  }
+  return { written };
+}
+
+// An import is not repeated: a second attempt would create its records again. A failure (a worker lost mid-way
+// too, noticed by the heartbeat) ends the import with the reason; what it created stays, listed in the audit log.
+const importActs = proxyActivities<Activities>({
+  startToCloseTimeout: '12h',
+  heartbeatTimeout: '60s',
+  retry: { maximumAttempts: 1 },
+});
+
+export interface OrganizationImportInput {
+  importId: string;
+  organizationId: string;
+}
+
+/** `org-import-<id>` (domain/organizations/transfers.ts): one import of an uploaded archive. */
+export async function organizationImportWorkflow(input: OrganizationImportInput): Promise<{ imported: boolean }> {
+  try {
+    return await importActs.runOrganizationImport(input);
+  } catch (err) {
+    if (isCancellation(err)) throw err;
+    await acts.failTransfer({ table: 'organization_imports', id: input.importId, message: failureReason(err) });
+    return { imported: false };
+  }
+}

@@ -18,6 +18,7 @@ import {
 import type { OrganizationExport } from '../../lib/organizations/deletion';
 import type { ActivityDeps } from '../deps';
 import { organizationCleaners } from './cleaners';
+import { createVectorStore } from '../../lib/vectors';
 import { deliverMail, enqueueMail } from '../../domain/notifications/mailOutbox';
 import { organizationDeletedNotice } from '../../lib/emails/security';
 
@@ -180,8 +181,9 @@ export function createOrganizationActivities(deps: ActivityDeps) {
     const ctx = Context.current();
     ctx.heartbeat();
     let result;
+    const vectors = createVectorStore(deps.config.content, deps.config.minio);
     try {
-      result = await writeOrganizationExport({ db, storage, bucket }, organizationId, {
+      result = await writeOrganizationExport({ db, storage, bucket, vectors }, organizationId, {
         // Heartbeats carry progress and are throttled by the SDK; a stuck read stops them, and the step is retried.
         onProgress: (progress) => ctx.heartbeat(progress),
         signal: ctx.cancellationSignal,
@@ -189,6 +191,8 @@ export function createOrganizationActivities(deps: ActivityDeps) {
     } catch (err) {
       if (err instanceof ObjectTooLargeError) throw ApplicationFailure.nonRetryable(err.message, 'ExportTooLarge');
       throw err;
+    } finally {
+      await vectors.close();
     }
     if (!result) return null;
     const lifetime = Math.max(1, Math.min(Math.floor(ttlSeconds), MAX_EXPORT_TTL_SECONDS));

@@ -181,6 +181,7 @@ const REQUEST_EXAMPLES: Record<string, Record<string, Example>> = {
   embedContent: one({}, 'no options: embeds the current version with the organization provider'),
   putContentEmbedding: one({ vector: [0.12, -0.03, 0.88], model: 'in-house-3d' }),
   registerEmbeddingModel: one({ name: 'in-house-3d', dimensions: 3, provider: 'in-house' }),
+  startOrganizationImport: one({ file: '(the .tar.gz of an organization export)' }),
   startContentReembedding: {
     all: { summary: 'every content of another model, to the organization\'s current model', value: {} },
     one: { summary: 'only the content of the lexical model', value: { model: 'lexical-hash-384-v2' } },

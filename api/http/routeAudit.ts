@@ -94,6 +94,8 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAuditPolicy>> = {
   registerEmbeddingModel: service('embedding_model.created'),
   deleteEmbeddingModel: service('embedding_model.deleted'),
   startContentReembedding: service('content.reembedding_started'),
+  startOrganizationExport: service('organization.export_requested'),
+  startOrganizationImport: service('organization.import_started'),
   cancelContentReembedding: service('content.reembedding_cancelled'),
   // secrets
   putSecret: service('secret.created', 'secret.updated'),

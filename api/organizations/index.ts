@@ -11,6 +11,7 @@ import { invitationRoutes } from './routes/invitations';
 import { memberRoutes } from './routes/members';
 import { organizationRoutes } from './routes/organizations';
 import { settingsRoutes } from './routes/settings';
+import { transferRoutes } from './routes/transfers';
 
 export interface OrganizationsDomain extends Domain {
   /** An organization API key presented by the request (401 when it is invalid), or null when none is presented. */
@@ -43,6 +44,7 @@ export function createOrganizationsDomain(services: Services): OrganizationsDoma
       ...apiKeyRoutes(organizations),
       ...domainRoutes(organizations.domains),
       ...billingRoutes(organizations.billing),
+      ...transferRoutes(organizations.transfers),
       ...auditRoutes(deps),
     ],
     authenticateApiKey: access.authenticateApiKey,

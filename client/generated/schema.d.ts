@@ -1588,6 +1588,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/organizations/{id}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's exports, newest first (the latest 50)
+         * @description Authentication: bearer access token or API key. Acts on the organization in the path. Roles: owner (permission `organization:transfer`).
+         */
+        get: operations["listOrganizationExports"];
+        put?: never;
+        /**
+         * Export the organization's data as one archive, in the background
+         * @description The archive of the deletion export (docs/organizations.md#deletion-export: content with every version's bytes, workflows with their versions, members, invitations, secret names, custom embedding models and caller-supplied vectors, run summaries, audit log; secrets masked), written to object storage and kept for SERVICE_ORGANIZATION_EXPORT_TTL. Follow it at GET .../exports/{exportId}, which gives the download link. Owners only. It can be imported into a new organization (POST .../imports).
+         *
+         *     Authentication: bearer access token or API key. Acts on the organization in the path. Roles: owner (permission `organization:transfer`).
+         */
+        post: operations["startOrganizationExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/{id}/exports/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An export: its state, and once written its download link, size and SHA-256
+         * @description Authentication: bearer access token or API key. Acts on the organization in the path. Roles: owner (permission `organization:transfer`).
+         */
+        get: operations["getOrganizationExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/{id}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import an organization archive (an export) into this new organization, in the background
+         * @description multipart/form-data with one `file` part: the `.tar.gz` of an export (on demand or of a deletion). The organization must hold no content and no workflows (409 otherwise). Streamed to object storage (413 past SERVICE_ORGANIZATION_IMPORT_MAX_BYTES), then imported by a workflow: content with every version, title, tags and metadata (processed as uploads are); workflows with every version, as drafts (their triggers inactive until an admin enables them); members and pending invitations as invitations; custom embedding models and caller-supplied vectors; secret names listed in the report (never values). Each record passes the same checks and quotas as through the API; a refused one is listed in the report's problems. Owners only.
+         *
+         *     Authentication: bearer access token or API key. Acts on the organization in the path. Roles: owner (permission `organization:transfer`).
+         */
+        post: operations["startOrganizationImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/{id}/imports/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An import: its state and report (updated as it goes)
+         * @description Authentication: bearer access token or API key. Acts on the organization in the path. Roles: owner (permission `organization:transfer`).
+         */
+        get: operations["getOrganizationImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/organizations/{id}/invitations": {
         parameters: {
             query?: never;
@@ -13118,6 +13206,556 @@ export interface operations {
             };
             /** @description UPSTREAM_ERROR: An external provider (e.g. an embedding endpoint) failed */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrganizationExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description exports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description the archive's size */
+                            bytes: number | null;
+                            createdAt: string;
+                            /** @description exports: a presigned GET of the archive, valid until expiresAt */
+                            downloadUrl?: string | null;
+                            error: string | null;
+                            /** @description exports: when the archive is removed */
+                            expiresAt: string | null;
+                            finishedAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description exports: entries and files; imports: the report (content, workflows, invitations, embedding models, vectors, secretsToSet, problems), updated as it goes */
+                            result: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description the archive's SHA-256 */
+                            sha256: string | null;
+                            /** @enum {string} */
+                            status: "running" | "succeeded" | "failed" | "expired";
+                        }[];
+                        nextCursor: null;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startOrganizationExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the archive's size */
+                        bytes: number | null;
+                        createdAt: string;
+                        /** @description exports: a presigned GET of the archive, valid until expiresAt */
+                        downloadUrl?: string | null;
+                        error: string | null;
+                        /** @description exports: when the archive is removed */
+                        expiresAt: string | null;
+                        finishedAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description exports: entries and files; imports: the report (content, workflows, invitations, embedding models, vectors, secretsToSet, problems), updated as it goes */
+                        result: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description the archive's SHA-256 */
+                        sha256: string | null;
+                        /** @enum {string} */
+                        status: "running" | "succeeded" | "failed" | "expired";
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrganizationExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the export */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the archive's size */
+                        bytes: number | null;
+                        createdAt: string;
+                        /** @description exports: a presigned GET of the archive, valid until expiresAt */
+                        downloadUrl?: string | null;
+                        error: string | null;
+                        /** @description exports: when the archive is removed */
+                        expiresAt: string | null;
+                        finishedAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description exports: entries and files; imports: the report (content, workflows, invitations, embedding models, vectors, secretsToSet, problems), updated as it goes */
+                        result: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description the archive's SHA-256 */
+                        sha256: string | null;
+                        /** @enum {string} */
+                        status: "running" | "succeeded" | "failed" | "expired";
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startOrganizationImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The archive as the `file` part */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description an organization export (.tar.gz)
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description stored and started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the archive's size */
+                        bytes: number | null;
+                        createdAt: string;
+                        /** @description exports: a presigned GET of the archive, valid until expiresAt */
+                        downloadUrl?: string | null;
+                        error: string | null;
+                        /** @description exports: when the archive is removed */
+                        expiresAt: string | null;
+                        finishedAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description exports: entries and files; imports: the report (content, workflows, invitations, embedding models, vectors, secretsToSet, problems), updated as it goes */
+                        result: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description the archive's SHA-256 */
+                        sha256: string | null;
+                        /** @enum {string} */
+                        status: "running" | "succeeded" | "failed" | "expired";
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; CONFLICT: The request conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body or file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrganizationImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the import */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the archive's size */
+                        bytes: number | null;
+                        createdAt: string;
+                        /** @description exports: a presigned GET of the archive, valid until expiresAt */
+                        downloadUrl?: string | null;
+                        error: string | null;
+                        /** @description exports: when the archive is removed */
+                        expiresAt: string | null;
+                        finishedAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description exports: entries and files; imports: the report (content, workflows, invitations, embedding models, vectors, secretsToSet, problems), updated as it goes */
+                        result: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description the archive's SHA-256 */
+                        sha256: string | null;
+                        /** @enum {string} */
+                        status: "running" | "succeeded" | "failed" | "expired";
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

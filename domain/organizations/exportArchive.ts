@@ -8,6 +8,7 @@ import { isEncryptedSecret } from '../../lib/secrets';
 import { organizationPrefix, type MinioClient } from '../../lib/storage';
 import { MASK, maskSecrets } from '../audit/mask';
 import type { RunRow } from '../runs/queries';
+import type { VectorStore } from '../../lib/vectors';
 import * as xq from './exportQueries';
 import { getOrganizationAnyStatus } from './queries';
 
@@ -16,17 +17,18 @@ import { getOrganizationAnyStatus } from './queries';
  * storage with bounded memory (one keyset page of rows, one record part, one upload part and the compressor's
  * window at a time, plus one manifest line per entry), and read back and checked before it is reported written.
  *
- * Layout (format version 1):
+ * Layout (format version 2; version 1 had no `embedding-models/` and `vectors/`):
  * - `organization.json`: the record and its settings, every secret masked;
  * - `members/`, `invitations/`, `api-keys/`, `secrets/`, `audit-log/`, `workflows/`, `workflow-versions/`,
- *   `runs/`, `content/`, `content-versions/`, `objects/`: JSON Lines parts (`part-00001.jsonl`, ...);
+ *   `runs/`, `content/`, `embedding-models/`, `content-versions/`, `vectors/`, `objects/`: JSON Lines parts
+ *   (`part-00001.jsonl`, ...); `vectors/` holds the caller-supplied document vectors (PUT /content/{id}/embedding);
  * - `files/<contentId>/v<version>/<filename>`: the bytes of every version of every content item;
  * - `workflow-files/...`: files the organization's workflows wrote;
  * - `manifest.json` (last): every other entry with its size and SHA-256, counts, and what is masked or left out.
  */
 
 export const EXPORT_FORMAT = 'loom-organization-export';
-export const EXPORT_FORMAT_VERSION = 1;
+export const EXPORT_FORMAT_VERSION = 2;
 /** Run parameters and results larger than this (as JSON) are left out of the run summaries. */
 export const RUN_VALUE_LIMIT_BYTES = 16 * 1024;
 /** Node and run error messages are cut to this many characters; a run keeps at most RUN_ERRORS_LIMIT errors. */
@@ -57,6 +59,8 @@ export interface ExportOptions {
   partBytes?: number;
   /** Size at which a JSON Lines part is cut. */
   recordPartBytes?: number;
+  /** Where the archive goes (default: the deletion export's key, exportArchiveKey). */
+  key?: string;
 }
 
 export interface ExportResult {
@@ -74,6 +78,8 @@ export interface ExportDeps {
   db: Db;
   storage: MinioClient;
   bucket: string;
+  /** Reads caller-supplied document vectors for `vectors/` (without it, none are exported). */
+  vectors?: Pick<VectorStore, 'getDocumentVector'>;
 }
 
 /** Sealed secrets and every value under a secret-looking key become `[masked]`: not even the last characters remain. */
@@ -180,7 +186,7 @@ export async function writeOrganizationExport(deps: ExportDeps, organizationId: 
   const { db, storage, bucket } = deps;
   const org = await getOrganizationAnyStatus(db, organizationId);
   if (!org) return null;
-  const key = exportArchiveKey(organizationId);
+  const key = options.key ?? exportArchiveKey(organizationId);
   const exportedAt = new Date();
   const prefix = organizationPrefix(organizationId);
 
@@ -267,6 +273,7 @@ export async function writeOrganizationExport(deps: ExportDeps, organizationId: 
     );
     await collection('runs', (a: xq.TimeKey | null) => xq.exportRunsPage(db, organizationId, a), (r) => ({ sort: r.sort_key, id: r.id }), runSummary);
     await collection('content', (a: string | null) => xq.exportContentPage(db, organizationId, a), (r) => r.id, (r) => r);
+    await collection('embedding-models', (a: string | null) => xq.exportEmbeddingModelsPage(db, organizationId, a), (r) => r.name, (r) => r);
 
     // Every version's record, and its bytes beside it.
     phase = 'content-versions';
@@ -299,6 +306,19 @@ export async function writeOrganizationExport(deps: ExportDeps, organizationId: 
     await versions.close();
     counts['content-versions'] = versions.total;
     counts['files'] = contentFiles;
+
+    // Caller-supplied document vectors (of the organization's registered models): computed ones are made again.
+    phase = 'vectors';
+    const vectorParts = parts('vectors');
+    if (deps.vectors) {
+      for await (const c of keyset((a: string | null) => xq.exportCustomModelContentPage(db, organizationId, a), (r) => r.id)) {
+        tick();
+        const stored = await deps.vectors.getDocumentVector(organizationId, c.id);
+        if (stored?.source === 'provided') await vectorParts.add({ content_id: c.id, model: stored.model, dimensions: stored.dimensions, vector: stored.vector });
+      }
+    }
+    await vectorParts.close();
+    counts['vectors'] = vectorParts.total;
 
     // Files the organization's workflows wrote, then the list of every object under the organization's prefix.
     phase = 'workflow-files';
@@ -342,7 +362,7 @@ export async function writeOrganizationExport(deps: ExportDeps, organizationId: 
       leftOut: [
         `runs: node outputs; parameters and results over ${RUN_VALUE_LIMIT_BYTES} bytes as JSON (their size is given); error messages cut at ${ERROR_MESSAGE_LIMIT} characters, at most ${RUN_ERRORS_LIMIT} errors per run`,
         'objects not marked archivedAs: derived content files (thumbnails, extracted text: processing makes them again) and large run values',
-        'search vectors (made again by embedding), processing jobs, usage counters, billing records, sessions',
+        'computed search vectors (made again by processing; caller-supplied ones are in vectors/), processing jobs, usage counters, billing records, sessions',
       ],
       entries: writer.entries,
     };

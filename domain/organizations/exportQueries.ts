@@ -98,3 +98,20 @@ export async function exportContentVersionsPage(
   if (after) q.whereRaw('(content_id, version) > (?::uuid, ?)', [after.contentId, after.version]);
   return q.orderBy([{ column: 'content_id' }, { column: 'version' }]).limit(100);
 }
+
+/** The organization's registered custom embedding models (names, dimensions, provider labels). */
+export async function exportEmbeddingModelsPage(db: Db, organizationId: string, afterName: string | null) {
+  const q = db('embedding_models').where({ organization_id: organizationId }).select('name', 'dimensions', 'provider', 'created_at');
+  if (afterName) q.where('name', '>', afterName);
+  return q.orderBy('name').limit(EXPORT_PAGE_ROWS) as Promise<{ name: string; [column: string]: unknown }[]>;
+}
+
+/** Content whose vectors are of a registered custom model: where caller-supplied vectors can be. */
+export async function exportCustomModelContentPage(db: Db, organizationId: string, afterId: string | null): Promise<{ id: string }[]> {
+  const q = db('content as c')
+    .where('c.organization_id', organizationId)
+    .whereExists(db('embedding_models as m').where('m.organization_id', organizationId).whereRaw('m.name = c.embedding_model'))
+    .select('c.id');
+  if (afterId) q.where('c.id', '>', afterId);
+  return q.orderBy('c.id').limit(EXPORT_PAGE_ROWS);
+}

@@ -54,9 +54,14 @@ export const organizations = {
   }),
   /** How long the data export of a deleted organization (and its download link) lives; at most 7 days. */
   exportTtlMs: setting('SERVICE_ORGANIZATION_EXPORT_TTL', duration('7d').transform((ms) => Math.min(ms, 7 * 86_400_000)), {
-    meaning: 'lifetime (max 7d) of a deleted organization\'s data export and its link; the deletion workflow removes it afterwards',
+    meaning: 'lifetime (max 7d) of an organization\'s data export (on deletion, or on demand) and its link; a workflow removes it afterwards',
     example: '7d',
     note: 'Data export of a deleted organization: link and object lifetime (max 7d, the presigned-URL limit)',
+  }),
+  /** The largest organization archive POST /organizations/{id}/imports accepts (streamed to object storage first). */
+  importMaxBytes: setting('SERVICE_ORGANIZATION_IMPORT_MAX_BYTES', int(10 * 1024 ** 3, 1), {
+    meaning: 'the largest organization archive an import accepts (413 past it; docs/organizations.md#export-and-import)',
+    example: '10737418240',
   }),
   /**
    * DNS servers (`host` or `host:port`, comma-separated) asked for the TXT record that proves an organization owns
