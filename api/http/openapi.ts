@@ -1,3 +1,4 @@
+import { exampleValue } from '../../lib/openapi/exampleValue';
 import { z } from 'zod';
 import { ERROR_CATALOG, type ErrorCode } from '../../lib/errors';
 import { PERMISSIONS } from '../../lib/permissions';
@@ -142,6 +143,24 @@ function roleNote(route: RouteDef): string {
   }.`;
 }
 
+/**
+ * An example on every success answer with a JSON body that has none: made from its schema and property names
+ * (lib/openapi/exampleValue.ts), so Swagger UI and generated clients show plausible values.
+ */
+function addSuccessExamples(paths: Record<string, Record<string, JsonSchema>>, schemas: Record<string, JsonSchema>): void {
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      for (const [status, response] of Object.entries(operation.responses as Record<string, JsonSchema>)) {
+        if (!/^2\d\d$/.test(status)) continue;
+        for (const media of Object.values((response.content ?? {}) as Record<string, JsonSchema>)) {
+          if (!media.schema || media.examples) continue;
+          media.examples = { answer: { summary: 'An example answer', value: exampleValue(media.schema as JsonSchema, schemas) } };
+        }
+      }
+    }
+  }
+}
+
 export function buildOpenApiDocument(routes: RouteDef[], info: { version: string; serverUrl: string }): JsonSchema {
   const components = new SchemaComponents();
   const errorSchema = components.convert(errorEnvelopeSchema, 'output');
@@ -177,6 +196,7 @@ export function buildOpenApiDocument(routes: RouteDef[], info: { version: string
     };
   }
   const schemas = components.finish(paths);
+  addSuccessExamples(paths, schemas);
   // Declared tags in their declared order; a tag without a description is still listed (the linter flags it).
   const tags = [
     ...Object.entries(TAGS)

@@ -1,3 +1,5 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { createApp } from '../../api/app';
 import { documentedErrors } from '../../api/http/openapi';
 import { errorExampleCodes, requestExampleOperations, requestExamples, TAGS } from '../../api/http/openapiExamples';
@@ -218,5 +220,40 @@ describe('the typed client (client/generated/schema.d.ts, checked by the typeche
     const entryPoints: string[] = workflow.dag?.entryPoints ?? [];
     const firstType: 'tool' | 'condition' | 'switch' | 'wait' | 'wait_for_event' | 'approval' | 'respond' | 'parallel' | 'loop' | 'repeat' | 'subworkflow' | undefined = workflow.dag?.nodes[0]?.type;
     expect([body.name, noTool.id, wrongConfig.id, badType.id, entryPoints, firstType]).toEqual(['typed', 'a', 'a', 'a', [], undefined]);
+  });
+});
+
+describe('success examples', () => {
+  test('every success answer with a JSON body has an example that validates against its schema, with plausible values', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    addFormats(ajv);
+    ajv.addSchema({ $id: 'doc', components: doc.components }, 'doc');
+    const problems: string[] = [];
+    let checked = 0;
+    for (const [path, ops] of Object.entries(doc.paths as Json)) {
+      for (const [method, op] of Object.entries(ops as Json)) {
+        for (const [status, response] of Object.entries(op.responses as Json)) {
+          if (!/^2\d\d$/.test(status)) continue;
+          for (const [type, media] of Object.entries((response.content ?? {}) as Json)) {
+            if (!media.schema) continue;
+            const where = `${method.toUpperCase()} ${path} ${status} ${type}`;
+            const examples = Object.values((media.examples ?? {}) as Json);
+            if (!examples.length) {
+              problems.push(`${where}: no example`);
+              continue;
+            }
+            const schema = JSON.parse(JSON.stringify(media.schema).replace(/"#\/components\//g, '"doc#/components/'));
+            const validate = ajv.compile(schema);
+            for (const example of examples) {
+              checked += 1;
+              if (!validate(example.value)) problems.push(`${where}: ${ajv.errorsText(validate.errors?.slice(0, 3), { separator: '; ' })}`);
+              if (/9007199254740991/.test(JSON.stringify(example.value))) problems.push(`${where}: a placeholder value`);
+            }
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
   });
 });
