@@ -13,9 +13,9 @@ export const REEMBED_BATCH = 20;
 
 /**
  * Activities of the re-embedding workflow. A batch re-embeds the next contents after the operation's cursor with
- * the organization's current provider (the embed step of processing, on the content's current version), then
- * records the cursor and the counts in one statement: a batch retried after a crash does its contents again
- * (re-embedding is idempotent) and counts them once. A content without chunks (never processed) is skipped; one
+ * the organization's current provider (the embed step of processing, on the content's current version), recording
+ * after each content its outcome and the cursor past it in one statement: a batch retried after a crash resumes
+ * after the last recorded content and counts each once. A content without chunks (never processed) is skipped; one
  * the embed step refuses for good is counted as failed with its message; a provider failure fails the batch, which
  * Temporal retries with backoff.
  */
@@ -41,9 +41,9 @@ export function createReembeddingActivities(deps: ActivityDeps, vectors: () => V
         });
         return { finished: true };
       }
-      const counts = { done: 0, skipped: 0, failed: 0, lastError: null as string | null };
       const c = deps.config.content;
       for (const content of batch) {
+        const outcome = { done: 0, skipped: 0, failed: 0, lastError: null as string | null };
         try {
           const ctx = await loadStepContext(deps, vectors(), {
             jobId: operation.id,
@@ -56,21 +56,22 @@ export function createReembeddingActivities(deps: ActivityDeps, vectors: () => V
             chunkOverlap: c.chunkOverlap,
           });
           const result = await STEP_RUNNERS.embed(ctx);
-          if (result.skipped) counts.skipped += 1;
-          else counts.done += 1;
+          if (result.skipped) outcome.skipped = 1;
+          else outcome.done = 1;
         } catch (err) {
           if (!(err instanceof PermanentContentError)) throw err;
           // Deleted since the operation started: nothing to re-embed, not a failure.
-          if (!(await contentExists(db, input.organizationId, content.id))) {
-            counts.skipped += 1;
-            continue;
+          if (!(await contentExists(db, input.organizationId, content.id))) outcome.skipped = 1;
+          else {
+            outcome.failed = 1;
+            outcome.lastError = `${content.id}: ${err.message}`;
           }
-          counts.failed += 1;
-          counts.lastError = `${content.id}: ${err.message}`;
         }
+        // Each content's outcome with the cursor past it, in one statement: a batch retried after a provider failure
+        // resumes after the last recorded content, and nothing done is left uncounted (it is no longer selected).
+        if (!(await q.recordBatch(db, operation.id, { cursor: content.id, ...outcome }))) return { finished: true };
       }
-      const running = await q.recordBatch(db, operation.id, { cursor: batch[batch.length - 1]!.id, ...counts });
-      return { finished: !running };
+      return { finished: false };
     },
 
     /** The workflow gave up on a batch (its retries ran out): the operation fails with the reason. */

@@ -7,6 +7,8 @@ import { importOrganizationArchive, type ImportServices } from '../../domain/org
 import type { ExportWorkflowInput, ImportWorkflowInput } from '../../domain/organizations/transfers';
 import * as q from '../../domain/organizations/transferQueries';
 import { getUser } from '../../domain/organizations/queries';
+import { getContent } from '../../domain/content/queries';
+import { onDemandExportKey } from '../../domain/organizations/transfers';
 import { createServices } from '../../domain/services';
 import { ArchiveFormatError } from '../../lib/archive/tarReader';
 import { ObjectTooLargeError } from '../../lib/archive/multipartUpload';
@@ -51,16 +53,20 @@ export function createTransferActivities(deps: ActivityDeps) {
       }
     },
 
+    /** Ends a running export or import with the reason; an import's uploaded archive goes with it. */
     async failTransfer(input: { table: q.TransferTable; id: string; message: string }): Promise<void> {
-      await q.updateTransfer(db, input.table, input.id, { status: 'failed', error: input.message.slice(0, 2000), finished: true });
+      const row = await q.getTransferById(db, input.table, input.id);
+      await q.updateTransfer(db, input.table, input.id, { status: 'failed', error: input.message.slice(0, 2000), finished: true }, { onlyRunning: true });
+      if (row) await storage.removeObject(bucket, row.object_key).catch(() => undefined);
     },
 
-    /** The export's lifetime is over: its archive goes, the row says so. */
+    /**
+     * The export's lifetime is over: its archive goes (by its key: the row is gone with its organization if that was
+     * deleted meanwhile, the archive must go all the same), and the row says so.
+     */
     async expireOnDemandExport(input: ExportWorkflowInput): Promise<void> {
-      const row = await q.getTransferById(db, 'organization_exports', input.exportId);
-      if (!row) return;
-      await storage.removeObject(bucket, row.object_key).catch(() => undefined);
-      if (row.status === 'succeeded') await q.updateTransfer(db, 'organization_exports', row.id, { status: 'expired' });
+      await storage.removeObject(bucket, onDemandExportKey(input.organizationId, input.exportId));
+      await q.updateTransfer(db, 'organization_exports', input.exportId, { status: 'expired' });
     },
 
     async runOrganizationImport(input: ImportWorkflowInput): Promise<{ imported: boolean }> {
@@ -78,25 +84,35 @@ export function createTransferActivities(deps: ActivityDeps) {
         embeddingModels: services.content.embeddingModels,
         workflows: services.workflows,
         invite: (o, a, invitation) => services.organizations.invitations.create(o, a, a.type === 'user' ? a.id : null, invitation),
+        processingEnded: async (organizationId, contentId) => (await getContent(db, organizationId, contentId))?.processing_status !== 'processing',
       };
       let lastWrite = 0;
+      // One progress write at a time, awaited before the final one: a late progress write never replaces the report.
+      let progressWrite: Promise<unknown> = Promise.resolve();
       try {
         const archive = (await storage.getObject(bucket, row.object_key)) as Readable;
         const report = await importOrganizationArchive(archive, importServices, {
           org,
           actor,
           importerEmail: requester.email,
-          onProgress: (progress) => {
+          maxArchiveBytes: deps.config.organizations.importMaxBytes,
+          tick: () => {
+            // Timed out (the workflow has failed the import) or cancelled: stop creating records now.
+            if (ctx.cancellationSignal.aborted) throw new Error('the import was stopped');
             ctx.heartbeat();
+          },
+          onProgress: (progress) => {
             // Progress visible at GET .../imports/{id}, at most every 2 s.
             if (Date.now() - lastWrite > 2000) {
               lastWrite = Date.now();
-              void q.updateTransfer(db, 'organization_imports', row.id, { result: progress }).catch(() => undefined);
+              progressWrite = progressWrite.then(() => q.updateTransfer(db, 'organization_imports', row.id, { result: progress }, { onlyRunning: true })).catch(() => undefined);
             }
           },
         });
+        await progressWrite;
         await db.transaction(async (trx) => {
-          await q.updateTransfer(trx, 'organization_imports', row.id, { status: 'succeeded', result: report, finished: true });
+          const finished = await q.updateTransfer(trx, 'organization_imports', row.id, { status: 'succeeded', result: report, finished: true }, { onlyRunning: true });
+          if (!finished) return;
           await recordAudit(trx, {
             organizationId: input.organizationId,
             actor,

@@ -12,12 +12,21 @@ import type { ContentSearch } from '../content/search';
 import type { EmbeddingModels } from '../content/embeddingModels';
 import type { ReceiveUpload } from '../content/upload';
 import type { WorkflowActor } from '../workflows/service';
+import { embeddingBody, registerEmbeddingModelBody } from '../content/schemas';
 import { EXPORT_FORMAT } from './exportArchive';
+import { inviteBody } from './schemas';
 
 /** A JSON Lines part or a JSON document larger than this is refused (the writer cuts parts at ~4 MiB). */
 const MAX_RECORD_PART_BYTES = 32 * 1024 * 1024;
 /** Entries an archive may hold: more is not an export of ours. */
 const MAX_ENTRIES = 2_000_000;
+/**
+ * Records held until they can be used (workflows until their versions are read, content until its files come,
+ * caller-supplied vectors until processing is done): their parts' bytes together, at most.
+ */
+const MAX_HELD_RECORD_BYTES = 256 * 1024 * 1024;
+/** How long the import waits for the processing of its content before it stores the caller-supplied vectors. */
+const PROCESSING_WAIT_MS = 15 * 60_000;
 /** Problems listed in the report (the counts hold them all). */
 const MAX_PROBLEMS = 200;
 const FILE_PATH = /^files\/([0-9a-f-]{36})\/v(\d{1,9})\/([^/]{1,255})$/;
@@ -34,6 +43,8 @@ export interface ImportServices {
     update(organizationId: string, actor: WorkflowActor, id: string, body: unknown): Promise<unknown>;
   };
   invite(org: OrganizationContext, actor: Actor, input: { email: string; role: Role }): Promise<unknown>;
+  /** Whether the content's processing (started by its upload) has ended, so a vector stored now stays. */
+  processingEnded(organizationId: string, contentId: string): Promise<boolean>;
 }
 
 export interface ImportContext {
@@ -41,6 +52,10 @@ export interface ImportContext {
   actor: Actor;
   /** The importing person's address: they are a member already, not invited. */
   importerEmail: string;
+  /** The largest archive, compressed: what it may decompress to is bounded by a multiple of it. */
+  maxArchiveBytes: number;
+  /** Called often (every record, every chunk read): the activity heartbeats and checks for cancellation here. */
+  tick?: () => void;
   onProgress?: (report: ImportReport) => void;
 }
 
@@ -101,20 +116,33 @@ export async function importOrganizationArchive(archive: Readable, services: Imp
   const workflowRecords: WorkflowRecord[] = [];
   const workflowVersions = new Map<string, unknown[]>();
   const invited = new Set<string>([ctx.importerEmail.toLowerCase()]);
-  let entries = 0;
   let first = true;
   let workflowsDone = false;
+  let heldBytes = 0;
+  const pendingVectors: { contentId: string; oldContentId: string; vector: unknown; model: unknown }[] = [];
+  const tick = () => ctx.tick?.();
+  const hold = (entry: TarEntry) => {
+    heldBytes += entry.size;
+    if (heldBytes > MAX_HELD_RECORD_BYTES) throw new ArchiveFormatError(`its workflow, content and vector records exceed ${MAX_HELD_RECORD_BYTES} bytes`);
+  };
 
   async function invite(email: unknown, role: unknown): Promise<void> {
-    if (typeof email !== 'string' || invited.has(email.toLowerCase())) return void (report.invitations.skipped += 1);
-    invited.add(email.toLowerCase());
-    const asRole: Role = INVITABLE.includes(role as Role) ? (role as Role) : 'admin';
+    tick();
+    // The route's own schema: one address, of at most 255 characters.
+    const parsed = inviteBody.safeParse({ email, role: INVITABLE.includes(role as Role) ? role : 'admin' });
+    if (!parsed.success) {
+      report.invitations.skipped += 1;
+      problem(`invitation of ${String(email).slice(0, 100)}: not a valid address`);
+      return;
+    }
+    if (invited.has(parsed.data.email.toLowerCase())) return void (report.invitations.skipped += 1);
+    invited.add(parsed.data.email.toLowerCase());
     try {
-      await services.invite(org, actor, { email, role: asRole });
+      await services.invite(org, actor, parsed.data);
       report.invitations.sent += 1;
     } catch (err) {
       report.invitations.skipped += 1;
-      problem(`invitation of ${email}: ${(err as Error).message}`);
+      problem(`invitation of ${parsed.data.email}: ${describe(err)}`);
     }
   }
 
@@ -143,6 +171,7 @@ export async function importOrganizationArchive(archive: Readable, services: Imp
           report.workflows.failed += 1;
           continue;
         }
+        tick();
         try {
           const created = await services.workflows.create(org.organizationId, workflowActor, {
             ...remap(versions[0]),
@@ -152,6 +181,7 @@ export async function importOrganizationArchive(archive: Readable, services: Imp
           });
           newIds.set(w.id, created.id);
           for (const definition of versions.slice(1)) {
+            tick();
             await services.workflows.update(org.organizationId, workflowActor, created.id, remap(definition));
           }
           report.workflows.created += 1;
@@ -224,9 +254,9 @@ export async function importOrganizationArchive(archive: Readable, services: Imp
     }
   }
 
-  for await (const entry of readTarGz(archive)) {
-    entries += 1;
-    if (entries > MAX_ENTRIES) throw new ArchiveFormatError(`more than ${MAX_ENTRIES} entries: not an organization archive`);
+  const limits = { maxEntries: MAX_ENTRIES, maxTotalBytes: ctx.maxArchiveBytes * 8, onBytes: tick };
+  for await (const entry of readTarGz(archive, limits)) {
+    tick();
     if (first) {
       first = false;
       if (entry.path !== 'organization.json') throw new ArchiveFormatError('not an organization archive (it does not start with organization.json)');
@@ -244,17 +274,20 @@ export async function importOrganizationArchive(archive: Readable, services: Imp
     } else if (part === 'members' || part === 'invitations') {
       for (const r of await records(entry)) {
         if (part === 'invitations' && r.status !== 'pending') continue;
+        tick();
         await invite(r.email, r.role);
       }
     } else if (part === 'secrets') {
       for (const r of await records(entry)) if (typeof r.name === 'string') report.secretsToSet.push(r.name);
     } else if (part === 'workflows') {
+      hold(entry);
       for (const r of await records(entry)) {
         if (typeof r.id === 'string' && typeof r.name === 'string') {
           workflowRecords.push({ id: r.id, name: r.name, description: r.description as string | undefined, status: r.status as string | undefined, metadata: r.metadata as Record<string, unknown> | undefined });
         }
       }
     } else if (part === 'workflow-versions') {
+      hold(entry);
       for (const r of await records(entry)) {
         if (typeof r.workflow_id !== 'string') continue;
         const list = workflowVersions.get(r.workflow_id) ?? [];
@@ -262,28 +295,32 @@ export async function importOrganizationArchive(archive: Readable, services: Imp
         workflowVersions.set(r.workflow_id, list);
       }
     } else if (part === 'content') {
+      hold(entry);
       for (const r of await records(entry)) {
         if (typeof r.id === 'string') contentRecords.set(r.id, { title: (r.title as string | null) ?? null, tags: r.tags ?? [], metadata: r.metadata ?? {} });
       }
     } else if (part === 'embedding-models') {
       for (const r of await records(entry)) {
+        tick();
+        // The route's own schema: a model name, a dimension of 1 to 8192, a label.
+        const parsed = registerEmbeddingModelBody.safeParse({ name: r.name, dimensions: r.dimensions, ...(r.provider === undefined ? {} : { provider: r.provider }) });
+        if (!parsed.success) {
+          problem(`embedding model ${String(r.name).slice(0, 100)}: not a valid name, dimension or label`);
+          continue;
+        }
         try {
-          await services.embeddingModels.register(org.organizationId, actor, { name: String(r.name), dimensions: Number(r.dimensions), provider: String(r.provider ?? 'custom') });
+          await services.embeddingModels.register(org.organizationId, actor, parsed.data);
           report.embeddingModels += 1;
         } catch (err) {
-          problem(`embedding model ${String(r.name)}: ${describe(err)}`);
+          problem(`embedding model ${parsed.data.name}: ${describe(err)}`);
         }
       }
     } else if (part === 'vectors') {
+      // Stored once the content's processing has ended: its embed step would otherwise replace them.
+      hold(entry);
       for (const r of await records(entry)) {
         const target = newContentId.get(String(r.content_id));
-        if (!target || !Array.isArray(r.vector)) continue;
-        try {
-          await services.search.putEmbedding(org, actor, target, { vector: r.vector as number[], model: String(r.model) });
-          report.vectors += 1;
-        } catch (err) {
-          problem(`vector of content ${String(r.content_id)}: ${describe(err)}`);
-        }
+        if (target) pendingVectors.push({ contentId: target, oldContentId: String(r.content_id), vector: r.vector, model: r.model });
       }
     } else if (entry.path === 'manifest.json') {
       const manifest = JSON.parse((await readEntryBody(entry, MAX_RECORD_PART_BYTES)).toString('utf8')) as { format?: string; formatVersion?: number; exportedAt?: string };
@@ -297,7 +334,31 @@ export async function importOrganizationArchive(archive: Readable, services: Imp
   }
   if (!workflowsDone && workflowRecords.length) await createWorkflows();
   if (first) throw new ArchiveFormatError('the archive is empty');
+  await storeVectors();
   return report;
+
+  async function storeVectors(): Promise<void> {
+    const deadline = Date.now() + PROCESSING_WAIT_MS;
+    for (const pending of pendingVectors) {
+      // The route's own schema: finite numbers, at most 8192 of them, a model name.
+      const parsed = embeddingBody.safeParse({ vector: pending.vector, model: pending.model });
+      if (!parsed.success) {
+        problem(`vector of content ${pending.oldContentId}: not a valid vector`);
+        continue;
+      }
+      while (!(await services.processingEnded(org.organizationId, pending.contentId)) && Date.now() < deadline) {
+        tick();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      tick();
+      try {
+        await services.search.putEmbedding(org, actor, pending.contentId, parsed.data);
+        report.vectors += 1;
+      } catch (err) {
+        problem(`vector of content ${pending.oldContentId}: ${describe(err)}`);
+      }
+    }
+  }
 }
 
 /** A stored definition in the API's create/update shape (the fields a save accepts, `error_handling` in snake case). */

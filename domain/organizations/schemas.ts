@@ -4,6 +4,8 @@ import { ROLES } from '../../lib/permissions';
 
 /** Response shapes (they are the OpenAPI document) and shared request pieces. */
 export const roleSchema = z.enum(ROLES);
+/** POST .../invitations, and each member an import invites (importArchive.ts). */
+export const inviteBody = z.strictObject({ email: z.email().max(255), role: roleSchema.optional().default('member') });
 export const planSchema = z.enum(['free', 'pro', 'enterprise']);
 export const orgIdParams = z.object({ id: z.uuid() });
 export const slugSchema = z

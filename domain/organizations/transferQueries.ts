@@ -38,24 +38,33 @@ export function listTransfers(db: Conn, table: TransferTable, organizationId: st
   return db(table).where({ organization_id: organizationId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
 }
 
-export function runningImport(db: Conn, organizationId: string): Promise<TransferRow | undefined> {
-  return db('organization_imports').where({ organization_id: organizationId, status: 'running' }).first();
+export function runningTransfer(db: Conn, table: TransferTable, organizationId: string): Promise<TransferRow | undefined> {
+  return db(table).where({ organization_id: organizationId, status: 'running' }).first();
 }
 
-export async function lockImports(db: Conn, organizationId: string): Promise<void> {
-  await db.raw("SELECT pg_advisory_xact_lock(hashtext('organization_imports:' || ?))", [organizationId]);
+/** Serialises starts of one organization's exports or imports (the check for a running one, then the insert). */
+export async function lockTransfers(db: Conn, table: TransferTable, organizationId: string): Promise<void> {
+  await db.raw('SELECT pg_advisory_xact_lock(hashtext(? || ?))', [`${table}:`, organizationId]);
 }
 
-export async function updateTransfer(db: Conn, table: TransferTable, id: string, patch: Partial<Pick<TransferRow, 'status' | 'bytes' | 'sha256' | 'error' | 'expires_at'>> & { result?: unknown; finished?: boolean }): Promise<void> {
+/** `onlyRunning`: changes a running operation only (a late writer never overwrites a failure); true when it changed one. */
+export async function updateTransfer(
+  db: Conn,
+  table: TransferTable,
+  id: string,
+  patch: Partial<Pick<TransferRow, 'status' | 'bytes' | 'sha256' | 'error' | 'expires_at'>> & { result?: unknown; finished?: boolean },
+  options: { onlyRunning?: boolean } = {},
+): Promise<boolean> {
   const { result, finished, ...rest } = patch;
-  await db(table)
-    .where({ id })
+  const changed = await db(table)
+    .where({ id, ...(options.onlyRunning ? { status: 'running' } : {}) })
     .update({
       ...rest,
       ...(result === undefined ? {} : { result: JSON.stringify(result) }),
       ...(finished ? { finished_at: db.fn.now() } : {}),
       updated_at: db.fn.now(),
     });
+  return changed > 0;
 }
 
 /** Whether the organization holds content or workflows (an import needs a new, empty one). */

@@ -78,6 +78,10 @@ export function createTransfers(deps: Pick<AppDeps, 'db' | 'config' | 'storage' 
     async startExport(org: OrganizationContext, actor: Actor): Promise<TransferView> {
       const id = randomUUID();
       const row = await db.transaction(async (trx) => {
+        // One export at a time per organization: each reads everything and stores a full copy.
+        await q.lockTransfers(trx, 'organization_exports', org.organizationId);
+        const running = await q.runningTransfer(trx, 'organization_exports', org.organizationId);
+        if (running) throw new AppError('CONFLICT', `an export of this organization is being written (${running.id}): wait for it`);
         const inserted = await q.insertTransfer(trx, 'organization_exports', {
           id,
           organization_id: org.organizationId,
@@ -124,15 +128,15 @@ export function createTransfers(deps: Pick<AppDeps, 'db' | 'config' | 'storage' 
       if (await q.organizationHasData(db, org.organizationId)) {
         throw new AppError('CONFLICT', 'an archive is imported into a new organization: this one already holds content or workflows');
       }
-      if (await q.runningImport(db, org.organizationId)) throw new AppError('CONFLICT', 'an import into this organization is running');
+      if (await q.runningTransfer(db, 'organization_imports', org.organizationId)) throw new AppError('CONFLICT', 'an import into this organization is running');
       const id = randomUUID();
       const key = importArchiveKey(org.organizationId, id);
       const received = await receive({ storage, bucket, key, maxBytes: config.organizations.importMaxBytes, quotaRemaining: null, quota: { usedBytes: 0, limitBytes: null } });
       let row: q.TransferRow;
       try {
         row = await db.transaction(async (trx) => {
-          await q.lockImports(trx, org.organizationId);
-          if (await q.runningImport(trx, org.organizationId)) throw new AppError('CONFLICT', 'an import into this organization is running');
+          await q.lockTransfers(trx, 'organization_imports', org.organizationId);
+          if (await q.runningTransfer(trx, 'organization_imports', org.organizationId)) throw new AppError('CONFLICT', 'an import into this organization is running');
           const inserted = await q.insertTransfer(trx, 'organization_imports', {
             id,
             organization_id: org.organizationId,

@@ -15,12 +15,26 @@ export interface TarEntry {
 
 export class ArchiveFormatError extends Error {}
 
+export interface ReadLimits {
+  /** Entries of any type (directories and links count too). */
+  maxEntries: number;
+  /** Bytes of all entries together, decompressed: a gzip bomb ends here. */
+  maxTotalBytes: number;
+  /** Called for every chunk read (a caller's heartbeat). */
+  onBytes?: (bytes: number) => void;
+}
+
+const NO_LIMITS: ReadLimits = { maxEntries: Infinity, maxTotalBytes: Infinity };
+
 /** Pulls exact byte counts from a stream of chunks, keeping at most one chunk beyond what was asked. */
 class ByteReader {
   private buffered: Buffer = Buffer.alloc(0);
   private readonly chunks: AsyncIterator<Buffer>;
 
-  constructor(source: AsyncIterable<Buffer>) {
+  constructor(
+    source: AsyncIterable<Buffer>,
+    private readonly onBytes?: (bytes: number) => void,
+  ) {
     this.chunks = source[Symbol.asyncIterator]();
   }
 
@@ -37,6 +51,7 @@ class ByteReader {
       }
       if (next.done) return Buffer.alloc(0);
       this.buffered = next.value;
+      this.onBytes?.(next.value.length);
     }
     const out = this.buffered.subarray(0, max);
     this.buffered = this.buffered.subarray(out.length);
@@ -70,11 +85,13 @@ class ByteReader {
  * a time, each body streamed: memory stays at one chunk whatever the entry's size. Directories, links and other
  * types are skipped; names are checked by the caller. A truncated or malformed archive throws ArchiveFormatError.
  */
-export async function* readTarGz(source: Readable): AsyncGenerator<TarEntry> {
+export async function* readTarGz(source: Readable, limits: ReadLimits = NO_LIMITS): AsyncGenerator<TarEntry> {
   const gunzip = createGunzip();
   source.on('error', (err) => gunzip.destroy(err));
-  const reader = new ByteReader(source.pipe(gunzip));
+  const reader = new ByteReader(source.pipe(gunzip), limits.onBytes);
   let pax: Pax | null = null;
+  let entries = 0;
+  let totalBytes = 0;
   try {
     for (;;) {
       const block = await reader.exactly(BLOCK);
@@ -82,7 +99,11 @@ export async function* readTarGz(source: Readable): AsyncGenerator<TarEntry> {
       if (block.every((b) => b === 0)) return; // the end-of-archive blocks
       const header = new Header(block, 0, pax ?? undefined);
       if (!header.cksumValid) throw new ArchiveFormatError('a tar header has a wrong checksum');
+      entries += 1;
+      if (entries > limits.maxEntries) throw new ArchiveFormatError(`more than ${limits.maxEntries} entries`);
       const size = header.size ?? 0;
+      totalBytes += pax?.size ?? size;
+      if (totalBytes > limits.maxTotalBytes) throw new ArchiveFormatError(`more than ${limits.maxTotalBytes} bytes once decompressed`);
       const padded = Math.ceil(size / BLOCK) * BLOCK;
       if (header.type === 'ExtendedHeader') {
         if (size > MAX_PAX_BYTES) throw new ArchiveFormatError('an extended header is too large');
@@ -133,6 +154,8 @@ export async function* readTarGz(source: Readable): AsyncGenerator<TarEntry> {
   } finally {
     source.unpipe(gunzip);
     gunzip.destroy();
+    // An archive read from object storage: its connection ends with the read.
+    source.destroy();
   }
 }
 

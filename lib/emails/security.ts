@@ -1,4 +1,5 @@
 import { renderNotice, type RenderedNotice } from './notice';
+import { validIp } from '../net/networkPrefix';
 import { tenantName } from './tenantText';
 
 /**
@@ -19,7 +20,7 @@ const IF_NOT_YOU =
 function where(facts: RequestFacts): [string, string][] {
   return [
     ['When', facts.at.toISOString()],
-    ['IP address', facts.ip || 'unknown'],
+    ['IP address', validIp(facts.ip) ?? 'unknown'],
     ['Device', facts.userAgent ? tenantName(facts.userAgent, 120) : 'unknown'],
   ];
 }

@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIP, isIPv4, isIPv6 } from 'node:net';
 
 /**
  * The network a sign-in came from: the /24 of an IPv4 address, the /48 of an IPv6 one. Phones and laptops move
@@ -15,4 +15,9 @@ export function networkOf(ip: string | null): string | null {
   const right = tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
   return `${groups.slice(0, 3).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/48`;
+}
+
+/** The address when it is one (a forwarded header may carry anything), else null. */
+export function validIp(ip: string | null | undefined): string | null {
+  return ip && isIP(ip) ? ip : null;
 }

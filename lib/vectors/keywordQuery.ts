@@ -1,9 +1,10 @@
 /**
- * Keyword queries with quoted phrases (`"sourdough loaf" rye`). Each phrase is a phrase query on the positional
- * full-text index (lib/vectors/search.ts). A table whose index was built before positions were kept gets a new one
- * in the background (lib/vectors/indexes.ts); until then a phrase is searched as all of its words (BM25, AND) and the
- * hits are kept when their text holds the words in that order, next to each other (compared without case, accents
- * and punctuation). An unmatched quote is an ordinary character.
+ * Keyword queries with quoted phrases (`"sourdough loaf" rye`), lib/vectors/search.ts: a phrase query on the
+ * positional full-text index (stemmed like the index), joined with a search for all of the phrase's words (BM25,
+ * AND) whose hits are kept when their text holds the words in that order, next to each other (compared without
+ * case, accents and punctuation). The second finds what the first cannot: rows written since the index was last
+ * built (LanceDB's phrase queries skip them) and tables whose index predates positions (rebuilt in the background,
+ * lib/vectors/indexes.ts). An unmatched quote is an ordinary character.
  */
 export interface KeywordQuery {
   /** The quoted phrases, as written. */

@@ -120,20 +120,27 @@ export function createSearch(tables: Pick<Tables, 'openIfExists' | 'reading'>): 
           t.search(ftsQuery, 'fts', 'text').where(searchFilter(options)).select([...COLUMNS, '_score']).limit(limit).toArray(),
         ) as Promise<Record<string, unknown>[]>;
       const ranked = words ? [[Occur.Should, new MatchQuery(words, 'text')] as [Occur, FullTextQuery]] : [];
-      if (phrases.length && indexes.ftsPositions) {
-        // Phrase queries on the positional index: the words in order, next to each other, stemmed like the index.
-        const rows = await fts(new BooleanQuery([...phrases.map((p): [Occur, FullTextQuery] => [Occur.Must, new PhraseQuery(p, 'text')]), ...ranked]), options.limit);
-        return rows.map((r) => toHit(r, Number(r._score)));
+      if (!phrases.length) return (await fts(words, options.limit)).map((r) => toHit(r, Number(r._score)));
+      // All of a phrase's words, then the hits that hold them in order (compared on the text): the only way on an
+      // index built without positions, and the way to the rows written since the index was last built, which
+      // LanceDB's phrase queries do not see (it scans them for term queries only).
+      const candidates = await fts(
+        new BooleanQuery([...phrases.map((p): [Occur, FullTextQuery] => [Occur.Must, new MatchQuery(p, 'text', { operator: Operator.And })]), ...ranked]),
+        Math.min(options.limit * PHRASE_OVERFETCH, Math.max(PHRASE_MAX_ROWS, options.limit)),
+      );
+      const checked = candidates.filter((r) => phrases.every((p) => containsPhrase(String(r.text), p)));
+      // On a positional index, phrase queries proper too: stemmed like the index ("seas ices" is "sea ice").
+      const positional = indexes.ftsPositions
+        ? await fts(new BooleanQuery([...phrases.map((p): [Occur, FullTextQuery] => [Occur.Must, new PhraseQuery(p, 'text')]), ...ranked]), options.limit)
+        : [];
+      const best = new Map<string, Record<string, unknown>>();
+      for (const row of [...positional, ...checked]) {
+        const key = `${String(row.content_id)}:${String(row.chunk_index)}`;
+        const known = best.get(key);
+        if (!known || Number(row._score) > Number(known._score)) best.set(key, row);
       }
-      // An index built before positions were kept (until its background rebuild): all of a phrase's words, then
-      // the hits that hold them in order are kept.
-      const ftsQuery: string | FullTextQuery = phrases.length
-        ? new BooleanQuery([...phrases.map((p): [Occur, FullTextQuery] => [Occur.Must, new MatchQuery(p, 'text', { operator: Operator.And })]), ...ranked])
-        : words;
-      const limit = phrases.length ? Math.min(options.limit * PHRASE_OVERFETCH, Math.max(PHRASE_MAX_ROWS, options.limit)) : options.limit;
-      const rows = await fts(ftsQuery, limit);
-      return rows
-        .filter((r) => phrases.every((p) => containsPhrase(String(r.text), p)))
+      return [...best.values()]
+        .sort((a, b) => Number(b._score) - Number(a._score))
         .slice(0, options.limit)
         .map((r) => toHit(r, Number(r._score)));
     },

@@ -27,6 +27,10 @@ export interface VictimResources {
   domainId: string;
   /** a pending approval of a run waiting in an approval node */
   approvalId: string;
+  /** a finished on-demand export, a failed import and a finished re-embedding (rows only: their work is not the point) */
+  exportId: string;
+  importId: string;
+  reembeddingId: string;
 }
 
 export async function createVictimResources(api: TestApi, tenant: TestTenant): Promise<VictimResources> {
@@ -58,6 +62,19 @@ export async function createVictimResources(api: TestApi, tenant: TestTenant): P
   });
   if (domain.status !== 201) throw new Error(`domain failed: ${domain.status} ${domain.text}`);
   const approvalId = await waitingApproval(api, tenant);
+  const organization_id = tenant.organizationId;
+  const [exported] = await api.deps
+    .db('organization_exports')
+    .insert({ organization_id, status: 'succeeded', object_key: `exports/organizations/${organization_id}/on-demand/x.tar.gz`, expires_at: new Date(Date.now() + 3600_000) })
+    .returning('id');
+  const [imported] = await api.deps
+    .db('organization_imports')
+    .insert({ organization_id, status: 'failed', object_key: `imports/organizations/${organization_id}/x.tar.gz`, error: 'not a valid organization export' })
+    .returning('id');
+  const [reembedding] = await api.deps
+    .db('content_reembeddings')
+    .insert({ organization_id, target_model: 'wink-sg-100d-sif-v1', target_dimensions: 100, status: 'succeeded', total: 0, workflow_id: 'content-reembed-victim' })
+    .returning('id');
   return {
     workflowId,
     runId: run.id,
@@ -68,6 +85,9 @@ export async function createVictimResources(api: TestApi, tenant: TestTenant): P
     secretName,
     domainId: domain.body.id,
     approvalId,
+    exportId: exported.id,
+    importId: imported.id,
+    reembeddingId: reembedding.id,
   };
 }
 
@@ -100,7 +120,9 @@ export function victimPathValues(tenant: TestTenant, victim: VictimResources, ro
   return {
     id: isOrgPath
       ? tenant.organizationId
-      : isContent
+      : route.path.startsWith('/api/v1/content/reembeddings')
+        ? victim.reembeddingId
+        : isContent
         ? victim.contentId
         : isSession
           ? tenant.owner.sessionId
@@ -114,6 +136,8 @@ export function victimPathValues(tenant: TestTenant, victim: VictimResources, ro
     invitationId: victim.invitationId,
     keyId: victim.apiKeyId,
     domainId: victim.domainId,
+    exportId: victim.exportId,
+    importId: victim.importId,
     name: victim.secretName,
     version: '1',
     key: 'webhook',

@@ -3,7 +3,7 @@ import { pageQuerySchema, pageSchema } from '../../../lib/pagination';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Principal } from '../../../domain/principals';
 import type { OrganizationsServices } from '../../../domain/organizations/services';
-import { invitationSchema, organizationSchema, roleSchema } from '../../../domain/organizations/schemas';
+import { invitationSchema, inviteBody, organizationSchema } from '../../../domain/organizations/schemas';
 import { serializeInvitation, serializeOrganization } from '../../../domain/organizations/serializers';
 
 const tags = ['invitations'];
@@ -25,7 +25,7 @@ export function invitationRoutes(s: OrganizationsServices): RouteDef[] {
       organizationFrom: 'path',
       permission: 'members:manage',
       params: z.object({ id: z.uuid() }),
-      body: z.strictObject({ email: z.email().max(255), role: roleSchema.optional().default('member') }),
+      body: inviteBody,
       responses: { 201: { description: 'invited', schema: invitationSchema } },
       errors: ['CONFLICT', 'QUOTA_EXCEEDED', 'IP_NOT_ALLOWED'],
       handler: async ({ organization, body, principal, actor }) => ({

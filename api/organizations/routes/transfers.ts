@@ -39,10 +39,11 @@ export function transferRoutes(transfers: Transfers): RouteDef[] {
         'bytes, workflows with their versions, members, invitations, secret names, custom embedding models and ' +
         'caller-supplied vectors, run summaries, audit log; secrets masked), written to object storage and kept for ' +
         'SERVICE_ORGANIZATION_EXPORT_TTL. Follow it at GET .../exports/{exportId}, which gives the download link. ' +
-        'Owners only. It can be imported into a new organization (POST .../imports).',
+        'One at a time per organization (409 while one is written). Owners only. It can be imported into a new ' +
+        'organization (POST .../imports).',
       params: z.object({ id: z.uuid() }),
       responses: { 202: { description: 'started', schema: transferView } },
-      errors: ['SERVICE_UNAVAILABLE'],
+      errors: ['CONFLICT', 'SERVICE_UNAVAILABLE'],
       handler: async ({ organization, actor }) => ({ status: 202, body: await transfers.startExport(organization, actor!) }),
     }),
     defineRoute({
