@@ -42,12 +42,13 @@ export async function relevanceScenario(ctx: BenchContext): Promise<void> {
   ctx.addRow({
     id: 'search_synonyms',
     path: `Search quality of the offline default: hits@3 of hybrid search on the queries that share no word stem with their answer (${RELEVANCE_QUERIES.filter((q) => q.kind === 'synonym').length} of ${RELEVANCE_QUERIES.length})`,
-    baseline: { label: 'the lexical model, same queries', value: round(mode('lexical', 'hybrid').synonymHits3, 2), unit: 'hits@3' },
+    // The lexical model finds none of them (0): the baseline is every answer found, the lexical figure is in the notes.
+    baseline: { label: 'every answer in the top 3', value: 1, unit: 'hits@3' },
     ours: { value: round(hybrid.synonymHits3, 2), unit: 'hits@3' },
-    ratio: mode('lexical', 'hybrid').synonymHits3 > 0 ? round(hybrid.synonymHits3 / mode('lexical', 'hybrid').synonymHits3, 2) : null,
+    ratio: round(hybrid.synonymHits3, 2),
     goal: '>= 0.8 in semantic and hybrid mode',
     met: mode('semantic', 'semantic').synonymHits3 >= 0.8 && hybrid.synonymHits3 >= 0.8,
-    notes: `semantic mode ${round(mode('semantic', 'semantic').synonymHits3, 2)} (lexical ${round(mode('lexical', 'semantic').synonymHits3, 2)}); nDCG@10 hybrid ${round(hybrid.synonymNdcg10, 3)} (lexical ${round(mode('lexical', 'hybrid').synonymNdcg10, 3)})`,
+    notes: `the lexical model, same queries: hybrid ${round(mode('lexical', 'hybrid').synonymHits3, 2)}, semantic mode ${round(mode('lexical', 'semantic').synonymHits3, 2)}; ours in semantic mode ${round(mode('semantic', 'semantic').synonymHits3, 2)}; nDCG@10 hybrid ${round(hybrid.synonymNdcg10, 3)} (lexical ${round(mode('lexical', 'hybrid').synonymNdcg10, 3)})`,
   });
 
   const throughput = await embeddingThroughput();
