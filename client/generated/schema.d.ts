@@ -1603,7 +1603,7 @@ export interface paths {
         put?: never;
         /**
          * Export the organization's data as one archive, in the background
-         * @description The archive of the deletion export (docs/organizations.md#deletion-export: content with every version's bytes, workflows with their versions, members, invitations, secret names, custom embedding models and caller-supplied vectors, run summaries, audit log; secrets masked), written to object storage and kept for SERVICE_ORGANIZATION_EXPORT_TTL. Follow it at GET .../exports/{exportId}, which gives the download link. Owners only. It can be imported into a new organization (POST .../imports).
+         * @description The archive of the deletion export (docs/organizations.md#deletion-export: content with every version's bytes, workflows with their versions, members, invitations, secret names, custom embedding models and caller-supplied vectors, run summaries, audit log; secrets masked), written to object storage and kept for SERVICE_ORGANIZATION_EXPORT_TTL. Follow it at GET .../exports/{exportId}, which gives the download link. One at a time per organization (409 while one is written). Owners only. It can be imported into a new organization (POST .../imports).
          *
          *     Authentication: bearer access token or API key. Acts on the organization in the path. Roles: owner (permission `organization:transfer`).
          */
@@ -13408,7 +13408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first; CONFLICT: The request conflicts with the current state */
             409: {
                 headers: {
                     [name: string]: unknown;
