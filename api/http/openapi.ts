@@ -211,7 +211,15 @@ export function buildOpenApiDocument(routes: RouteDef[], info: { version: string
       version: info.version,
       description:
         'Multi-tenant workflow platform. Errors always use the envelope `{ "error": { "code", "message", "details"? } }`. ' +
-        'Lists take `limit` (default 20, max 100) and an opaque `cursor`, and answer `{ data, nextCursor }`.',
+        'Lists take `limit` (default 20, max 100) and an opaque `cursor`, and answer `{ data, nextCursor }`.\n\n' +
+        '**Getting a token.** `POST /api/auth/register` (or `POST /api/auth/login` for an existing account) answers ' +
+        '`tokens.accessToken` (valid 15 minutes) and `tokens.refreshToken` (single use: `POST /api/auth/refresh` trades ' +
+        'it for a new pair). Send the access token as `Authorization: Bearer <accessToken>` (in Swagger UI: Authorize, ' +
+        'bearerAuth). Organization routes act on the session\'s active organization: create one with ' +
+        '`POST /api/v1/organizations`, then `POST /api/auth/switch-organization` answers a token pair scoped to it. ' +
+        'For scripts and servers, an owner or admin creates an API key (`POST /api/v1/organizations/{id}/api-keys`, ' +
+        'shown once) and sends it as `X-API-Key: loom_...` (apiKeyHeader). A user with two-factor sign-in gets a ' +
+        '`challenge` from login instead of tokens: answer it at `POST /api/auth/login/2fa`.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: info.serverUrl }],
