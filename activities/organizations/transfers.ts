@@ -6,7 +6,7 @@ import { writeOrganizationExport } from '../../domain/organizations/exportArchiv
 import { importOrganizationArchive, type ImportServices } from '../../domain/organizations/importArchive';
 import type { ExportWorkflowInput, ImportWorkflowInput } from '../../domain/organizations/transfers';
 import * as q from '../../domain/organizations/transferQueries';
-import { getUser } from '../../domain/organizations/queries';
+import { getMember, getUser } from '../../domain/organizations/queries';
 import { getContent } from '../../domain/content/queries';
 import { onDemandExportKey } from '../../domain/organizations/transfers';
 import { createServices } from '../../domain/services';
@@ -74,6 +74,10 @@ export function createTransferActivities(deps: ActivityDeps) {
       if (!row || row.status !== 'running') return { imported: false };
       const requester = row.requested_by ? await getUser(db, row.requested_by) : undefined;
       if (!requester) throw ApplicationFailure.nonRetryable('the person who started the import no longer exists', 'ImportRequester');
+      // Everything is created in the requester's name, as an owner: they must still be one when it starts.
+      if ((await getMember(db, input.organizationId, requester.id))?.role !== 'owner') {
+        throw ApplicationFailure.nonRetryable('the person who started the import is no longer an owner of the organization', 'ImportRequester');
+      }
       const ctx = Context.current();
       const services = createServices({ ...deps, temporal: ctx.client }, { admitRunStarts: false });
       const actor = { type: 'user' as const, id: requester.id, ip: '', userAgent: 'organization import' };

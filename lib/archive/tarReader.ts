@@ -122,6 +122,8 @@ export async function* readTarGz(source: Readable, limits: ReadLimits = NO_LIMIT
       let left = entrySize;
       // The read in flight: the next header is read only after it (one reader, one position).
       let pending: Promise<unknown> = Promise.resolve();
+      // The source's own failure (a storage connection lost mid-read), kept to be thrown as it is, not as a bad archive.
+      let failure: Error | null = null;
       const body = new Readable({
         read() {
           if (left === 0) {
@@ -137,7 +139,10 @@ export async function* readTarGz(source: Readable, limits: ReadLimits = NO_LIMIT
               left -= chunk.length;
               this.push(chunk);
             },
-            (err: Error) => this.destroy(err),
+            (err: Error) => {
+              failure = err;
+              this.destroy(err);
+            },
           );
         },
       });
@@ -145,6 +150,7 @@ export async function* readTarGz(source: Readable, limits: ReadLimits = NO_LIMIT
       // What the consumer left unread, then the padding to the next block.
       body.pause();
       await pending;
+      if (failure) throw failure;
       if (left > 0) {
         body.destroy();
         await reader.skip(left);
