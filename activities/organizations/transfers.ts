@@ -88,7 +88,8 @@ export function createTransferActivities(deps: ActivityDeps) {
         embeddingModels: services.content.embeddingModels,
         workflows: services.workflows,
         invite: (o, a, invitation) => services.organizations.invitations.create(o, a, a.type === 'user' ? a.id : null, invitation),
-        processingEnded: async (organizationId, contentId) => (await getContent(db, organizationId, contentId))?.processing_status !== 'processing',
+        // 'pending' until the job starts, 'processing' while it runs: either way its embed step is still to come.
+        processingEnded: async (organizationId, contentId) => !['pending', 'processing'].includes((await getContent(db, organizationId, contentId))?.processing_status ?? 'none'),
       };
       let lastWrite = 0;
       // One progress write at a time, awaited before the final one: a late progress write never replaces the report.

@@ -58,7 +58,8 @@ async function saved(config: Record<string, unknown>, extraNodes: unknown[] = []
 
 /** Polls the run until its approval node waits; the approval's id. */
 async function awaiting(workflowId: string, runId: string): Promise<string> {
-  const run = await waitForRun(api, owner.token, workflowId, runId, (r) => Boolean(r.node_states?.gate?.approval_id) || r.status !== 'running', 30_000);
+  // A run still `pending` has not started yet (its worker has not picked it up): wait for it too.
+  const run = await waitForRun(api, owner.token, workflowId, runId, (r) => Boolean(r.node_states?.gate?.approval_id) || !['pending', 'running'].includes(r.status), 30_000);
   if (!run.node_states?.gate?.approval_id) throw new Error(`the run never waited: ${run.status} ${JSON.stringify(run.node_states?.gate?.error ?? run.errors)}`);
   expect(run.status).toBe('running');
   expect(run.node_states.gate).toMatchObject({ status: 'running', waiting_until: expect.any(String) });
