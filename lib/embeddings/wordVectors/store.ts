@@ -48,20 +48,26 @@ function buildInChild(): Promise<void> {
   });
 }
 
-let loading: Promise<WordVectors> | null = null;
+/**
+ * The loaded table, kept on the process's global object rather than in this module: a runner that loads modules
+ * afresh for each test file (jest) would otherwise read and hold one more 41 MB copy per file.
+ */
+const LOADED = Symbol.for('loom.wordVectors');
+type Holder = { [LOADED]?: Promise<WordVectors> | null };
 
 /**
  * The word vectors, read once per process (about 40 MB, used in place). Installing builds the file
  * (scripts/lib.sh, the Dockerfile); a process that finds it missing builds it once, off its event loop.
  */
 export function loadWordVectors(): Promise<WordVectors> {
-  loading ??= (async () => {
+  const holder = globalThis as Holder;
+  holder[LOADED] ??= (async () => {
     const source = wordVectorSource();
     if (!existsSync(source.binary)) await buildInChild();
     return openWordVectors(await readFile(source.binary));
   })().catch((err: unknown) => {
-    loading = null;
+    holder[LOADED] = null;
     throw err;
   });
-  return loading;
+  return holder[LOADED];
 }
