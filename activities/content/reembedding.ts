@@ -21,6 +21,28 @@ export const REEMBED_BATCH = 20;
  */
 export function createReembeddingActivities(deps: ActivityDeps, vectors: () => VectorStore) {
   const { db } = deps;
+
+  /** Ends a running operation and audits it with its counts, in one transaction; nothing when it had already ended. */
+  async function end(
+    organizationId: string,
+    id: string,
+    status: 'succeeded' | 'failed',
+    extra: (row: q.ReembeddingRow) => Record<string, unknown>,
+    lastError?: string,
+  ): Promise<void> {
+    await db.transaction(async (trx) => {
+      const ended = await q.finishReembedding(trx, id, status, lastError);
+      if (!ended) return;
+      await recordAudit(trx, {
+        organizationId,
+        actor: { type: 'system', id: ended.workflow_id },
+        action: status === 'succeeded' ? 'content.reembedding_finished' : 'content.reembedding_failed',
+        target: { type: 'content_reembedding', id },
+        after: { done: ended.done, skipped: ended.skipped, failed: ended.failed, total: ended.total, ...extra(ended) },
+      });
+    });
+  }
+
   return {
     async reembedContentBatch(input: ReembeddingInput): Promise<{ finished: boolean }> {
       const operation = await q.getReembedding(db, input.organizationId, input.reembeddingId);
@@ -28,17 +50,7 @@ export function createReembeddingActivities(deps: ActivityDeps, vectors: () => V
       const selection: q.Selection = { targetModel: operation.target_model, targetDimensions: operation.target_dimensions, fromModel: operation.from_model };
       const batch = await q.nextSelected(db, input.organizationId, selection, operation.cursor, REEMBED_BATCH);
       if (batch.length === 0) {
-        await db.transaction(async (trx) => {
-          const finished = await q.finishReembedding(trx, operation.id, 'succeeded');
-          if (!finished) return;
-          await recordAudit(trx, {
-            organizationId: input.organizationId,
-            actor: { type: 'system', id: operation.workflow_id },
-            action: 'content.reembedding_finished',
-            target: { type: 'content_reembedding', id: operation.id },
-            after: { done: finished.done, skipped: finished.skipped, failed: finished.failed, total: finished.total, targetModel: finished.target_model },
-          });
-        });
+        await end(input.organizationId, operation.id, 'succeeded', (row) => ({ targetModel: row.target_model }));
         return { finished: true };
       }
       const c = deps.config.content;
@@ -76,17 +88,7 @@ export function createReembeddingActivities(deps: ActivityDeps, vectors: () => V
 
     /** The workflow gave up on a batch (its retries ran out): the operation fails with the reason. */
     async failContentReembedding(input: ReembeddingInput & { message: string }): Promise<void> {
-      await db.transaction(async (trx) => {
-        const failed = await q.finishReembedding(trx, input.reembeddingId, 'failed', input.message.slice(0, 2000));
-        if (!failed) return;
-        await recordAudit(trx, {
-          organizationId: input.organizationId,
-          actor: { type: 'system', id: failed.workflow_id },
-          action: 'content.reembedding_failed',
-          target: { type: 'content_reembedding', id: failed.id },
-          after: { done: failed.done, skipped: failed.skipped, failed: failed.failed, total: failed.total, error: failed.last_error },
-        });
-      });
+      await end(input.organizationId, input.reembeddingId, 'failed', (row) => ({ error: row.last_error }), input.message.slice(0, 2000));
     },
   };
 }
