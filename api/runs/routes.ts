@@ -18,6 +18,7 @@ import {
   type RunView,
 } from '../../domain/runs/schemas';
 import { serializeCircuitBreaker, serializeDeadLetter } from '../../domain/runs/serializers';
+import { runStatsQuery, runStatsSchema } from '../../domain/runs/statistics';
 import type { RunsService } from '../../domain/runs/service';
 
 /** The run-admission sentence shared by every route that starts a run (domain/runs/admission.ts). */
@@ -81,6 +82,22 @@ export function runRoutes(s: RunsService, options: { maxWaitMs: number }): Route
           },
         };
       },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/runs/stats',
+      operationId: 'getRunStats',
+      summary: 'Runs per day by status and p50/p95 duration per workflow over the last days',
+      description:
+        'What the console charts: for the last `days` days (today included; days begin at midnight in ' +
+        '`time_zone`), the organization\'s runs per day and status, and per workflow its runs by status and the ' +
+        'median and 95th-percentile duration of its completed runs. Read from PostgreSQL only.',
+      tags,
+      auth: 'org',
+      permission: 'run:read',
+      query: runStatsQuery,
+      responses: { 200: { description: 'the statistics', schema: runStatsSchema } },
+      handler: async ({ organization, query }) => ({ body: await s.stats(organization.organizationId, query) }),
     }),
     defineRoute({
       method: 'get',

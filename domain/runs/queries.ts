@@ -156,6 +156,9 @@ export async function listOrganizationRuns(
     triggerType?: string;
     createdAfter?: string;
     createdBefore?: string;
+    runId?: string;
+    /** Runs whose parameters contain any of these objects (jsonb @>, served by workflow_runs_parameters_idx). */
+    parameterAlternatives?: Record<string, unknown>[];
     after?: { createdAt: string; id: string };
     limit: number;
   },
@@ -173,6 +176,13 @@ export async function listOrganizationRuns(
   if (filter.triggerType) q.andWhereRaw("trigger->>'type' = ?", [filter.triggerType]);
   if (filter.createdAfter) q.andWhere('created_at', '>=', filter.createdAfter);
   if (filter.createdBefore) q.andWhere('created_at', '<', filter.createdBefore);
+  if (filter.runId) q.andWhere('id', filter.runId);
+  const alternatives = filter.parameterAlternatives ?? [];
+  if (alternatives.length > 0) {
+    q.andWhere((or) => {
+      for (const wanted of alternatives) or.orWhereRaw('parameters @> ?::jsonb', [JSON.stringify(wanted)]);
+    });
+  }
   if (filter.after) q.andWhereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [filter.after.createdAt, filter.after.id]);
   return (await q) as (RunRow & { sort_key: string })[];
 }

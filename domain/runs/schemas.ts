@@ -39,6 +39,31 @@ export const startRunQuery = z.object({
     ),
 });
 
+/**
+ * `name=value` of the run list's parameter filter, as the JSON objects a run's parameters must contain for it: the
+ * string value, and the number or boolean the text also spells (`3`, `true`), either of which matches.
+ */
+const parameterMatch = z
+  .string()
+  .max(1100)
+  .transform((text, ctx) => {
+    const at = text.indexOf('=');
+    const name = at > 0 ? text.slice(0, at) : '';
+    if (!/^[A-Za-z_][A-Za-z0-9_.-]{0,99}$/.test(name)) {
+      ctx.addIssue({ code: 'custom', message: 'name=value, with the name of a parameter (letters, digits, _ . -; at most 100 characters)' });
+      return z.NEVER;
+    }
+    const value = text.slice(at + 1);
+    if (value.length > 1000) {
+      ctx.addIssue({ code: 'custom', message: 'the value is at most 1,000 characters' });
+      return z.NEVER;
+    }
+    const alternatives: Record<string, unknown>[] = [{ [name]: value }];
+    if (value === 'true' || value === 'false') alternatives.push({ [name]: value === 'true' });
+    else if (/^-?(0|[1-9][0-9]{0,15})(\.[0-9]{1,15})?$/.test(value)) alternatives.push({ [name]: Number(value) });
+    return alternatives;
+  });
+
 /** GET /api/v1/runs: the organization's runs across workflows, newest first. */
 export const listAllRunsQuery = pageQuerySchema.extend({
   status: z.enum(RUN_STATUSES).optional(),
@@ -50,6 +75,14 @@ export const listAllRunsQuery = pageQuerySchema.extend({
     .describe('only runs started this way: `manual`, `webhook`, `schedule`, `event`, `retry`, `dead_letter_replay`, `subworkflow`'),
   created_after: isoTimestamp().optional().describe('only runs created at or after this time (ISO 8601)'),
   created_before: isoTimestamp().optional().describe('only runs created before this time (ISO 8601)'),
+  run_id: z.uuid().optional().describe('only this run (a run id pasted from a log or a link: the list finds its workflow)'),
+  parameter: parameterMatch
+    .optional()
+    .describe(
+      'only runs started with this parameter value: `name=value`, e.g. `customer=acme`. The value matches a string ' +
+        'parameter equal to it, or a number or boolean parameter spelt so (`count=3`, `dryRun=true`); top-level ' +
+        'parameters only, compared exactly.',
+    ),
 });
 export type ListAllRunsQuery = z.output<typeof listAllRunsQuery>;
 
@@ -112,6 +145,7 @@ const runBase = {
         'the run picture: an HTML page of the DAG, each node coloured by its state (it asks for a token, or takes ' +
           'one as `#token=...`); the SVG alone is GET /api/v1/workflows/{id}/runs/{run_id}/picture.svg',
       ),
+    console: z.string().describe('the run in the web console (docs/console.md): picture, node details and actions, after signing in'),
   }),
   errors: z.array(runErrorSchema),
 };

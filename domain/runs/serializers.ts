@@ -51,7 +51,7 @@ function iso(d: Date | string | null): string | null {
   return d === null ? null : new Date(d).toISOString();
 }
 
-/** Where a run is seen besides the API: its execution in Temporal Web and its picture page. */
+/** Where a run is seen besides the API: its execution in Temporal Web, its picture page and the console. */
 export type RunLinks = RunSummaryView['links'];
 
 /** `publicUrl`: the API's public base URL (SERVICE_PUBLIC_URL). */
@@ -60,6 +60,7 @@ export function runLinks(row: Pick<RunRow, 'id' | 'workflow_id'>, temporalUrl: s
   return {
     temporal: temporalUrl,
     picture: `${base}/ui/workflows/${encodeURIComponent(row.workflow_id)}/runs/${encodeURIComponent(row.id)}/picture`,
+    console: `${base}/console/#/runs/${encodeURIComponent(row.workflow_id)}/${encodeURIComponent(row.id)}`,
   };
 }
 

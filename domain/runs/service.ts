@@ -24,6 +24,7 @@ import { hasTemplates } from '../../lib/expressions';
 import { createValidationEnv } from '../workflows/validationEnv';
 import { createRefLinker, runLinks, serializeRun, serializeRunSummary, type RunLive } from './serializers';
 import type { RunWaiter } from './wait';
+import { runStatistics, type RunStats, type RunStatsQuery } from './statistics';
 
 /**
  * The rules of runs: who may start what, parameter checks, retry and dead-letter replay (new runs reusing the
@@ -69,6 +70,8 @@ export interface RunsService {
   ): Promise<Page<RunSummaryView>>;
   /** The organization's runs across its workflows, newest first (GET /api/v1/runs). */
   listAll(organizationId: string, query: ListAllRunsQuery): Promise<Page<RunSummaryView>>;
+  /** Runs per day by status and duration percentiles per workflow (the console's charts). */
+  stats(organizationId: string, query: RunStatsQuery): Promise<RunStats>;
   cancel(organizationId: string, workflowId: string, runId: string, actor?: Actor): Promise<RunView>;
   retry(organizationId: string, workflowId: string, runId: string, userId: string | null, actor?: Actor): Promise<RunView>;
   /**
@@ -304,6 +307,8 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
         triggerType: query.trigger,
         createdAfter: query.created_after,
         createdBefore: query.created_before,
+        runId: query.run_id,
+        parameterAlternatives: query.parameter,
         after: cursorAfter(query.cursor),
         limit: query.limit + 1,
       });
@@ -311,6 +316,8 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
       const names = await workflowNames(db, organizationId, page.data.map((r) => r.workflow_id));
       return { data: page.data.map((r) => serializeRunSummary(r, linksOf(r), names.get(r.workflow_id) ?? null)), nextCursor: page.nextCursor };
     },
+
+    stats: (organizationId, query) => runStatistics(db, organizationId, query),
 
     async list(organizationId, workflowId, query) {
       const name = await requireWorkflow(organizationId, workflowId);

@@ -23,8 +23,13 @@ const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
  * Run rows written straight into the table (the list reads nothing else): creation times, statuses and triggers
  * chosen by the test. Two rows share a creation time to the microsecond, so the cursor has to break the tie by id.
  */
-async function insertRunRow(organizationId: string, workflowId: string, values: { createdAt: string; status: string; trigger: string }): Promise<string> {
+async function insertRunRow(
+  organizationId: string,
+  workflowId: string,
+  values: { createdAt: string; status: string; trigger: string; parameters?: Record<string, unknown>; durationMs?: number },
+): Promise<string> {
   const id = randomUUID();
+  const started = values.durationMs === undefined ? null : values.createdAt;
   await api.deps.db('workflow_runs').insert({
     id,
     organization_id: organizationId,
@@ -32,7 +37,10 @@ async function insertRunRow(organizationId: string, workflowId: string, values: 
     workflow_version: 1,
     status: values.status,
     trigger: JSON.stringify({ type: values.trigger }),
+    parameters: JSON.stringify(values.parameters ?? {}),
     created_at: values.createdAt,
+    started_at: started,
+    completed_at: started && new Date(Date.parse(started) + values.durationMs!).toISOString(),
   });
   return id;
 }
@@ -161,4 +169,124 @@ test('a real run started through the API is listed with its trigger', async () =
   const recent = await list(`?created_before=${encodeURIComponent(at(-1))}&trigger=manual`);
   expect(recent.body.data.map((r) => r.id)).toEqual([started.body.id]);
   expect(recent.body.data[0]).toMatchObject({ status: 'completed', workflow_id: wfA, trigger: { type: 'manual' } });
+});
+
+describe('finding a run by id or by a parameter value (the console\'s search)', () => {
+  let acme: string;
+  let three: string;
+  let threeText: string;
+  beforeAll(async () => {
+    acme = await insertRunRow(tenant.organizationId, wfA, { createdAt: at(-10), status: 'completed', trigger: 'manual', parameters: { customer: 'acme', count: 1 } });
+    three = await insertRunRow(tenant.organizationId, wfA, { createdAt: at(-11), status: 'completed', trigger: 'manual', parameters: { customer: 'globex', count: 3, dry: true } });
+    threeText = await insertRunRow(tenant.organizationId, wfB, { createdAt: at(-12), status: 'failed', trigger: 'manual', parameters: { count: '3' } });
+    // the other organization has a run with the same parameters
+    await insertRunRow(other.organizationId, otherWf, { createdAt: at(-10), status: 'completed', trigger: 'manual', parameters: { customer: 'acme' } });
+  });
+  const found = async (query: string) => {
+    const res = await list(query);
+    expect(res.status).toBe(200);
+    return res.body.data.map((r) => r.id);
+  };
+
+  test('name=value matches the string, or the number or boolean it spells; combined with other filters', async () => {
+    expect(await found('?parameter=customer%3Dacme')).toEqual([acme]);
+    expect(await found('?parameter=count%3D3')).toEqual([three, threeText]);
+    expect(await found('?parameter=count%3D3&workflow_id=' + wfB)).toEqual([threeText]);
+    expect(await found('?parameter=dry%3Dtrue')).toEqual([three]);
+    expect(await found('?parameter=customer%3DACME')).toEqual([]);
+    // an empty value matches an empty string only
+    expect(await found('?parameter=customer%3D')).toEqual([]);
+  });
+
+  test('run_id finds the run whatever its workflow; another organization\'s id finds nothing', async () => {
+    expect(await found(`?run_id=${threeText}`)).toEqual([threeText]);
+    expect(await found(`?run_id=${otherRuns[0]}`)).toEqual([]);
+  });
+
+  test('malformed searches answer 400 naming the parameter', async () => {
+    for (const query of ['?parameter=acme', '?parameter=%3Dacme', '?parameter=bad%20name%3Dx', `?parameter=k%3D${'x'.repeat(1001)}`, '?run_id=12']) {
+      const res = await list(query);
+      expect({ query, status: res.status, code: res.body.error?.code }).toEqual({ query, status: 400, code: 'VALIDATION_ERROR' });
+    }
+  });
+});
+
+describe('GET /api/v1/runs/stats', () => {
+  let statsTenant: TestTenant;
+  let quick: string;
+  let slow: string;
+  const daysAgo = (days: number, hour = 12) => {
+    const d = new Date();
+    d.setUTCDate(d.getUTCDate() - days);
+    d.setUTCHours(hour, 0, 0, 0);
+    return d.toISOString();
+  };
+  beforeAll(async () => {
+    statsTenant = await createTestTenant(api);
+    const node = [toolNode('echo', 'json_transform', { expression: '$' })];
+    quick = await createWorkflowFixture(api, statsTenant, { name: 'quick', nodes: node });
+    slow = await createWorkflowFixture(api, statsTenant, { name: 'slow', nodes: node });
+    const rows: [string, number, string, number | undefined][] = [
+      // workflow, days ago, status, duration (ms)
+      [quick, 0, 'completed', 100],
+      [quick, 0, 'completed', 200],
+      [quick, 0, 'failed', 50],
+      [quick, 1, 'completed', 300],
+      [quick, 1, 'completed', 400],
+      [slow, 2, 'completed', 10_000],
+      [slow, 2, 'cancelled', undefined],
+      [slow, 6, 'completed', 20_000],
+      [slow, 8, 'completed', 30_000], // outside 7 days, inside 30
+      [slow, 40, 'completed', 40_000], // outside both
+    ];
+    for (const [workflowId, days, status, durationMs] of rows) {
+      await insertRunRow(statsTenant.organizationId, workflowId, { createdAt: daysAgo(days), status, trigger: 'manual', ...(durationMs ? { durationMs } : {}) });
+    }
+  });
+  const stats = async (query = '', as = statsTenant.owner.token) => api.request('GET', `/api/v1/runs/stats${query}`, { token: as });
+
+  test('runs per day by status, every day listed, and p50/p95 of completed runs per workflow', async () => {
+    const res = await stats();
+    expect(res.status).toBe(200);
+    expect(res.body.days).toBe(7);
+    expect(res.body.time_zone).toBe('UTC');
+    const perDay = res.body.per_day as { date: string; total: number; completed: number; failed: number; cancelled: number }[];
+    expect(perDay).toHaveLength(7);
+    expect(perDay[6]).toMatchObject({ date: daysAgo(0).slice(0, 10), total: 3, completed: 2, failed: 1 });
+    expect(perDay[5]).toMatchObject({ date: daysAgo(1).slice(0, 10), total: 2, completed: 2 });
+    expect(perDay[4]).toMatchObject({ total: 2, completed: 1, cancelled: 1 });
+    expect(perDay[0]).toMatchObject({ date: daysAgo(6).slice(0, 10), total: 1 });
+    expect(perDay.reduce((n, d) => n + d.total, 0)).toBe(8);
+    expect(res.body.workflows).toEqual([
+      { workflow_id: quick, workflow_name: 'quick', runs: 5, pending: 0, running: 0, completed: 4, failed: 1, cancelled: 0, p50_ms: 250, p95_ms: 385 },
+      { workflow_id: slow, workflow_name: 'slow', runs: 3, pending: 0, running: 0, completed: 2, failed: 0, cancelled: 1, p50_ms: 15_000, p95_ms: 19_500 },
+    ]);
+    const month = await stats('?days=30');
+    expect(month.body.per_day).toHaveLength(30);
+    expect(month.body.workflows.find((w: { workflow_id: string }) => w.workflow_id === slow).runs).toBe(4);
+    const one = await stats(`?workflow_id=${slow}`);
+    expect(one.body.workflows.map((w: { workflow_id: string }) => w.workflow_id)).toEqual([slow]);
+  });
+
+  test('days begin at midnight of the time zone asked for', async () => {
+    // Kiritimati is UTC+14: its today began ten hours before UTC's; the last day listed is its today.
+    const res = await stats('?time_zone=Pacific/Kiritimati');
+    expect(res.status).toBe(200);
+    expect(res.body.time_zone).toBe('Pacific/Kiritimati');
+    const local = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date(iso));
+    const perDay = res.body.per_day as { date: string; total: number }[];
+    expect(perDay[perDay.length - 1]!.date).toBe(local(new Date().toISOString()));
+    const todayRuns = perDay.find((d) => d.date === local(daysAgo(0)));
+    if (todayRuns) expect(todayRuns.total).toBe(3);
+  });
+
+  test('another organization counts nothing of these; bad queries answer 400', async () => {
+    const theirs = await stats('', other.owner.token);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.workflows.map((w: { workflow_id: string }) => w.workflow_id)).not.toContain(quick);
+    for (const query of ['?days=0', '?days=91', '?days=x', '?time_zone=Mars/Olympus', "?time_zone=UTC'--", '?workflow_id=nope']) {
+      const res = await stats(query);
+      expect({ query, status: res.status, code: res.body.error?.code }).toEqual({ query, status: 400, code: 'VALIDATION_ERROR' });
+    }
+  });
 });
