@@ -18,7 +18,7 @@ export function createAuthDomain(services: Services): AuthDomain {
   const passport = createPassport({ verifyCredentials: auth.verifyCredentials, verifyAccessToken: auth.verifyAccessToken });
   const cookies = createRefreshCookies(auth.tokens, services.deps.config.jwt.secret);
   return {
-    routes: [...authRoutes(auth.service, passport, cookies), ...twoFactorRoutes(auth.twoFactor, cookies), ...ssoRoutes(auth.sso, auth.identities)],
+    routes: [...authRoutes(auth.service, passport, cookies), ...twoFactorRoutes(auth.twoFactor, cookies), ...ssoRoutes(auth.sso, auth.identities, cookies)],
     authenticateUser: (ctx) => passport.authenticateUser(ctx),
   };
 }

@@ -15,6 +15,7 @@ import type { TokenService } from '../../domain/auth/tokens';
 
 export const REFRESH_COOKIE = 'loom_refresh';
 export const CSRF_COOKIE = 'loom_csrf';
+export const CHALLENGE_COOKIE = 'loom_sso_challenge';
 export const TRANSPORT_HEADER = 'x-refresh-token-transport';
 export const CSRF_HEADER = 'x-csrf-token';
 
@@ -48,6 +49,22 @@ export function createRefreshCookies(tokens: TokenService, secret: string) {
       ctx.append('Set-Cookie', `${CSRF_COOKIE}=${csrfToken}; Path=/; Max-Age=${maxAge}; Secure; SameSite=Strict`);
       ctx.set('Cache-Control', 'no-store');
       return { accessToken: pair.accessToken, expiresIn: pair.expiresIn, csrfToken, refreshTokenTransport: 'cookie' };
+    },
+
+    /**
+     * An SSO sign-in the console started whose second step is due: the challenge travels in an HttpOnly cookie that
+     * only POST /api/auth/login/2fa receives, so it never appears in the address the browser is sent back to.
+     */
+    deliverChallenge(ctx: Context, challengeToken: string, expiresIn: number): void {
+      ctx.append('Set-Cookie', `${CHALLENGE_COOKIE}=${challengeToken}; Path=/api/auth/login/2fa; Max-Age=${expiresIn}; HttpOnly; Secure; SameSite=Strict`);
+    },
+
+    /** The challenge of a second step: from the body, or else from the cookie of an SSO sign-in (then spent). */
+    challengePresented(ctx: Context, bodyToken: string | undefined): string {
+      const token = bodyToken ?? cookieValue(ctx, CHALLENGE_COOKIE);
+      if (!token) throw new AppError('INVALID_TOKEN', 'no sign-in challenge: send challengeToken from the answer of POST /api/auth/login');
+      if (!bodyToken) ctx.append('Set-Cookie', `${CHALLENGE_COOKIE}=; Path=/api/auth/login/2fa; Max-Age=0; HttpOnly; Secure; SameSite=Strict`);
+      return token;
     },
 
     clear(ctx: Context): void {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../http/route';
 import { requestMetaOf } from '../http/requestMeta';
 import * as s from '../../domain/auth/schemas';
-import { loginResult, refreshResult } from '../../domain/auth/twoFactorSchemas';
+import { loginResult, refreshResult, switchOrganizationResult } from '../../domain/auth/twoFactorSchemas';
 import type { RefreshCookies } from './refreshCookie';
 import { sessionInfo, userProfile, userSummary } from '../../domain/auth/serializers';
 import type { AuthService } from '../../domain/auth/service';
@@ -131,16 +131,18 @@ export function authRoutes(service: AuthService, passport: AuthPassport, cookies
       summary: "Change the session's active organization",
       description:
         'Only an organization the user is a member of. Returns a new token pair whose access token carries the new ' +
-        'organization; the previous refresh token is spent. A session opened by an organization\'s single sign-on ' +
+        'organization (with `X-Refresh-Token-Transport: cookie`, in browser mode as for login); the previous ' +
+        'refresh token is spent. A session opened by an organization\'s single sign-on ' +
         'stays in that organization (403 SSO_SESSION_SCOPED).',
       tags,
       auth: 'user',
       body: s.switchOrganizationBody,
-      responses: { 200: { description: 'New token pair for the organization', schema: s.switchOrganizationResponse } },
+      responses: { 200: { description: 'New token pair for the organization', schema: switchOrganizationResult } },
       errors: ['FORBIDDEN', 'TOKEN_EXPIRED', 'CONFLICT', 'SSO_SESSION_SCOPED'],
-      handler: async ({ principal, body }) => {
+      handler: async ({ ctx, principal, body }) => {
         const pair = await service.switchOrganization(principal, body.organizationID);
-        return { status: 200, body: { ...pair, organizationID: body.organizationID } };
+        const tokens = cookies.wanted(ctx) ? cookies.deliver(ctx, pair) : pair;
+        return { status: 200, body: { ...tokens, organizationID: body.organizationID } };
       },
     }),
     defineRoute({

@@ -4,6 +4,7 @@ import { requestMetaOf } from '../http/requestMeta';
 import { userSummary } from '../../domain/auth/serializers';
 import type { IdentitiesService } from '../../domain/auth/identities';
 import type { SsoService } from '../../domain/auth/sso';
+import type { RefreshCookies } from './refreshCookie';
 import { loginResult } from '../../domain/auth/twoFactorSchemas';
 import { userSummary as userSummarySchema } from '../../domain/auth/schemas';
 
@@ -27,7 +28,10 @@ const identity = z.object({
   linkedAt: z.string().describe('ISO 8601'),
 });
 
-export function ssoRoutes(service: SsoService, identities: IdentitiesService): RouteDef[] {
+/** Where the console takes over after an SSO sign-in it started (hash routes of the console, docs/console.md). */
+export const CONSOLE_LANDING = { signedIn: '/console', twoFactor: '/console#/sign-in/two-factor', refused: '/console#/sign-in' };
+
+export function ssoRoutes(service: SsoService, identities: IdentitiesService, cookies: RefreshCookies): RouteDef[] {
   return [
     defineRoute({
       method: 'get',
@@ -67,14 +71,16 @@ export function ssoRoutes(service: SsoService, identities: IdentitiesService): R
       description:
         'Redirects (302) to the provider with the authorization-code flow: PKCE (S256), a single-use `state` and a ' +
         '`nonce`; the body carries the same URL for clients that do not follow redirects. The provider sends the ' +
-        'browser back to GET /api/auth/sso/callback.',
+        'browser back to GET /api/auth/sso/callback. `client=console`: the callback signs the browser in to the web ' +
+        'console (browser-mode cookies) and sends it there instead of answering JSON.',
       tags,
       auth: 'public',
       params: z.strictObject({ slug: z.string().min(1).max(100) }),
+      query: z.object({ client: z.enum(['console']).optional().describe('`console`: the web console started the sign-in') }),
       responses: { 302: { description: 'To the identity provider', schema: startedFlow } },
       errors: ['NOT_FOUND', 'UNPROCESSABLE', 'UPSTREAM_ERROR'],
-      handler: async ({ params }) => {
-        const started = await service.authorize(params.slug);
+      handler: async ({ params, query }) => {
+        const started = await service.authorize(params.slug, query.client ?? null);
         return { status: 302, body: started, headers: { location: started.authorizationUrl, 'cache-control': 'no-store' } };
       },
     }),
@@ -120,7 +126,10 @@ export function ssoRoutes(service: SsoService, identities: IdentitiesService): R
         error_description: z.string().max(2048).optional(),
         iss: z.string().max(2048).optional(),
       }),
-      responses: { 200: { description: 'Signed in, the second step is due, or the identity is linked', schema: z.union([loginResult, linkResult]) } },
+      responses: {
+        200: { description: 'Signed in, the second step is due, or the identity is linked', schema: z.union([loginResult, linkResult]) },
+        303: { description: 'A sign-in the console started: back to the console, signed in (cookies set), at its second step, or with the refusal' },
+      },
       errors: [
         'INVALID_TOKEN',
         'SSO_FAILED',
@@ -134,7 +143,22 @@ export function ssoRoutes(service: SsoService, identities: IdentitiesService): R
         'CONFLICT',
       ],
       handler: async ({ ctx, query }) => {
-        const result = await service.callback(requestMetaOf(ctx), query);
+        const answer = await service.callback(requestMetaOf(ctx), query);
+        if (answer.client === 'console') {
+          if ('error' in answer) {
+            const why = `${answer.error.code}: ${answer.error.message}`;
+            return { status: 303, headers: { location: `${CONSOLE_LANDING.refused}?sso_error=${encodeURIComponent(why)}`, 'cache-control': 'no-store' } };
+          }
+          const result = answer.outcome;
+          if ('challenge' in result) {
+            cookies.deliverChallenge(ctx, result.challenge.challengeToken, result.challenge.expiresIn);
+            return { status: 303, headers: { location: CONSOLE_LANDING.twoFactor, 'cache-control': 'no-store' } };
+          }
+          if ('tokens' in result) cookies.deliver(ctx, result.tokens);
+          return { status: 303, headers: { location: CONSOLE_LANDING.signedIn, 'cache-control': 'no-store' } };
+        }
+        if ('error' in answer) throw answer.error;
+        const result = answer.outcome;
         if ('linked' in result) return { status: 200, body: { user: userSummary(result.user), linked: result.linked } };
         if ('challenge' in result) return { status: 200, body: { user: userSummary(result.user), challenge: result.challenge } };
         return { status: 200, body: { user: userSummary(result.user), tokens: result.tokens } };

@@ -101,7 +101,8 @@ export function twoFactorRoutes(service: TwoFactorService, cookies: RefreshCooki
       responses: { 200: { description: 'Signed in (browser mode as for login)', schema: s.loginResult } },
       errors: ['INVALID_TOKEN', 'INVALID_TWO_FACTOR_CODE', 'RATE_LIMITED'],
       handler: async ({ ctx, body }) => {
-        const result = await service.completeChallenge(requestMetaOf(ctx), body);
+        const challengeToken = cookies.challengePresented(ctx, body.challengeToken);
+        const result = await service.completeChallenge(requestMetaOf(ctx), { challengeToken, code: body.code });
         const tokens = cookies.wanted(ctx) ? cookies.deliver(ctx, result.tokens) : result.tokens;
         return { status: 200, body: { user: userSummary(result.user), tokens } };
       },

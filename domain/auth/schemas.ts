@@ -94,8 +94,6 @@ export const meResponse = z.object({
   sessionId: z.uuid(),
 });
 
-export const switchOrganizationResponse = tokenPair.extend({ organizationID: z.uuid() });
-
 export const sessionInfo = z.object({
   id: z.uuid(),
   current: z.boolean().describe('True for the session of the token making this request'),

@@ -68,6 +68,8 @@ export type SsoCallbackResult =
   | { user: q.UserRow; challenge: SignInChallenge }
   | { user: q.UserRow; linked: { issuer: string; organizationID: string } };
 
+type CallbackInput = { state: string; code?: string | undefined; error?: string | undefined; error_description?: string | undefined };
+
 export type SsoService = ReturnType<typeof createSsoService>;
 
 export function createSsoService(deps: SsoDeps) {
@@ -180,7 +182,7 @@ export function createSsoService(deps: SsoDeps) {
   }
 
   /** The authorization URL of a new flow; `linkUserId` makes it a link of that user's account instead of a sign-in. */
-  async function start(slug: string, linkUserId: string | null): Promise<{ authorizationUrl: string; expiresIn: number }> {
+  async function start(slug: string, linkUserId: string | null, client: sq.SsoClient | null): Promise<{ authorizationUrl: string; expiresIn: number }> {
     const { org, oidc } = await ssoConfigOf(await findOrganizationByIdOrSlug(db, { slug }));
     if (linkUserId && !(await sq.findMembershipRole(db, org.id, linkUserId))) {
       throw new AppError('FORBIDDEN', "only members link an identity of the organization's provider");
@@ -197,6 +199,7 @@ export function createSsoService(deps: SsoDeps) {
       redirectUri,
       expiresAt: new Date(Date.now() + STATE_TTL_MS),
       linkUserId,
+      client,
     });
     const url = new URL(discovery.authorization_endpoint);
     url.searchParams.set('response_type', 'code');
@@ -213,8 +216,11 @@ export function createSsoService(deps: SsoDeps) {
   return {
     redirectUri,
 
-    /** Starts a sign-in: answers the provider's authorization URL to send the browser to. */
-    authorize: (slug: string) => start(slug, null),
+    /**
+     * Starts a sign-in: answers the provider's authorization URL to send the browser to. `client: 'console'`: the
+     * callback hands the session to the web console (browser-mode cookies, then back to /console).
+     */
+    authorize: (slug: string, client: sq.SsoClient | null = null) => start(slug, null, client),
 
     /**
      * Starts linking the provider's identity to the signed-in user (a member of the organization): the callback
@@ -223,16 +229,26 @@ export function createSsoService(deps: SsoDeps) {
      */
     async startLink(principal: UserPrincipal, slug: string): Promise<{ authorizationUrl: string; expiresIn: number }> {
       if (principal.ssoOrganizationId) throw ssoSessionScoped('link an identity');
-      return start(slug, principal.userId);
+      return start(slug, principal.userId, null);
     },
 
-    /** The provider's redirect back: state spent, code exchanged, ID token verified, then the sign-in or the link. */
-    async callback(
-      meta: RequestMeta,
-      input: { state: string; code?: string | undefined; error?: string | undefined; error_description?: string | undefined },
-    ): Promise<SsoCallbackResult> {
+    /**
+     * The provider's redirect back: state spent, code exchanged, ID token verified, then the sign-in or the link.
+     * A flow the console started answers its refusals too (`error`), so that the console can show them; others throw.
+     */
+    async callback(meta: RequestMeta, input: CallbackInput): Promise<{ client: sq.SsoClient | null } & ({ outcome: SsoCallbackResult } | { error: AppError })> {
       const saved = await sq.consumeSsoState(db, hashToken(input.state));
       if (!saved) throw new AppError('INVALID_TOKEN', 'unknown, expired or already used SSO state; start the sign-in again');
+      try {
+        return { client: saved.client, outcome: await complete(meta, saved, input) };
+      } catch (err) {
+        if (saved.client && err instanceof AppError) return { client: saved.client, error: err };
+        throw err;
+      }
+    },
+  };
+
+  async function complete(meta: RequestMeta, saved: sq.SsoStateRow, input: CallbackInput): Promise<SsoCallbackResult> {
       if (input.error || !input.code) {
         throw ssoFailed(`the identity provider refused the sign-in: ${input.error ?? 'no code'}${input.error_description ? ` (${input.error_description})` : ''}`);
       }
@@ -302,6 +318,5 @@ export function createSsoService(deps: SsoDeps) {
         return { user, linked: { issuer: identity.issuer, organizationID: org.id } };
       }
       return signIn(meta, await identities.signInUser(meta, identity), org.id);
-    },
-  };
+  }
 }

@@ -16,7 +16,11 @@ export interface SsoStateRow {
   redirect_uri: string;
   /** Set when the flow links the identity to this signed-in user instead of signing in. */
   link_user_id: string | null;
+  /** `console`: the web console started the sign-in and gets the browser back (migration 1271). */
+  client: SsoClient | null;
 }
+
+export type SsoClient = 'console';
 
 export async function insertSsoState(
   db: Conn,
@@ -28,6 +32,7 @@ export async function insertSsoState(
     redirectUri: string;
     expiresAt: Date;
     linkUserId: string | null;
+    client: SsoClient | null;
   },
 ): Promise<void> {
   // Expired rows go on the way, so the table stays small.
@@ -40,6 +45,7 @@ export async function insertSsoState(
     redirect_uri: input.redirectUri,
     expires_at: input.expiresAt,
     link_user_id: input.linkUserId,
+    client: input.client,
   });
 }
 
@@ -50,7 +56,7 @@ export async function consumeSsoState(db: Conn, stateHash: string): Promise<SsoS
     .whereNull('used_at')
     .andWhere('expires_at', '>', db.fn.now())
     .update({ used_at: db.fn.now() })
-    .returning(['id', 'organization_id', 'nonce', 'code_verifier', 'redirect_uri', 'link_user_id']);
+    .returning(['id', 'organization_id', 'nonce', 'code_verifier', 'redirect_uri', 'link_user_id', 'client']);
   return row as SsoStateRow | undefined;
 }
 

@@ -22,7 +22,12 @@ export const disableBody = z.strictObject({
 export const recoveryCodesBody = z.strictObject({ code: codeField });
 
 export const challengeBody = z.strictObject({
-  challengeToken: z.string().min(1).max(512).describe('From the answer of POST /api/auth/login'),
+  challengeToken: z
+    .string()
+    .min(1)
+    .max(512)
+    .optional()
+    .describe('From the answer of POST /api/auth/login; absent after an SSO sign-in of the console, whose challenge is in its cookie'),
   code: codeField,
 });
 
@@ -42,6 +47,12 @@ export const cookieTokens = z.object({
 });
 
 export const refreshResult = z.union([tokenPair, cookieTokens]);
+
+/** POST /api/auth/switch-organization: the new pair (browser mode: the access token, the refresh token in its cookie). */
+export const switchOrganizationResult = z.union([
+  tokenPair.extend({ organizationID: z.uuid() }),
+  cookieTokens.extend({ organizationID: z.uuid() }).describe('Browser mode (X-Refresh-Token-Transport: cookie)'),
+]);
 
 export const loginResult = z.union([
   authResult,

@@ -589,3 +589,91 @@ test("a session opened by SSO cannot change the second factor of an account that
   expect(created.status).toBe(200);
   expect((await api.request('POST', '/api/auth/2fa/enrolment', { token: created.body.tokens.accessToken })).status).toBe(201);
 });
+
+describe('a sign-in the web console starts (client=console)', () => {
+  /** Follows the flow from authorize?client=console to the callback's answer, unfollowed. */
+  async function consoleFlow(slug: string, email: string): Promise<Response> {
+    const start = await fetch(`${api.baseUrl}/api/auth/sso/${slug}/authorize?client=console`, { redirect: 'manual' });
+    expect(start.status).toBe(302);
+    const { callbackQuery } = await browserFlow(new URL(start.headers.get('location')!), email);
+    return fetch(`${api.baseUrl}/api/auth/sso/callback${callbackQuery}`, { redirect: 'manual' });
+  }
+
+  function setCookies(res: Response): Map<string, string> {
+    const found = new Map<string, string>();
+    for (const c of res.headers.getSetCookie()) found.set(c.slice(0, c.indexOf('=')), c);
+    return found;
+  }
+
+  const valueOf = (cookie: string | undefined): string => cookie!.slice(cookie!.indexOf('=') + 1).split(';')[0]!;
+
+  test('signed in: back to /console with the browser-mode cookies and no token in the address or body', async () => {
+    const tenant = await ssoTenant({ verifiedDomain: true });
+    const res = await consoleFlow(tenant.slug, `olga-${short()}@${tenant.domain}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/console');
+    expect(await res.text()).not.toMatch(/eyJ|token/i);
+    const cookies = setCookies(res);
+    expect(cookies.get('loom_refresh')).toMatch(/; Path=\/api\/auth; .*HttpOnly; Secure; SameSite=Strict/);
+    expect(cookies.get('loom_csrf')).toMatch(/; Path=\/; /);
+
+    // The console's first request: the refresh cookie with its CSRF token gives the access token.
+    const renewed = await fetch(`${api.baseUrl}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { cookie: `loom_refresh=${valueOf(cookies.get('loom_refresh'))}`, 'x-csrf-token': valueOf(cookies.get('loom_csrf')), 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(renewed.status).toBe(200);
+    const body = (await renewed.json()) as { accessToken: string; refreshToken?: string };
+    expect(body.refreshToken).toBeUndefined();
+    const me = await api.request('GET', '/api/auth/me', { token: body.accessToken });
+    expect(me.body.organizationID).toBe(tenant.organizationId);
+  });
+
+  test('refused: back to the sign-in page with the reason, and no cookie', async () => {
+    const tenant = await ssoTenant({ jitProvisioning: false });
+    const res = await consoleFlow(tenant.slug, `nobody-${short()}@${tenant.domain}`);
+    expect(res.status).toBe(303);
+    const location = res.headers.get('location')!;
+    expect(location.startsWith('/console#/sign-in?sso_error=')).toBe(true);
+    expect(decodeURIComponent(location.split('sso_error=')[1]!)).toMatch(/^[A-Z_]+: /);
+    expect(setCookies(res).size).toBe(0);
+  });
+
+  test('two-factor on: to the second step, the challenge only in an HttpOnly cookie the 2FA route reads', async () => {
+    const tenant = await ssoTenant({ jitProvisioning: false });
+    const user = await memberOf(tenant, 'member', `hugo-${short()}@${tenant.domain}`);
+    await link(tenant.slug, user, user.email);
+    const started = await api.request('POST', '/api/auth/2fa/enrolment', { token: user.token });
+    const confirmed = await api.request('POST', '/api/auth/2fa/enrolment/confirm', {
+      token: user.token,
+      body: { code: new TOTP({ secret: Secret.fromBase32(started.body.secret) }).generate() },
+    });
+    expect(confirmed.status).toBe(200);
+
+    const res = await consoleFlow(tenant.slug, user.email);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/console#/sign-in/two-factor');
+    const cookies = setCookies(res);
+    expect(cookies.has('loom_refresh')).toBe(false);
+    const challenge = cookies.get('loom_sso_challenge');
+    expect(challenge).toMatch(/; Path=\/api\/auth\/login\/2fa; Max-Age=\d+; HttpOnly; Secure; SameSite=Strict/);
+
+    // Without the cookie and without a token in the body: refused.
+    const bare = await api.request('POST', '/api/auth/login/2fa', { body: { code: confirmed.body.recoveryCodes[0] } });
+    expect(bare.status).toBe(401);
+    const second = await fetch(`${api.baseUrl}/api/auth/login/2fa`, {
+      method: 'POST',
+      headers: { cookie: `loom_sso_challenge=${valueOf(challenge)}`, 'content-type': 'application/json', 'x-refresh-token-transport': 'cookie' },
+      body: JSON.stringify({ code: confirmed.body.recoveryCodes[0] }),
+    });
+    expect(second.status).toBe(200);
+    const answer = (await second.json()) as { tokens: { accessToken: string; refreshTokenTransport: string } };
+    expect(answer.tokens.refreshTokenTransport).toBe('cookie');
+    // The challenge cookie is cleared, the session cookies set.
+    const after = setCookies(second);
+    expect(after.get('loom_sso_challenge')).toMatch(/Max-Age=0/);
+    expect(after.has('loom_refresh')).toBe(true);
+    expect((await api.request('GET', '/api/auth/me', { token: answer.tokens.accessToken })).body.organizationID).toBe(tenant.organizationId);
+  });
+});
