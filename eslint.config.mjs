@@ -169,6 +169,24 @@ export default tseslint.config(
     rules: { 'loom/layer-imports': ['error', { area, root: import.meta.dirname, paths }] },
   })),
   {
+    // The web console runs in browsers (docs/console.md): browser globals, and of the project only pure lib modules
+    // that are safe to ship to a page (no secrets, no Node built-ins). Types of the generated client are free.
+    files: ['console/**/*.ts', 'console/**/*.tsx'],
+    languageOptions: { globals: globals.browser },
+    plugins: { loom },
+    rules: {
+      'loom/allowed-imports': [
+        'error',
+        {
+          area: 'the web console',
+          root: import.meta.dirname,
+          packages: ['preact'],
+          paths: ['console', 'lib/permissions', 'lib/textDiff'],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: globals.node },

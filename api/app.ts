@@ -3,6 +3,7 @@ import { createAccountPagesDomain } from './account-pages';
 import { recordAudit } from '../domain/audit/record';
 import Koa from 'koa';
 import { createAuthDomain } from './auth';
+import { createConsoleDomain } from './console';
 import { createContentDomain } from './content';
 import { createDocsDomain } from './docs';
 import type { AppDeps } from '../domain/deps';
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   const routes: RouteDef[] = [
     ...systemRoutes(deps, openApi),
     ...createDocsDomain().routes,
+    ...createConsoleDomain().routes,
     ...createAccountPagesDomain(deps).routes,
     ...metrics.routes,
     ...auth.routes,

@@ -485,7 +485,7 @@ export interface paths {
         };
         /**
          * Start signing in with the organization's OpenID Connect provider
-         * @description Redirects (302) to the provider with the authorization-code flow: PKCE (S256), a single-use `state` and a `nonce`; the body carries the same URL for clients that do not follow redirects. The provider sends the browser back to GET /api/auth/sso/callback.
+         * @description Redirects (302) to the provider with the authorization-code flow: PKCE (S256), a single-use `state` and a `nonce`; the body carries the same URL for clients that do not follow redirects. The provider sends the browser back to GET /api/auth/sso/callback. `client=console`: the callback signs the browser in to the web console (browser-mode cookies) and sends it there instead of answering JSON.
          *
          *     Authentication: none.
          */
@@ -553,7 +553,7 @@ export interface paths {
         put?: never;
         /**
          * Change the session's active organization
-         * @description Only an organization the user is a member of. Returns a new token pair whose access token carries the new organization; the previous refresh token is spent. A session opened by an organization's single sign-on stays in that organization (403 SSO_SESSION_SCOPED).
+         * @description Only an organization the user is a member of. Returns a new token pair whose access token carries the new organization (with `X-Refresh-Token-Transport: cookie`, in browser mode as for login); the previous refresh token is spent. A session opened by an organization's single sign-on stays in that organization (403 SSO_SESSION_SCOPED).
          *
          *     Authentication: bearer access token.
          */
@@ -1902,6 +1902,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/runs/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Runs per day by status and p50/p95 duration per workflow over the last days
+         * @description What the console charts: for the last `days` days (today included; days begin at midnight in `time_zone`), the organization's runs per day and status, and per workflow its runs by status and the median and 95th-percentile duration of its completed runs. Read from PostgreSQL only.
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `run:read`).
+         */
+        get: operations["getRunStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/secrets": {
         parameters: {
             query?: never;
@@ -2550,6 +2572,48 @@ export interface paths {
          *     Authentication: none.
          */
         get: operations["decideApprovalPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The web console (HTML): runs, approvals, dead letters, workflows, triggers and charts
+         * @description A single page for people; it signs in with POST /api/auth/login in browser mode (the refresh token in an HttpOnly cookie) and reads everything else from /api/v1 with the roles of the API. See docs/console.md.
+         *
+         *     Authentication: none.
+         */
+        get: operations["consolePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The console's script, style sheet or icon (names carry a hash of their content)
+         * @description Authentication: none.
+         */
+        get: operations["consoleAsset"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3331,6 +3395,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             links: {
+                /** @description the run in the web console (docs/console.md): picture, node details and actions, after signing in */
+                console: string;
                 /** @description the run picture: an HTML page of the DAG, each node coloured by its state (it asks for a token, or takes one as `#token=...`); the SVG alone is GET /api/v1/workflows/{id}/runs/{run_id}/picture.svg */
                 picture: string;
                 /** @description the execution in Temporal Web */
@@ -3379,6 +3445,40 @@ export interface components {
             node: string | null;
             time: string;
         };
+        /** @description Runs per day by status and duration percentiles per workflow */
+        RunStats: {
+            days: number;
+            /** @description the first instant counted: midnight of the first day in time_zone (ISO 8601) */
+            from: string;
+            /** @description one entry per day, oldest first, days without runs included */
+            per_day: {
+                cancelled: number;
+                completed: number;
+                /** @description YYYY-MM-DD in time_zone */
+                date: string;
+                failed: number;
+                pending: number;
+                running: number;
+                total: number;
+            }[];
+            time_zone: string;
+            /** @description workflows with runs in the period, most runs first (at most 100) */
+            workflows: {
+                cancelled: number;
+                completed: number;
+                failed: number;
+                /** @description median duration of its completed runs (started_at to completed_at) */
+                p50_ms: number | null;
+                /** @description 95th percentile of the same durations */
+                p95_ms: number | null;
+                pending: number;
+                running: number;
+                runs: number;
+                /** Format: uuid */
+                workflow_id: string;
+                workflow_name: string | null;
+            }[];
+        };
         /** @description A run as listed: without parameters, node states and results */
         RunSummary: {
             /** @description true while a manual run waits for an approver (trigger.approval holds the details) */
@@ -3392,6 +3492,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             links: {
+                /** @description the run in the web console (docs/console.md): picture, node details and actions, after signing in */
+                console: string;
                 /** @description the run picture: an HTML page of the DAG, each node coloured by its state (it asks for a token, or takes one as `#token=...`); the SVG alone is GET /api/v1/workflows/{id}/runs/{run_id}/picture.svg */
                 picture: string;
                 /** @description the execution in Temporal Web */
@@ -4643,8 +4745,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description From the answer of POST /api/auth/login */
-                    challengeToken: string;
+                    /** @description From the answer of POST /api/auth/login; absent after an SSO sign-in of the console, whose challenge is in its cookie */
+                    challengeToken?: string;
                     /** @description The 6-digit code the authenticator app shows, or one of the recovery codes (`abcde-fghjk`) */
                     code: string;
                 };
@@ -5654,7 +5756,10 @@ export interface operations {
     };
     startSsoSignIn: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `console`: the web console started the sign-in */
+                client?: "console";
+            };
             header?: never;
             path: {
                 slug: string;
@@ -5904,6 +6009,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description A sign-in the console started: back to the console, signed in (cookies set), at its second step, or with the refusal */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details */
             400: {
                 headers: {
@@ -6009,6 +6121,15 @@ export interface operations {
                         organizationID: string;
                         /** @description Single use: each refresh returns a new one; reusing a spent one revokes the session */
                         refreshToken: string;
+                    } | {
+                        accessToken: string;
+                        /** @description Send as X-CSRF-Token on POST /api/auth/refresh (also in the readable cookie loom_csrf) */
+                        csrfToken: string;
+                        expiresIn: number;
+                        /** Format: uuid */
+                        organizationID: string;
+                        /** @constant */
+                        refreshTokenTransport: "cookie";
                     };
                 };
             };
@@ -15246,6 +15367,10 @@ export interface operations {
                 created_before?: string;
                 cursor?: string;
                 limit?: number;
+                /** @description only runs started with this parameter value: `name=value`, e.g. `customer=acme`. The value matches a string parameter equal to it, or a number or boolean parameter spelt so (`count=3`, `dryRun=true`); top-level parameters only, compared exactly. */
+                parameter?: string;
+                /** @description only this run (a run id pasted from a log or a link: the list finds its workflow) */
+                run_id?: string;
                 status?: "pending" | "running" | "completed" | "failed" | "cancelled";
                 /** @description only runs started this way: `manual`, `webhook`, `schedule`, `event`, `retry`, `dead_letter_replay`, `subworkflow` */
                 trigger?: string;
@@ -15268,6 +15393,96 @@ export interface operations {
                         data: components["schemas"]["RunSummary"][];
                         nextCursor: string | null;
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRunStats: {
+        parameters: {
+            query?: {
+                /** @description how many days back, today included (1–90) */
+                days?: number;
+                /** @description where days begin and end: an IANA time zone (default UTC) */
+                time_zone?: string;
+                /** @description only runs of this workflow */
+                workflow_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the statistics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunStats"];
                 };
             };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details */
@@ -18856,6 +19071,94 @@ export interface operations {
             };
             /** @description VALIDATION_ERROR: The request does not match the schema; see details */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consolePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description file name, as the console page names it */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript, CSS or SVG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,89 @@
+import type { components } from '../../client/generated/schema';
+
+/** The API's shapes the console reads: the generated client's types where the OpenAPI document names them. */
+type Schemas = components['schemas'];
+export type RunSummary = Schemas['RunSummary'];
+export type Run = Schemas['Run'];
+export type NodeState = Schemas['NodeState'];
+export type Approval = Schemas['Approval'];
+export type Workflow = Schemas['Workflow'];
+export type WorkflowVersion = Schemas['WorkflowVersion'];
+export type TriggerView = Schemas['TriggerView'];
+export type RunStats = Schemas['RunStats'];
+
+export type Role = 'owner' | 'admin' | 'member' | 'viewer';
+
+export interface Page<T> {
+  data: T[];
+  nextCursor: string | null;
+}
+
+export interface Organization {
+  id: string;
+  name: string;
+  slug: string;
+  role?: Role;
+}
+
+export interface User {
+  id: string;
+  email: string;
+  name: string | null;
+}
+
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+  challengeToken: string;
+  expiresIn: number;
+  methods: string[];
+}
+
+export interface DeadLetter {
+  id: string;
+  workflow_id: string;
+  workflow_version: number;
+  run_id: string;
+  node_id: string;
+  queue: string;
+  tool: string | null;
+  input: unknown;
+  error: unknown;
+  attempts: number;
+  status: 'pending' | 'replayed';
+  replay_run_id: string | null;
+  replayed_at: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface ValuePreview {
+  text: string;
+  truncated: boolean;
+  totalChars: number;
+  downloadUrl?: string;
+}
+
+export interface PictureNode {
+  id: string;
+  type: string;
+  name?: string;
+  tool?: string;
+  status: string;
+  attempts: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+  error: { code: string; message: string } | null;
+  input: ValuePreview | null;
+  inputNote: string;
+  output: ValuePreview | null;
+  valuesOmitted?: string;
+  loop?: { text: string };
+  childRun?: { runId: string; workflowId: string };
+}
+
+export interface PictureModel {
+  title: string;
+  svg: string;
+  nodes: Record<string, PictureNode>;
+  now: string;
+}
