@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { queryNamed } from '../../db/namedStatement';
+import { isUuid } from '../../lib/ids';
 import type { CursorPosition } from '../../lib/pagination';
 import type { Role } from '../../lib/permissions';
 
@@ -114,6 +115,39 @@ export async function restoreDeletingOrganization(db: Conn, id: string): Promise
 export async function deleteOrganizationWithMemberships(trx: Knex.Transaction, id: string): Promise<void> {
   await trx('memberships').where({ organization_id: id }).delete();
   await trx('organizations').where({ id }).delete();
+}
+
+/** An organization as the operator CLI lists it: with its member count. */
+export type OrganizationWithMembers = OrganizationRow & { members: number };
+
+/** Every organization in any status, newest first (operators look across tenants; `limit + 1` tells of more). */
+export async function listAllOrganizations(db: Conn, limit: number): Promise<OrganizationWithMembers[]> {
+  const rows = await db('organizations as o')
+    .select('o.*', db.raw('(SELECT count(*) FROM memberships m WHERE m.organization_id = o.id)::int AS members'))
+    .orderBy([{ column: 'o.created_at', order: 'desc' }, { column: 'o.id', order: 'desc' }])
+    .limit(limit);
+  return rows as OrganizationWithMembers[];
+}
+
+/**
+ * An organization in any status by its id or its current slug (what an operator is likely to have at hand); a slug
+ * is never spelt like an id (slugSchema), so the two cannot be confused.
+ */
+export async function findOrganizationByIdOrSlug(db: Conn, idOrSlug: string): Promise<OrganizationRow | undefined> {
+  const where = isUuid(idOrSlug) ? { id: idOrSlug } : { slug: idOrSlug.toLowerCase() };
+  return db<OrganizationRow>('organizations').where(where).first();
+}
+
+/** The organizations a user belongs to, in any status, oldest membership first, with the user's role. */
+export async function listMembershipsOfUser(
+  db: Conn,
+  userId: string,
+): Promise<{ organization_id: string; slug: string; name: string; status: OrganizationRow['status']; role: Role; joined_at: Date }[]> {
+  return db('memberships as m')
+    .join('organizations as o', 'o.id', 'm.organization_id')
+    .where({ 'm.user_id': userId })
+    .orderBy([{ column: 'm.created_at', order: 'asc' }, { column: 'o.id', order: 'asc' }])
+    .select('o.id as organization_id', 'o.slug', 'o.name', 'o.status', 'm.role', 'm.created_at as joined_at');
 }
 
 export interface UserOrganizationRow extends OrganizationRow {

@@ -121,6 +121,16 @@ export async function findRunById(db: Db, organizationId: string, runId: string)
   return row ?? null;
 }
 
+/**
+ * Whose run this is, by its id alone: for the operator CLI, which is given a run id and looks across tenants; every
+ * later read of the run goes through the runs service with the organization found here.
+ */
+export async function findRunOwner(db: Db, runId: string): Promise<{ organization_id: string; workflow_id: string } | null> {
+  if (!isUuid(runId)) return null;
+  const row = await db('workflow_runs').where({ id: runId }).first('organization_id', 'workflow_id');
+  return (row as { organization_id: string; workflow_id: string } | undefined) ?? null;
+}
+
 export async function listRuns(
   db: Db,
   organizationId: string,

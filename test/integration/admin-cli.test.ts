@@ -1,14 +1,16 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runAdmin } from '../../scripts/admin';
+import { runAdmin } from '../../scripts/admin-cli';
 import { startApi, type TestApi } from '../helpers/stack';
 import { createTestTenant, type TestTenant } from '../helpers/tenants';
 import { createWorkflowFixture, FAST_RETRY, insertDeadLetter, RUN_TEST_CONFIG, runToEnd, toolNode, waitForRun } from '../helpers/runs';
 
 /**
- * The operator CLI as operators run it: a child process (`node --import tsx scripts/admin.ts ...`) with the test
- * run's environment, against dead letters and circuit breakers the real API and worker produced.
+ * The operator CLI as operators run it: a child process (`node --import tsx scripts/admin.ts ...`, or the
+ * `scripts/admin` entry point from another directory) with the test run's environment, against dead letters, circuit
+ * breakers and runs the real API and worker produced.
  */
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -19,18 +21,30 @@ interface CliResult {
   stderr: string;
 }
 
-function admin(...args: string[]): Promise<CliResult> {
+function run(file: string, args: string[], cwd: string): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/admin.ts', ...args],
-      { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent' }, timeout: 60_000 },
-      (err, stdout, stderr) => {
-        const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
+    execFile(file, args, { cwd, env: { ...process.env, LOG_LEVEL: 'silent' }, timeout: 60_000 }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
   });
+}
+
+function admin(...args: string[]): Promise<CliResult> {
+  return run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], ROOT);
+}
+
+/** The bash entry point, started from a directory outside the repository. */
+function adminScript(...args: string[]): Promise<CliResult> {
+  return run('bash', [path.join(ROOT, 'scripts', 'admin'), ...args], tmpdir());
+}
+
+/** The one JSON line a successful `--json` command printed, as the shape the test expects. */
+function jsonOf<T>(res: CliResult): T {
+  expect(res).toMatchObject({ code: 0, stderr: '' });
+  const lines = res.stdout.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0]!) as T;
 }
 
 let api: TestApi;
@@ -221,5 +235,181 @@ describe('purge-retention', () => {
     expect((await db('audit_logs').where({ organization_id: t.organizationId }).whereLike('action', 'admin.%')).map((r) => r.action)).toEqual(['admin.recent']);
     expect((await db('idempotency_keys').where({ organization_id: t.organizationId })).map((r) => r.key)).toEqual(['admin-live']);
     expect((await db('auth_tokens').whereIn('id', codes.map((c) => c.id))).map((r) => r.id)).toEqual([codes[2].id]);
+  });
+});
+
+describe('the scripts/admin entry point', () => {
+  test('answers --help from any directory, and bad usage with one line and exit 2', async () => {
+    const help = await adminScript('--help');
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^usage: scripts\/admin \[--json\] <command>/);
+    for (const command of ['runs show <run-id>', 'orgs list', 'users show <email|id>', 'dead-letters list']) expect(help.stdout).toContain(command);
+    const bad = await adminScript('orgs', 'frob');
+    expect(bad).toEqual({ code: 2, stdout: '', stderr: 'admin: unknown action "frob" (list or show); usage: npm run admin -- orgs list [--limit N] | show <id|slug>\n' });
+  });
+
+  test('runs a command against the environment it is given', async () => {
+    const res = await adminScript('runs', 'show', failedRunId);
+    expect(res).toMatchObject({ code: 0, stderr: '' });
+    expect(res.stdout).toMatch(new RegExp(`^run\\s+${failedRunId}$`, 'm'));
+  });
+});
+
+describe('runs', () => {
+  test('show: the run with its organization, status, each node and its links', async () => {
+    const res = await admin('runs', 'show', failedRunId);
+    expect(res).toMatchObject({ code: 0, stderr: '' });
+    const lines = res.stdout.trim().split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `organization  ${tenant.organizationId}`,
+        expect.stringMatching(new RegExp(`^workflow\\s+${workflowId} \\(version 1\\)$`)),
+        expect.stringMatching(/^status\s+failed$/),
+        expect.stringMatching(/^trigger\s+manual$/),
+        expect.stringMatching(new RegExp(`^picture\\s+https?://\\S+/ui/workflows/${workflowId}/runs/${failedRunId}/picture$`)),
+        expect.stringMatching(/^NODE\s+STATUS\s+ATTEMPTS\s+STARTED\s+FINISHED\s+ERROR$/),
+        expect.stringMatching(/^deliver\s+/),
+      ]),
+    );
+  });
+
+  test('show --json: the run as the API shows it, with its organization', async () => {
+    const run = jsonOf<{ id: string; organization_id: string; workflow_id: string; status: string; node_states: Record<string, { via?: string }>; links: { picture: string } }>(
+      await admin('runs', 'show', failedRunId, '--json'),
+    );
+    expect(run).toMatchObject({ id: failedRunId, organization_id: tenant.organizationId, workflow_id: workflowId, status: 'failed' });
+    expect(run.node_states.deliver).toMatchObject({ via: 'dead_letter' });
+    const viaApi = await api.request('GET', `/api/v1/workflows/${workflowId}/runs/${failedRunId}`, { token: tenant.owner.token });
+    expect(run.links.picture).toBe(viaApi.body.links.picture);
+  });
+
+  test('show of an unknown run exits 1 with one line (a JSON error under --json)', async () => {
+    const id = randomUUID();
+    expect(await admin('runs', 'show', id)).toEqual({ code: 1, stdout: '', stderr: `admin: no run ${id}\n` });
+    const json = await admin('--json', 'runs', 'show', id);
+    expect(json).toMatchObject({ code: 1, stdout: '' });
+    expect(JSON.parse(json.stderr)).toEqual({ error: { code: 'NOT_FOUND', message: `no run ${id}` } });
+  });
+
+  test('list: the organization\'s runs, newest first, filtered by status, in text and JSON', async () => {
+    const res = await admin('runs', 'list', '--org', tenant.organizationId, '--status', 'failed');
+    expect(res).toMatchObject({ code: 0, stderr: '' });
+    const lines = res.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^RUN\s+WORKFLOW\s+NAME\s+VERSION\s+STATUS\s+TRIGGER\s+CREATED\s+DURATION$/);
+    expect(lines.find((l) => l.startsWith(failedRunId))?.split(/\s{2,}/).slice(0, 2)).toEqual([failedRunId, workflowId]);
+    expect(lines.at(-1)).toMatch(/^admin: [1-9]\d* run\(s\)$/);
+
+    const listed = jsonOf<{ data: { id: string; status: string }[]; more: boolean }>(
+      await admin('runs', 'list', '--org', tenant.organizationId, '--status', 'failed', '--limit', '100', '--json'),
+    );
+    expect(listed.data.map((r) => r.id)).toContain(failedRunId);
+    expect(new Set(listed.data.map((r) => r.status))).toEqual(new Set(['failed']));
+    expect(listed.more).toBe(false);
+    const one = jsonOf<{ data: unknown[]; more: boolean }>(await admin('--json', 'runs', 'list', '--org', tenant.organizationId, '--limit', '1'));
+    expect(one).toMatchObject({ data: [expect.anything()], more: true });
+  });
+
+  test.each([
+    [['runs', 'list'], /^admin: --org is required; usage: npm run admin -- runs show <run-id> \| list /],
+    [['runs', 'list', '--org', 'x'], /^admin: --org must be a UUID, got "x"; usage: /],
+    [['runs', 'list', '--org', randomUUID(), '--status', 'done'], /^admin: --status must be one of pending, running, completed, failed, cancelled, got "done"; usage: /],
+    [['runs', 'list', '--org', randomUUID(), '--limit', '101'], /^admin: --limit must be an integer from 1 to 100, got "101"; usage: /],
+    [['runs', 'show'], /^admin: show takes exactly one run id; usage: /],
+    [['runs', 'show', 'nope'], /^admin: the run id must be a UUID, got "nope"; usage: /],
+    [['orgs', 'list', '--limit', '0'], /^admin: --limit must be an integer from 1 to 1000, got "0"; usage: /],
+    [['orgs', 'show'], /^admin: show takes exactly one organization id or slug; usage: /],
+    [['users', 'show'], /^admin: usage: npm run admin -- users show <email\|id>$/],
+    [['users', 'list', 'x'], /^admin: unknown action "list" \(show\); usage: /],
+  ])('bad usage %j prints one line and exits 2', async (args, message) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdmin(args, { out: (l) => out.push(l), err: (l) => err.push(l), db: api.deps.db });
+    expect({ code, out }).toEqual({ code: 2, out: [] });
+    expect(err).toHaveLength(1);
+    expect(err[0]).toMatch(message);
+  });
+});
+
+describe('orgs', () => {
+  test('list: organizations with plan, status and member count; --json gives the same rows', async () => {
+    const res = await admin('orgs', 'list', '--limit', '1000');
+    expect(res).toMatchObject({ code: 0, stderr: '' });
+    const lines = res.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^ID\s+SLUG\s+NAME\s+PLAN\s+STATUS\s+MEMBERS\s+CREATED$/);
+    const row = lines.find((l) => l.startsWith(tenant.organizationId));
+    expect(row?.split(/\s{2,}/).slice(3, 6)).toEqual(['pro', 'active', '1']);
+
+    const listed = jsonOf<{ data: { id: string; plan: string; status: string; members: number }[]; more: boolean }>(
+      await admin('orgs', 'list', '--limit', '1000', '--json'),
+    );
+    expect(listed.data.find((o) => o.id === tenant.organizationId)).toMatchObject({ plan: 'pro', status: 'active', members: 1 });
+  });
+
+  test('show: one organization by id or by slug, with its owners', async () => {
+    const { slug } = await api.deps.db('organizations').where({ id: tenant.organizationId }).first('slug');
+    const bySlug = await admin('orgs', 'show', slug);
+    expect(bySlug).toMatchObject({ code: 0, stderr: '' });
+    expect(bySlug.stdout).toMatch(new RegExp(`^organization\\s+${tenant.organizationId}$`, 'm'));
+    expect(bySlug.stdout).toMatch(new RegExp(`^owners\\s+${tenant.owner.email}$`, 'm'));
+    expect(bySlug.stdout).toMatch(/^members\s+1$/m);
+
+    const byId = jsonOf<Record<string, unknown>>(await admin('--json', 'orgs', 'show', tenant.organizationId));
+    expect(byId).toMatchObject({ id: tenant.organizationId, slug, plan: 'pro', status: 'active', members: 1, owners: [tenant.owner.email], pendingInvitations: 0 });
+  });
+
+  test('show of an unknown organization exits 1', async () => {
+    expect(await admin('orgs', 'show', 'no-such-org-slug')).toEqual({ code: 1, stdout: '', stderr: 'admin: no organization with id or slug "no-such-org-slug"\n' });
+  });
+});
+
+describe('users', () => {
+  test('show: memberships, two-factor sign-in and live sessions, by e-mail or id', async () => {
+    const res = await admin('users', 'show', tenant.owner.email.toUpperCase());
+    expect(res).toMatchObject({ code: 0, stderr: '' });
+    expect(res.stdout).toMatch(new RegExp(`^user\\s+${tenant.owner.userId}$`, 'm'));
+    expect(res.stdout).toMatch(/^2fa\s+off$/m);
+    expect(res.stdout).toMatch(/^sessions\s+1 live$/m);
+    expect(res.stdout).toMatch(/^ORGANIZATION\s+SLUG\s+NAME\s+ROLE\s+STATUS\s+JOINED$/m);
+    expect(res.stdout).toMatch(new RegExp(`^${tenant.organizationId}\\s+\\S+\\s+.+\\s+owner\\s+active\\s+\\S+$`, 'm'));
+
+    // two-factor sign-in on, and a second live session
+    await api.deps.db('user_two_factor').insert({ user_id: tenant.owner.userId, secret_enc: 'not-used-here', enabled_at: new Date() });
+    const second = await api.deps.db('sessions').where({ id: tenant.owner.sessionId }).first();
+    await api.deps.db('sessions').insert({ ...second, id: randomUUID(), token: createHash('sha256').update(randomUUID()).digest('hex') });
+    const user = jsonOf<Record<string, unknown>>(await admin('users', 'show', tenant.owner.userId, '--json'));
+    expect(user).toMatchObject({
+      id: tenant.owner.userId,
+      email: tenant.owner.email,
+      twoFactorEnabled: true,
+      liveSessions: 2,
+      memberships: [{ organizationId: tenant.organizationId, role: 'owner', status: 'active' }],
+    });
+    expect(JSON.stringify(user)).not.toMatch(/password|secret|token/i);
+  });
+
+  test('show of an unknown user exits 1', async () => {
+    expect(await admin('users', 'show', 'nobody@example.com')).toEqual({ code: 1, stdout: '', stderr: 'admin: no user with e-mail or id "nobody@example.com"\n' });
+  });
+});
+
+describe('--json for the other commands', () => {
+  test('dead-letters list and circuit-breakers answer one JSON document with the API\'s fields', async () => {
+    const letters = jsonOf<{ data: { id: string; organization_id: string; run_id: string; node_id: string; queue: string }[]; more: boolean }>(
+      await admin('dead-letters', 'list', '--org', tenant.organizationId, '--json'),
+    );
+    expect(letters.data.find((l) => l.id === letterId)).toMatchObject({ organization_id: tenant.organizationId, run_id: failedRunId, node_id: 'deliver', queue: 'deliveries' });
+    const breakers = jsonOf<{ data: { organization_id: string; tool: string; state: string; half_opens_at: string | null }[] }>(
+      await admin('--json', 'circuit-breakers', '--org', tenant.organizationId),
+    );
+    expect(breakers.data).toEqual([expect.objectContaining({ organization_id: tenant.organizationId, tool: 'fail', state: 'open', half_opens_at: expect.any(String) })]);
+  });
+
+  test('help lists every command; bad usage is one JSON error line on stderr and exit 2', async () => {
+    const help = jsonOf<{ commands: { command: string }[] }>(await admin('--json', '--help'));
+    expect(help.commands.map((c) => c.command)).toEqual(expect.arrayContaining(['runs', 'orgs', 'users', 'dead-letters', 'purge-retention']));
+    const bad = await admin('--json', 'dead-letters', 'list', '--limit', '0');
+    expect(bad).toMatchObject({ code: 2, stdout: '' });
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(bad.stderr)).toEqual({ error: { code: 'USAGE_ERROR', message: expect.stringMatching(/^--limit must be an integer from 1 to 1000, got "0"; usage: /) } });
   });
 });

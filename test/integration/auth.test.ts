@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { runAdmin } from '../../scripts/admin';
+import { runAdmin } from '../../scripts/admin-cli';
 import { waitForMail } from '../helpers/mail';
 import { startApi, type TestApi } from '../helpers/stack';
 import { createTestTenant } from '../helpers/tenants';

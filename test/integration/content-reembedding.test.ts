@@ -1,4 +1,4 @@
-import { runAdmin } from '../../scripts/admin';
+import { runAdmin } from '../../scripts/admin-cli';
 import { createReembeddingActivities } from '../../activities/content/reembedding';
 import type { ActivityDeps } from '../../activities/deps';
 import { createVectorStore } from '../../lib/vectors';

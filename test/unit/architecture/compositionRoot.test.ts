@@ -11,11 +11,11 @@ import { LAYERS, ROOT, sourceFiles, withoutComments } from '../../helpers/source
 /** Who may call each process-level factory: everything not listed here is refused. */
 const BUILDERS: Record<string, string[]> = {
   createProcessDeps: ['domain/runtime.ts', 'worker/main.ts'],
-  createDeps: ['api/server.ts', 'scripts/admin/operations.ts', 'scripts/generate-client.ts'],
+  createDeps: ['api/server.ts', 'scripts/admin-cli/services.ts', 'scripts/generate-client.ts'],
   // The organization import (activities/organizations/transfers.ts) runs every record of an archive through the
   // API's services: it builds them on the worker's parts for that one import, with the activity's Temporal client,
   // and closes them at its end; nothing else in the worker sees them.
-  createServices: ['api/app.ts', 'scripts/admin/operations.ts', 'activities/organizations/transfers.ts'],
+  createServices: ['api/app.ts', 'scripts/admin-cli/services.ts', 'activities/organizations/transfers.ts'],
   createSecretBox: ['domain/runtime.ts'],
   createToolCatalogue: ['domain/runtime.ts'],
   createRunExecutions: ['domain/services.ts'],

@@ -26,7 +26,7 @@ const refused: [string, string][] = [
   ['activities/runs/planted.ts', "import { dagRunWorkflow } from '../../workflows/runs/dagRun';\nexport const d = dagRunWorkflow;\n"],
   // the worker and scripts do not import the HTTP layer (scripts/generate-client.ts alone documents it)
   ['worker/planted.ts', "import { createApp } from '../api/app';\nexport const a = createApp;\n"],
-  ['scripts/admin/planted.ts', "import { purge } from '../../api/middleware/idempotency';\nexport const p = purge;\n"],
+  ['scripts/admin-cli/planted.ts', "import { purge } from '../../api/middleware/idempotency';\nexport const p = purge;\n"],
   // lib/ is pure and shared: no domain, no database, no api
   ['lib/planted.ts', "import { createDb } from '../db/knex';\nexport const c = createDb;\n"],
   ['lib/content/planted.ts', "import { recordAudit } from '../../domain/audit/record';\nexport const r = recordAudit;\n"],

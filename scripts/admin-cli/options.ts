@@ -45,6 +45,14 @@ export function positiveInt(max: number) {
   };
 }
 
+/** A flag whose value is one of a fixed list (a status, a kind). */
+export function oneOf<T extends string>(flag: string, values: readonly T[]) {
+  return (value: string): T => {
+    if (!(values as readonly string[]).includes(value)) throw new UsageError(`${flag} must be one of ${values.join(', ')}, got "${value}"`);
+    return value as T;
+  };
+}
+
 /** Left-aligned columns with a header row; cells are single-line. */
 export function formatTable(header: string[], rows: string[][]): string[] {
   const clean = (cell: string) => cell.replace(/\s+/g, ' ');

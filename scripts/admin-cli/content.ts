@@ -3,8 +3,7 @@
  * same service as POST /api/v1/content/reembeddings, audited with the CLI as actor), and its progress.
  */
 import type { ReembeddingView } from '../../domain/content/reembedding';
-import type { AdminCommand } from '../admin';
-import { withServices } from './operations';
+import type { AdminCommand } from './command';
 import { formatTable, iso, parseFlags, requireUuid, truncate, UsageError } from './options';
 
 function progressRows(operations: ReembeddingView[]): string[][] {
@@ -34,14 +33,16 @@ export const CONTENT_COMMANDS: Record<string, AdminCommand> = {
       const flags = parseFlags(args, { org: (v) => requireUuid('--org', v), model: (v) => v });
       if (!flags.org) throw new UsageError('--org is required');
       if (!(await ctx.db('organizations').where({ id: flags.org }).first('id'))) {
-        ctx.err(`admin: no organization ${flags.org}`);
+        ctx.err(`no organization ${flags.org}`, 'NOT_FOUND');
         return 1;
       }
-      const started = await withServices(ctx, (services) =>
+      const started = await ctx.withServices((services) =>
         services.content.reembeddings.start(flags.org!, null, flags.model === undefined ? {} : { model: String(flags.model) }),
       );
-      ctx.out(`admin: re-embedding ${started.id} started: ${started.total} content(s) to ${started.targetModel}`);
-      ctx.out(`admin: follow it with: npm run admin -- reembed-status --org ${flags.org} --id ${started.id}`);
+      ctx.emit(started, (s) => [
+        `admin: re-embedding ${s.id} started: ${s.total} content(s) to ${s.targetModel}`,
+        `admin: follow it with: npm run admin -- reembed-status --org ${flags.org} --id ${s.id}`,
+      ]);
       return 0;
     },
   },
@@ -53,14 +54,10 @@ export const CONTENT_COMMANDS: Record<string, AdminCommand> = {
     async run(args, ctx) {
       const flags = parseFlags(args, { org: (v) => requireUuid('--org', v), id: (v) => requireUuid('--id', v) });
       if (!flags.org) throw new UsageError('--org is required');
-      const operations = await withServices(ctx, async (services) =>
+      const operations = await ctx.withServices(async (services) =>
         flags.id ? [await services.content.reembeddings.get(flags.org!, flags.id)] : (await services.content.reembeddings.list(flags.org!, { limit: 20 })).data,
       );
-      if (!operations.length) {
-        ctx.out('admin: no re-embedding operations');
-        return 0;
-      }
-      for (const line of formatTable(HEADER, progressRows(operations))) ctx.out(line);
+      ctx.emit({ data: operations }, ({ data }) => (data.length ? formatTable(HEADER, progressRows(data)) : ['admin: no re-embedding operations']));
       return 0;
     },
   },
