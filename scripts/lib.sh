@@ -266,15 +266,17 @@ stop_pid() {
 }
 
 # spawn_bg NAME MARKER CMD... : starts CMD detached in its own session, logs to <data>/logs/NAME.log
-# (appending), writes the pid file, prints the pid.
+# (appending), writes the pid file, prints the pid. NAME.log holds only what the process writes: the API's and the
+# worker's are JSON lines that `jq` reads as they are (docs/operating.md#logs), so the line saying when and how it
+# started goes to <data>/logs/starts.log.
 spawn_bg() {
   local name="$1" marker="$2"; shift 2
   local log="$LOOM_LOG_DIR/$name.log" pid
   mkdir -p "$LOOM_LOG_DIR"
-  printf '\n===== %s starting %s: %s\n' "$(date -u +%FT%TZ)" "$name" "$*" >>"$log"
   setsid "$@" </dev/null >>"$log" 2>&1 8>&- 9>&- &
   pid=$!
   write_pid "$name" "$pid" "$marker"
+  printf '%s %s pid %s: %s\n' "$(date -u +%FT%TZ)" "$name" "$pid" "$*" >>"$LOOM_LOG_DIR/starts.log"
   printf '%s\n' "$pid"
 }
 
