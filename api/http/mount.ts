@@ -7,6 +7,7 @@ import { AppError, forbidden } from '../../lib/errors';
 import { can } from '../../lib/permissions';
 import { zodIssueDetails } from '../../lib/zodIssues';
 import { readBody } from './body';
+import { literalFirst, literalPathGuard, shadowedLiteralPaths } from './shadowedPaths';
 import { enrichRequestLog, requestIdOf } from './requestLog';
 import type { IdempotencyStore } from '../middleware/idempotency';
 import type { AuthContext, RouteDef } from './route';
@@ -145,7 +146,11 @@ export function mountRoutes(
   bodyLimitBytes: number,
   options: MountOptions = {},
 ): void {
-  for (const def of routes) {
+  // Before the routes: a guard runs first on a literal path that a parameterised route also matches, and the
+  // routes with fewer parameters are mounted first, so that path's own methods reach its handler whatever the order
+  // of the declarations (the router runs the first layer that matches path and method).
+  for (const [path, methods] of shadowedLiteralPaths(routes)) router.all(toKoaPath(path), literalPathGuard(methods));
+  for (const def of literalFirst(routes)) {
     if (def.idempotent && (def.auth !== 'org' || !options.idempotency)) {
       throw new Error(`${def.operationId}: idempotent routes need auth 'org' and an idempotency store`);
     }

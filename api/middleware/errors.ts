@@ -63,15 +63,19 @@ export function bearerChallenge(ctx: Context): string {
   return 'Bearer realm="loom"';
 }
 
-/** The router answered 405 (or 501 for a method it does not know) for a path that exists: say so, with Allow. */
-function methodNotAllowed(ctx: Context): AppError {
-  const allow = ctx.response.get('Allow');
+/** A path that exists, asked with a method it does not answer: 405 with Allow (when known). */
+export function methodNotAllowedError(method: string, path: string, allow: string): AppError {
   return new AppError(
     'METHOD_NOT_ALLOWED',
-    `${ctx.method} is not allowed on ${ctx.path}${allow ? `; allowed: ${allow}` : ''}`,
+    `${method} is not allowed on ${path}${allow ? `; allowed: ${allow}` : ''}`,
     undefined,
     allow ? { Allow: allow } : undefined,
   );
+}
+
+/** The router answered 405 (or 501 for a method it does not know) for a path that exists: say so, with Allow. */
+function methodNotAllowed(ctx: Context): AppError {
+  return methodNotAllowedError(ctx.method, ctx.path, ctx.response.get('Allow'));
 }
 
 export function errorMiddleware() {

@@ -90,6 +90,11 @@ describe('405 with Allow for a known path and a wrong method', () => {
     ['GET', '/api/auth/login', ['POST']],
     ['PUT', '/api/auth/refresh', ['POST']],
     ['PATCH', '/openapi.json', ['GET', 'HEAD']],
+    // literal paths that a parameterised route (/api/v1/workflows/{id}, /api/v1/content/{id}) also matches
+    ['GET', '/api/v1/workflows/validate', ['POST']],
+    ['PUT', '/api/v1/workflows/validate', ['POST']],
+    ['DELETE', '/api/v1/workflows/validate', ['POST']],
+    ['DELETE', '/api/v1/content/search', ['POST']],
   ])('%s %s', async (method, path, allowed) => {
     const res = await api.request(method, path, { token: tenant.owner.token });
     expect(res.status).toBe(405);
@@ -97,6 +102,16 @@ describe('405 with Allow for a known path and a wrong method', () => {
     const allow = (res.headers.get('allow') ?? '').split(/,\s*/);
     expect(allow).toEqual(expect.arrayContaining(allowed));
     expect(allow).not.toContain(method);
+  });
+
+  test('GET /api/v1/workflows/validate names only the path\'s own method, not those of /api/v1/workflows/{id}', async () => {
+    const res = await api.request('GET', '/api/v1/workflows/validate', { token: tenant.owner.token });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect(res.body.error.message).toBe('GET is not allowed on /api/v1/workflows/validate; allowed: POST');
+    // the method it has still validates
+    const posted = await api.request('POST', '/api/v1/workflows/validate', { token: tenant.owner.token, body: { name: 'x', nodes: [] } });
+    expect(posted.status).not.toBe(405);
   });
 
   test('a method the router does not know at all is a 405 with Allow too, not a 501', async () => {
