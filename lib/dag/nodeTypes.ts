@@ -8,7 +8,7 @@ import { loopNodeChecks } from './validation/loopNode';
 import { repeatNodeChecks } from './validation/repeatNode';
 import { respondProblems } from './validation/respondNode';
 import { parallelBranchProblems, parallelJoinProblems } from './validation/parallel';
-import { staticReference, templateReferenceProblems, type ReferenceScope } from './validation/references';
+import { expressionReferenceProblems, staticReference, type ReferenceScope } from './validation/references';
 import { subworkflowBody } from './validation/subworkflowBody';
 import { switchProblems, switchReferenceProblems, switchTargets } from './validation/switchNode';
 import { waitForEventProblems, waitProblems } from './validation/waitNode';
@@ -106,7 +106,7 @@ function conditionReferenceProblems(check: BodyCheck<ConfigOf<'condition'>>): Pr
   const { scope, env, node, config, base } = check;
   const path = `${base}.config.expression`;
   return [
-    ...templateReferenceProblems(scope, env, node.id, `\${${unwrapTemplate(config.expression)}}`, path, new Set()),
+    ...expressionReferenceProblems(scope, env, node.id, unwrapTemplate(config.expression), path, new Set()),
     ...misplacedSecretReferenceProblems(config.expression, path, 'conditions'),
   ];
 }

@@ -73,6 +73,24 @@ export function templateReferenceProblems(
   });
 }
 
+/**
+ * The names a bare CEL expression uses (a condition, a switch's value or case, a repeat's while/until, an event
+ * match), checked like a template's, once the expression parses. Its syntax is the caller's to report
+ * (`env.expressionProblems`, as it is): a syntax error is listed once, not again in its template form
+ * (`${...}: invalid expression: ...`).
+ */
+export function expressionReferenceProblems(
+  scope: ReferenceScope,
+  env: Pick<ValidationEnv, 'expressionProblems' | 'templateProblems' | 'templateReferences'>,
+  from: string,
+  expression: string,
+  path: string,
+  locals: ReadonlySet<string>,
+): Problem[] {
+  if (env.expressionProblems(expression).length) return [];
+  return templateReferenceProblems(scope, env, from, `\${${expression}}`, path, locals);
+}
+
 /** A loop's `items`: a static reference to a list, or a `${...}` expression. */
 export function loopItemsProblems(
   scope: ReferenceScope,

@@ -2,7 +2,7 @@ import type { RepeatConfig } from '../nodeConfig';
 import type { Problem } from '../problems';
 import { misplacedSecretReferenceProblems } from '../secretReferences';
 import { unwrapTemplate } from './conditions';
-import { templateReferenceProblems, type ReferenceScope } from './references';
+import { expressionReferenceProblems, type ReferenceScope } from './references';
 import { templateChecks } from './loopNode';
 import type { SubworkflowReference, ValidationEnv } from './types';
 
@@ -30,7 +30,7 @@ export function repeatNodeChecks(
     const expression = unwrapTemplate(text);
     for (const problem of env.expressionProblems(expression)) problems.push({ path, problem });
     problems.push(
-      ...templateReferenceProblems(scope, env, nodeId, `\${${expression}}`, path, REPEAT_LOCALS),
+      ...expressionReferenceProblems(scope, env, nodeId, expression, path, REPEAT_LOCALS),
       ...misplacedSecretReferenceProblems(text, path, 'repeat conditions'),
     );
   }

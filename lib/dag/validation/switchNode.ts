@@ -2,7 +2,7 @@ import type { SwitchConfig } from '../nodeConfig';
 import type { Problem } from '../problems';
 import { misplacedSecretReferenceProblems } from '../secretReferences';
 import { unwrapTemplate } from './conditions';
-import { templateReferenceProblems, type ReferenceScope } from './references';
+import { expressionReferenceProblems, type ReferenceScope } from './references';
 import type { ValidationEnv } from './types';
 
 /** The nodes a switch leads to: each case's `next`, then its `default`. */
@@ -57,7 +57,7 @@ export function switchProblems(
 /** The names its expressions use are checked like any template's; secrets are refused there (as in conditions). */
 export function switchReferenceProblems(scope: ReferenceScope, env: ValidationEnv, nodeId: string, config: SwitchConfig, base: string): Problem[] {
   return expressionsOf(config, base).flatMap(({ expression, path }) => [
-    ...templateReferenceProblems(scope, env, nodeId, `\${${unwrapTemplate(expression)}}`, path, new Set()),
+    ...expressionReferenceProblems(scope, env, nodeId, unwrapTemplate(expression), path, new Set()),
     ...misplacedSecretReferenceProblems(expression, path, 'switches'),
   ]);
 }

@@ -4,7 +4,7 @@ import type { WaitConfig, WaitForEventConfig } from '../nodeConfig';
 import type { Problem } from '../problems';
 import { misplacedSecretReferenceProblems } from '../secretReferences';
 import { unwrapTemplate } from './conditions';
-import { templateReferenceProblems, type ReferenceScope } from './references';
+import { expressionReferenceProblems, templateReferenceProblems, type ReferenceScope } from './references';
 import type { ValidationEnv } from './types';
 
 /** Whether `until` is computed at run time (a `${...}` template) rather than a fixed time. */
@@ -53,7 +53,7 @@ export function waitForEventProblems(scope: ReferenceScope, env: ValidationEnv, 
     const expression = unwrapTemplate(config.match);
     for (const problem of env.expressionProblems(expression)) problems.push({ path, problem });
     problems.push(
-      ...templateReferenceProblems(scope, env, nodeId, `\${${expression}}`, path, new Set([EVENT_LOCAL])),
+      ...expressionReferenceProblems(scope, env, nodeId, expression, path, new Set([EVENT_LOCAL])),
       ...misplacedSecretReferenceProblems(config.match, path, 'event matches'),
     );
   }

@@ -397,6 +397,35 @@ describe('subworkflows', () => {
   });
 });
 
+describe('validateDefinition: a CEL syntax error is listed once', () => {
+  // The syntax check of a bare CEL expression and the check of the names it uses both read it; the names are only
+  // checked once it parses, so the same error is not listed again in its template form ("${...}: invalid ...").
+  const node = (id: string, type: string, config: Record<string, unknown>) => ({ id, type, config });
+  const repeatTemplate = { type: 'tool', config: { tool: 'json_transform', config: { expression: '$' } } };
+  test.each([
+    ['condition', node('n', 'condition', { expression: 'a.result >', trueBranch: 'a2' }), 'dag.nodes.n.config.expression'],
+    ['condition written as ${...}', node('n', 'condition', { expression: '${a.result == }', trueBranch: 'a2' }), 'dag.nodes.n.config.expression'],
+    ['switch value', node('n', 'switch', { value: 'a.result +', cases: [{ equals: 1, next: 'a2' }] }), 'dag.nodes.n.config.value'],
+    ['switch case', node('n', 'switch', { cases: [{ when: '(a.result', next: 'a2' }] }), 'dag.nodes.n.config.cases[0].when'],
+    ['repeat while', node('n', 'repeat', { template: repeatTemplate, while: 'last ==' }), 'dag.nodes.n.config.while'],
+    ['repeat until', node('n', 'repeat', { template: repeatTemplate, until: '&& last' }), 'dag.nodes.n.config.until'],
+    ['event match', node('n', 'wait_for_event', { event: 'order.paid', match: 'event.data.id ==' }), 'dag.nodes.n.config.match'],
+  ])('%s', (_kind, bad, path) => {
+    const problems = problemsOf({
+      dag: { nodes: [jt('a'), bad, jt('a2')], edges: [{ from: 'a', to: 'n' }, { from: 'n', to: 'a2' }] },
+    }).filter((p) => p.path === path);
+    expect(problems).toEqual([{ path, problem: expect.stringMatching(/^invalid expression: /) }]);
+  });
+
+  test('names are still checked in an expression that parses', () => {
+    expectProblem(
+      { dag: { nodes: [jt('a'), { id: 'n', type: 'condition', config: { expression: 'ghost.x > 1', trueBranch: 'a2' } }, jt('a2')], edges: [{ from: 'a', to: 'n' }, { from: 'n', to: 'a2' }] } },
+      'dag.nodes.n.config.expression',
+      /^unknown name "ghost"/,
+    );
+  });
+});
+
 describe('validateDefinition: the order of problems', () => {
   // Clients read the list in order; this pins it across every stage (see the composition in lib/dag/validate.ts).
   test('parameters, triggers, graph shape, nodes, edges, node types, cycles, points, bodies, tools, error handling', () => {
@@ -433,7 +462,6 @@ describe('validateDefinition: the order of problems', () => {
       ['dag.entryPoints', '"a" has no predecessors but is not an entry point'],
       ['dag.entryPoints', '"p" has no predecessors but is not an entry point'],
       ['dag.nodes.a.config.config.expression', 'unknown name "zz": use params.<name>, nodes.<id>.<output> or <id>.<output>'],
-      ['dag.nodes.c.config.expression', '${a.result >}: invalid expression: Unexpected token: EOF'],
       ['dag.nodes.l.config.items', '"params.p" is of type integer, not a list'],
       ['dag.nodes.l.config.template.config.tool', 'unknown tool "nope"'],
       ['tools[0]', 'unknown tool "nope"'],
