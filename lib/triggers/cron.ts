@@ -1,4 +1,5 @@
 import { CronExpressionParser } from 'cron-parser';
+import { cronFieldsProblem } from './cronFields';
 
 /**
  * Cron and time zone checks for schedule triggers. cron-parser does the parsing (and DST-correct next times for
@@ -27,12 +28,24 @@ export function cronProblem(expression: string): string | null {
   if (fields.length < 5 || fields.length > 6) return 'a cron expression has 5 fields (or 6 with seconds first)';
   const bad = fields.find((f) => !FIELD.test(f) || f.split(/[,/-]/).some((token) => !TOKEN.test(token)));
   if (bad !== undefined) return `unsupported cron field "${bad}" (use numbers, *, ranges, steps, lists and names)`;
+  const fieldProblem = cronFieldsProblem(fields);
+  if (fieldProblem) return `invalid cron expression: ${fieldProblem}`;
   try {
     CronExpressionParser.parse(expression, { tz: 'UTC' }).next();
     return null;
   } catch (err) {
-    return `invalid cron expression: ${(err as Error).message}`;
+    return `invalid cron expression: ${parserProblem(fields, (err as Error).message)}`;
   }
+}
+
+/** What the parser refused once every field is in range, in our words where we know the case. */
+function parserProblem(fields: readonly string[], message: string): string {
+  // The parser's text for a day of month that no month of the expression has (30 in February, 31 in April).
+  if (/invalid explicit day of month/i.test(message)) {
+    const [dayOfMonth, month] = fields.slice(-3, -1);
+    return `day of month ${dayOfMonth} never occurs in month ${month}: the schedule would never fire`;
+  }
+  return message;
 }
 
 /** The next `count` fire times after `from` in the zone (daylight-saving aware), for previews. */

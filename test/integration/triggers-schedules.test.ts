@@ -46,7 +46,7 @@ async function scheduleGone(scheduleId: string): Promise<boolean> {
 
 describe('validation', () => {
   test.each([
-    [{ cron: '61 * * * *', timezone: 'UTC' }, 'triggers[0].config.cron', /invalid cron expression/],
+    [{ cron: '61 * * * *', timezone: 'UTC' }, 'triggers[0].config.cron', /invalid cron expression: minute 61 is out of range 0–59$/],
     [{ cron: '0 9 * * *', timezone: 'Mars/Olympus_Mons' }, 'triggers[0].config.timezone', /unknown IANA time zone/],
     [{ cron: '0 9 L * *', timezone: 'UTC' }, 'triggers[0].config.cron', /unsupported cron field/],
     [{ cron: '0 9 * * *', overlap: 'sometimes' }, 'triggers[0].config.overlap', /trigger "nightly"/],

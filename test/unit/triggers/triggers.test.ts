@@ -12,10 +12,39 @@ describe('cron and time zones', () => {
     expect(cronProblem('*/5 * * * *')).toBeNull();
     expect(cronProblem('0 30 9 * * MON-FRI')).toBeNull();
     expect(cronProblem('* * * *')).toMatch(/5 fields/);
-    expect(cronProblem('0 24 * * *')).toMatch(/invalid cron/);
+    expect(cronProblem('0 24 * * *')).toBe('invalid cron expression: hour 24 is out of range 0–23');
     expect(cronProblem('0 9 ? * *')).toMatch(/unsupported/);
     expect(cronProblem('0 9 1W * *')).toMatch(/unsupported/);
   });
+
+  test.each([
+    ['0 0 * * 8', 'day of week 8 is out of range 0–7 (0 and 7 are Sunday)'],
+    ['0 0 * * 1,8', 'day of week 8 is out of range 0–7 (0 and 7 are Sunday)'],
+    ['0 0 * * 1-9', 'day of week 9 is out of range 0–7 (0 and 7 are Sunday)'],
+    ['0 0 * * fri-mon', 'day of week range "fri-mon" runs backwards: write the lower bound first (a range does not wrap around)'],
+    ['0 0 * * 5-2', 'day of week range "5-2" runs backwards: write the lower bound first (a range does not wrap around)'],
+    ['0 0 * * jan', 'day of week "jan" is not one of its names (sun–sat)'],
+    ['60 * * * *', 'minute 60 is out of range 0–59'],
+    ['5-70 * * * *', 'minute 70 is out of range 0–59'],
+    ['*/0 * * * *', 'minute "*/0": a step is at least 1'],
+    ['0 24 * * *', 'hour 24 is out of range 0–23'],
+    ['0 0 0 * *', 'day of month 0 is out of range 1–31'],
+    ['0 0 1-40/2 * *', 'day of month 40 is out of range 1–31'],
+    ['0 0 * 13 *', 'month 13 is out of range 1–12 (or jan–dec)'],
+    ['0 0 * 0 *', 'month 0 is out of range 1–12 (or jan–dec)'],
+    ['0 0 * mon *', 'month "mon" is not one of its names (jan–dec)'],
+    ['61 0 0 * * *', 'second 61 is out of range 0–59'],
+    ['0 61 0 * * *', 'minute 61 is out of range 0–59'],
+    ['0 0 30 2 *', 'day of month 30 never occurs in month 2: the schedule would never fire'],
+    ['0 0 31 apr *', 'day of month 31 never occurs in month apr: the schedule would never fire'],
+  ])('%s: our own words, naming the field and what it takes', (cron, problem) => {
+    expect(cronProblem(cron)).toBe(`invalid cron expression: ${problem}`);
+  });
+
+  test.each(['0 0 * * 7', '0 0 * * 0', '0 0 * * mon-fri', '0 0 * JAN-mar 1', '0 0 29 2 *', '*/15 0-6,20-23 1-31/2 * *', '0 0 0 1 1 *'])(
+    '%s is accepted',
+    (cron) => expect(cronProblem(cron)).toBeNull(),
+  );
 
   test('IANA zones', () => {
     expect(isTimeZone('Europe/Paris')).toBe(true);
