@@ -2,6 +2,7 @@ import { AppError } from '../../lib/errors';
 import type { Db } from '../../db/knex';
 import { createVerifiedTokenCache } from '../../lib/auth/verifiedTokenCache';
 import type { UserPrincipal } from '../principals';
+import { sessionGoneError } from './endedSessions';
 import { sessionIdleLimitMs } from './idleLimit';
 import { findSessionForAuth, touchSession, type SessionForAuth } from './queries';
 import type { AuthChangeListener } from './authChangeListener';
@@ -62,7 +63,7 @@ export function createAccessTokenVerifier(db: Db, tokens: TokenService, options:
     changes?.start();
     const sid = claims.sid;
     const session = await checks.read(sid, () => findSessionForAuth(db, sid));
-    if (!session) throw new AppError('SESSION_EXPIRED', 'session expired');
+    if (!session) throw await sessionGoneError(db, sid, claims.sub);
     if (session.user_id !== claims.sub) throw new AppError('INVALID_TOKEN', 'invalid token');
     const now = Date.now();
     const lastUsed = session.updated_at_ms;

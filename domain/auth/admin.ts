@@ -2,7 +2,7 @@ import type { Db } from '../../db/knex';
 import { isUuid } from '../../lib/ids';
 import { recordAudit } from '../audit/record';
 import { listMembershipsOfUser } from '../organizations/queries';
-import { deleteUserSessions, findUserByEmail, findUserById, listLiveSessions, pruneExpired } from './queries';
+import { endUserSessions, findUserByEmail, findUserById, listLiveSessions, pruneExpired } from './queries';
 import { findTwoFactor } from './twoFactorQueries';
 
 /** Operator actions on accounts (used by the admin CLI, scripts/admin-cli/accounts.ts). */
@@ -10,7 +10,7 @@ export async function revokeSessionsByEmail(db: Db, email: string): Promise<{ fo
   const user = await findUserByEmail(db, email.trim());
   if (!user) return { found: false, revoked: 0 };
   const revoked = await db.transaction(async (trx) => {
-    const ended = await deleteUserSessions(trx, user.id);
+    const ended = await endUserSessions(trx, user.id, 'admin');
     await recordAudit(trx, {
       organizationId: null,
       userId: user.id,

@@ -222,10 +222,10 @@ export async function findSession(
 /**
  * Opens a session in one statement, inside the caller's transaction after `lockUser` (so concurrent logins of one
  * user queue up and each sees the sessions the previous one left): deletes the user's expired and idle sessions
- * (they no longer count), evicts the oldest live ones beyond `keepNewest`, and inserts the new one. The active
- * organization is the one given, or with `organizationId` undefined the user's first (by membership age).
- * Returns it. One round trip instead of five: logins are bcrypt-bound, and every query taken off them is CPU
- * given back to bcrypt (docs/benchmarks.md, login row).
+ * (they no longer count), evicts the oldest live ones beyond `keepNewest` (recording why, as `endSession` does), and
+ * inserts the new one. The active organization is the one given, or with `organizationId` undefined the user's
+ * first (by membership age). Returns it. One round trip instead of five: logins are bcrypt-bound, and every query
+ * taken off them is CPU given back to bcrypt (docs/benchmarks.md, login row).
  */
 export async function openSession(
   trx: Knex.Transaction,
@@ -255,7 +255,11 @@ export async function openSession(
          ORDER BY created_at DESC, id DESC
          OFFSET :keepNewest
        )
-       RETURNING id
+       RETURNING id, user_id, expires_at
+     ), evicted_recorded AS (
+       INSERT INTO ended_sessions (id, user_id, reason, expires_at)
+       SELECT id, user_id, 'evicted', expires_at FROM evicted
+       ON CONFLICT (id) DO NOTHING
      )
      INSERT INTO sessions (id, user_id, token, expires_at, active_organization_id, sso_organization_id, ip_address, user_agent)
      VALUES (
@@ -284,14 +288,61 @@ export async function openSession(
   return { activeOrganizationId: result.rows[0]?.active_organization_id ?? null };
 }
 
+/**
+ * Deletes a session that has run out (idle beyond its organization's policy): its tokens are then answered
+ * "session expired", which is what happened. A session ended for another reason goes through `endSession`.
+ */
 export async function deleteSession(db: Conn, id: string, userId?: string): Promise<number> {
   return db('sessions')
     .where({ id, ...(userId ? { user_id: userId } : {}) })
     .delete();
 }
 
-export async function deleteUserSessions(db: Conn, userId: string): Promise<number> {
-  return db('sessions').where({ user_id: userId }).delete();
+/** Why a session was ended before its time (table ended_sessions, migration 1270, whose CHECK lists the same). */
+export const SESSION_END_REASONS = [
+  'logout',
+  'revoked',
+  'password_changed',
+  'password_reset',
+  'two_factor_enabled',
+  'admin',
+  'refresh_reuse',
+  'evicted',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/**
+ * Deletes sessions and, in the same statement, records why in `ended_sessions` (until they would have expired), so
+ * their tokens are told they were signed out and how. `where` is a SQL condition on `sessions` with `?` bindings.
+ */
+async function endSessionsWhere(db: Conn, where: string, bindings: string[], reason: SessionEndReason): Promise<number> {
+  const result = await db.raw<{ rows: { ended: number }[] }>(
+    `WITH gone AS (
+       DELETE FROM sessions WHERE ${where} RETURNING id, user_id, expires_at
+     ), recorded AS (
+       INSERT INTO ended_sessions (id, user_id, reason, expires_at)
+       SELECT id, user_id, ?, expires_at FROM gone
+       ON CONFLICT (id) DO NOTHING
+     )
+     SELECT count(*)::int AS ended FROM gone`,
+    [...bindings, reason],
+  );
+  return result.rows[0]?.ended ?? 0;
+}
+
+/** Ends one session (of `userId` when given) for `reason`; answers how many ended (0 or 1). */
+export async function endSession(db: Conn, id: string, reason: SessionEndReason, userId?: string): Promise<number> {
+  return userId ? endSessionsWhere(db, 'id = ? AND user_id = ?', [id, userId], reason) : endSessionsWhere(db, 'id = ?', [id], reason);
+}
+
+/** Ends every session of a user for `reason`; answers how many ended. */
+export async function endUserSessions(db: Conn, userId: string, reason: SessionEndReason): Promise<number> {
+  return endSessionsWhere(db, 'user_id = ?', [userId], reason);
+}
+
+/** Why the session was ended, while its tokens could still be presented; undefined when it was not (or is past that). */
+export async function findEndedSession(db: Conn, id: string): Promise<{ user_id: string; reason: SessionEndReason } | undefined> {
+  return db('ended_sessions').where({ id }).andWhere('expires_at', '>', db.fn.now()).first('user_id', 'reason');
 }
 
 /** Sessions whose active organization is being deleted keep going with none selected. */
@@ -392,12 +443,16 @@ export async function consumeAuthToken(
 
 // -------------------------------------------------------------------------------------------- retention
 
-/** Deletes dead sessions (past expiry, or idle since `idleSince`) and spent or expired e-mailed codes. */
+/**
+ * Deletes dead sessions (past expiry, or idle since `idleSince`), the reasons of ended sessions past their expiry
+ * (no token of theirs can be presented any more), and spent or expired e-mailed codes.
+ */
 export async function pruneExpired(db: Conn, idleSince: Date): Promise<{ sessions: number; authTokens: number }> {
   const sessions = await db('sessions')
     .where('expires_at', '<=', db.fn.now())
     .orWhere('updated_at', '<=', idleSince)
     .delete();
+  await db('ended_sessions').where('expires_at', '<=', db.fn.now()).delete();
   const authTokens = await db('auth_tokens')
     .whereNotNull('used_at')
     .orWhere('expires_at', '<=', db.fn.now())

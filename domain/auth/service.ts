@@ -231,7 +231,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async logout(meta: RequestMeta, principal: UserPrincipal): Promise<void> {
       await db.transaction(async (trx) => {
-        await q.deleteSession(trx, principal.sessionId);
+        await q.endSession(trx, principal.sessionId, 'logout');
         await recordAudit(trx, accountEvent(meta, { userId: principal.userId, actorUserId: principal.userId, action: 'auth.logout', target: { type: 'session', id: principal.sessionId } }));
       });
     },
@@ -274,7 +274,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordHash = await passwords.hash(input.newPassword);
       const mail = await db.transaction(async (trx) => {
         await q.updatePasswordHash(trx, user.id, passwordHash);
-        const ended = await q.deleteUserSessions(trx, user.id);
+        const ended = await q.endUserSessions(trx, user.id, 'password_changed');
         await recordAudit(trx, accountEvent(meta, { userId: user.id, actorUserId: user.id, action: 'auth.password_changed', after: { sessionsRevoked: ended } }));
         return notices.passwordChanged(trx, user, meta, 'changed');
       });
@@ -311,7 +311,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           throw new AppError('INVALID_TOKEN', 'invalid or expired reset token');
         }
         await q.updatePasswordHash(trx, user.id, passwordHash, { verifyEmail: true });
-        const ended = await q.deleteUserSessions(trx, user.id);
+        const ended = await q.endUserSessions(trx, user.id, 'password_reset');
         await recordAudit(trx, accountEvent(meta, { userId: user.id, actorUserId: null, action: 'auth.password_reset_completed', after: { sessionsRevoked: ended } }));
         return notices.passwordChanged(trx, user, meta, 'reset');
       });
@@ -342,7 +342,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async revokeSession(meta: RequestMeta, principal: UserPrincipal, sessionId: string): Promise<void> {
       await db.transaction(async (trx) => {
-        if (!(await q.deleteSession(trx, sessionId, principal.userId))) throw new AppError('NOT_FOUND', 'session not found');
+        if (!(await q.endSession(trx, sessionId, 'revoked', principal.userId))) throw new AppError('NOT_FOUND', 'session not found');
         await recordAudit(trx, accountEvent(meta, { userId: principal.userId, actorUserId: principal.userId, action: 'auth.session_revoked', target: { type: 'session', id: sessionId } }));
       });
     },

@@ -5,6 +5,7 @@ import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { recordAudit } from '../audit/record';
+import { sessionExpired, sessionGoneError } from './endedSessions';
 import { sessionIdleLimitMs } from './idleLimit';
 import * as q from './queries';
 import { hashToken, type RefreshClaims, type TokenService } from './tokens';
@@ -34,8 +35,6 @@ export interface SessionServiceDeps {
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
-const sessionExpired = (): AppError => new AppError('SESSION_EXPIRED', 'session expired');
-
 /** The refusal of anything a session opened by an organization's SSO may not do outside that organization. */
 export const ssoSessionScoped = (what: string): AppError =>
   new AppError(
@@ -64,12 +63,13 @@ export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
    * means a copy of the token is in someone else's hands, so the whole session is revoked.
    */
   async function answerStale(
+    claims: RefreshClaims,
     session: (q.SessionRow & { email: string }) | undefined,
     presentedHash: string,
     meta: SessionMeta,
     log: Logger,
   ): Promise<TokenPair> {
-    if (!session) throw sessionExpired();
+    if (!session) throw await sessionGoneError(db, claims.sid, claims.sub);
     const rotatedAt = session.rotated_at ? new Date(session.rotated_at).getTime() : 0;
     if (session.previous_token === presentedHash && Date.now() - rotatedAt < auth.refreshReuseGraceMs) {
       const successor = tokens.signRefresh({
@@ -85,7 +85,7 @@ export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
       throw new AppError('INVALID_TOKEN', 'refresh token already used');
     }
     await db.transaction(async (trx) => {
-      await q.deleteSession(trx, session.id);
+      await q.endSession(trx, session.id, 'refresh_reuse');
       await recordAudit(trx, {
         organizationId: null,
         userId: session.user_id,
@@ -148,8 +148,9 @@ export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
     async rotate(claims: RefreshClaims, presentedToken: string, meta: SessionMeta, log: Logger): Promise<TokenPair> {
       const presentedHash = hashToken(presentedToken);
       const session = await q.findSession(db, claims.sid);
-      if (!session || session.user_id !== claims.sub || isDead(session)) throw sessionExpired();
-      if (session.token !== presentedHash) return answerStale(session, presentedHash, meta, log);
+      if (!session) throw await sessionGoneError(db, claims.sid, claims.sub);
+      if (session.user_id !== claims.sub || isDead(session)) throw sessionExpired();
+      if (session.token !== presentedHash) return answerStale(claims, session, presentedHash, meta, log);
       const issuedAt = Math.floor(Date.now() / 1000);
       const refreshToken = tokens.signRefresh({
         userId: session.user_id,
@@ -159,7 +160,7 @@ export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
         issuedAt,
       });
       const rotated = await q.rotateSessionToken(db, session.id, presentedHash, hashToken(refreshToken), undefined, new Date(issuedAt * 1000));
-      if (!rotated) return answerStale(await q.findSession(db, session.id), presentedHash, meta, log);
+      if (!rotated) return answerStale(claims, await q.findSession(db, session.id), presentedHash, meta, log);
       return pair(
         { userId: session.user_id, email: session.email, sessionId: session.id, organizationId: rotated.active_organization_id },
         refreshToken,
@@ -182,7 +183,7 @@ export function createSessionService({ db, tokens, auth }: SessionServiceDeps) {
     },
 
     async revokeAll(userId: string): Promise<number> {
-      return q.deleteUserSessions(db, userId);
+      return q.endUserSessions(db, userId, 'revoked');
     },
 
     async listLive(userId: string): Promise<q.SessionRow[]> {

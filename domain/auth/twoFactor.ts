@@ -181,7 +181,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         await spendCode(trx, user.id, user.email, code, true);
         await t.replaceRecoveryCodes(trx, user.id, recoveryCodes.map((c) => hashToken(normalizeRecoveryCode(c))));
         // Sessions opened with the password alone end (this one too: the caller gets a new pair below).
-        const count = await q.deleteUserSessions(trx, user.id);
+        const count = await q.endUserSessions(trx, user.id, 'two_factor_enabled');
         await recordAudit(trx, {
           organizationId: null,
           userId: user.id,

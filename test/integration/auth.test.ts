@@ -304,9 +304,10 @@ describe('refresh', () => {
     const reuse = await refresh(session.refreshToken);
     expect(reuse.status).toBe(401);
     expect(reuse.body).toEqual(errorOf('INVALID_TOKEN', 'refresh token reuse detected; session revoked'));
-    // The whole session is gone: the legitimate successor tokens stop working too.
-    expect((await me(first.body.accessToken)).body.error.code).toBe('SESSION_EXPIRED');
-    expect((await refresh(first.body.refreshToken)).body).toEqual(errorOf('SESSION_EXPIRED', 'session expired'));
+    // The whole session is gone: the legitimate successor tokens stop working too, and say why.
+    const reused = errorOf('SESSION_EXPIRED', 'signed out: a refresh token of this session was used twice, so the session was ended; sign in again');
+    expect((await me(first.body.accessToken)).body).toEqual(reused);
+    expect((await refresh(first.body.refreshToken)).body).toEqual(reused);
   });
 
   test('a token two rotations old also revokes the session', async () => {
@@ -373,12 +374,28 @@ describe('refresh', () => {
 });
 
 describe('sessions', () => {
-  test('logout kills both tokens at once', async () => {
+  test('logout kills both tokens at once; they say the session was signed out, not that it expired', async () => {
     const t = (await login(shared.email)).body.tokens;
     const out = await api.request('POST', '/api/auth/logout', { token: t.accessToken });
     expect(out.status).toBe(204);
+    const signedOut = errorOf('SESSION_EXPIRED', 'signed out: this session was ended by logout; sign in again');
+    const res = await me(t.accessToken);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(signedOut);
+    expect((await refresh(t.refreshToken)).body).toEqual(signedOut);
+    // The reason is kept while the session's tokens could be presented, and no longer.
+    const { sid } = jwt.decode(t.accessToken) as jwt.JwtPayload;
+    expect(await api.deps.db('ended_sessions').where({ id: sid }).first()).toMatchObject({ reason: 'logout' });
+  });
+
+  test('a session that ran out still says "session expired"', async () => {
+    const t = (await login(shared.email)).body.tokens;
+    const { sid } = jwt.decode(t.accessToken) as jwt.JwtPayload;
+    await api.deps.db('sessions').where({ id: sid }).update({ expires_at: new Date(Date.now() - 1000) });
     expect((await me(t.accessToken)).body).toEqual(errorOf('SESSION_EXPIRED', 'session expired'));
-    expect((await refresh(t.refreshToken)).body).toEqual(errorOf('SESSION_EXPIRED', 'session expired'));
+    // pruned as dead, it is not "signed out" either
+    expect(await runAdmin(['prune-auth'], { out: () => undefined, err: () => undefined, db: api.deps.db })).toBe(0);
+    expect((await me(t.accessToken)).body).toEqual(errorOf('SESSION_EXPIRED', 'session expired'));
   });
 
   test('the 6th login evicts the oldest session; GET /sessions lists the 5 live ones', async () => {
@@ -387,7 +404,9 @@ describe('sessions', () => {
     for (let i = 0; i < 5; i++) {
       tokens.push((await login(user.email, PASSWORD, { 'user-agent': `device-${i}` })).body.tokens.accessToken);
     }
-    expect((await me(tokens[0]!)).body.error.code).toBe('SESSION_EXPIRED');
+    expect((await me(tokens[0]!)).body).toEqual(
+      errorOf('SESSION_EXPIRED', 'signed out: the account signed in on more devices than it may keep sessions for, and this was the oldest; sign in again'),
+    );
     for (const token of tokens.slice(1)) expect((await me(token)).status).toBe(200);
 
     const list = await api.request('GET', '/api/auth/sessions', { token: tokens[5] });
@@ -404,7 +423,7 @@ describe('sessions', () => {
     // DELETE /sessions/{id}: ends that session only; someone else's id is a 404.
     const victim = list.body.data[1];
     expect((await api.request('DELETE', `/api/auth/sessions/${victim.id}`, { token: tokens[5] })).status).toBe(204);
-    expect((await me(tokens[4]!)).body.error.code).toBe('SESSION_EXPIRED');
+    expect((await me(tokens[4]!)).body).toEqual(errorOf('SESSION_EXPIRED', "signed out: this session was revoked from the account's session list; sign in again"));
     expect((await me(tokens[5]!)).status).toBe(200);
     const foreign = await api.request('DELETE', `/api/auth/sessions/${list.body.data[2].id}`, { token: shared.accessToken });
     expect(foreign.status).toBe(404);
@@ -430,7 +449,7 @@ describe('sessions', () => {
     const io = { out: (l: string) => out.push(l), err: (l: string) => out.push(l), db: api.deps.db };
     expect(await runAdmin(['revoke-sessions', shared.email.toUpperCase()], io)).toBe(0);
     expect(out.at(-1)).toMatch(/^admin: revoked \d+ session\(s\) of /);
-    expect((await me(t.accessToken)).body.error.code).toBe('SESSION_EXPIRED');
+    expect((await me(t.accessToken)).body).toEqual(errorOf('SESSION_EXPIRED', "signed out: an operator ended the account's sessions; sign in again"));
     expect((await me(shared.accessToken)).body.error.code).toBe('SESSION_EXPIRED');
     expect(await runAdmin(['revoke-sessions'], io)).toBe(2);
     expect(out.at(-1)).toBe('admin: usage: npm run admin -- revoke-sessions <email>');
@@ -528,7 +547,9 @@ describe('passwords', () => {
     expect(changed.status).toBe(200);
     expect(changed.body.expiresIn).toBe(900);
     for (const token of [user.accessToken, other.accessToken]) {
-      expect((await me(token)).body.error.code).toBe('SESSION_EXPIRED');
+      expect((await me(token)).body).toEqual(
+        errorOf('SESSION_EXPIRED', "signed out: the account's password was changed, which ends every session; sign in again"),
+      );
     }
     expect((await refresh(other.refreshToken)).status).toBe(401);
     expect((await me(changed.body.accessToken)).status).toBe(200);
@@ -564,7 +585,9 @@ describe('passwords', () => {
       body: { token: code, password: 'Brand-New-Passw0rd' },
     });
     expect(ok.status).toBe(204);
-    expect((await me(user.accessToken)).body.error.code).toBe('SESSION_EXPIRED');
+    expect((await me(user.accessToken)).body).toEqual(
+      errorOf('SESSION_EXPIRED', "signed out: the account's password was reset, which ends every session; sign in again"),
+    );
     const again = await api.request('POST', '/api/auth/password-reset/confirm', {
       body: { token: code, password: 'Another-New-Passw0rd' },
     });
