@@ -1,6 +1,7 @@
 /**
  * Quickstart with the typed client (`@loom/client`, client/): register, create an organization, switch to it, create
- * a workflow with one json_transform node, start a run and wait for it to finish (server-side, docs/runs.md#run-and-wait).
+ * a workflow with one json_transform node, start a run and wait for it to finish (server-side, docs/runs.md#run-and-wait),
+ * then print where to see it: the run's picture page and its page in the console (`/console`).
  *
  *   npm run api & npm run worker &        # a running API and worker (see README)
  *   npm run example -- http://127.0.0.1:3000
@@ -19,6 +20,20 @@ export interface QuickstartResult {
   runId: string;
   status: string;
   results: unknown;
+  /** the run's picture page, signed in by the access token in its fragment (which stays in the browser) */
+  pictureUrl: string;
+  /** the run's page in the web console */
+  consoleUrl: string;
+}
+
+/** The run's page in the console served by the API at `/console` (a hash route: `#/runs/<workflow>/<run>`). */
+export function consoleRunUrl(baseUrl: string, workflowId: string, runId: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/console/#/runs/${encodeURIComponent(workflowId)}/${encodeURIComponent(runId)}`;
+}
+
+/** The run's picture link (`links.picture`) opened as the README does: the access token in the fragment. */
+export function pictureUrlWithToken(picture: string, accessToken: string | null | undefined): string {
+  return accessToken ? `${picture}#token=${encodeURIComponent(accessToken)}` : picture;
 }
 
 /** The whole walk-through; the end-to-end test runs it against an in-process API. */
@@ -68,7 +83,11 @@ export async function runQuickstart(baseUrl: string, step: StepLogger = printSte
   step(`run is ${run.status}`, { id: run.id });
   step('results', run.results);
   if (run.status !== 'completed') step('errors', run.errors);
-  return { workflowId: workflow.id, runId: run.id, status: run.status, results: run.results };
+  const pictureUrl = pictureUrlWithToken(run.links.picture, loom.tokens().accessToken);
+  const consoleUrl = consoleRunUrl(baseUrl, workflow.id, run.id);
+  step(`picture: ${pictureUrl}`);
+  step(`console: ${consoleUrl}`);
+  return { workflowId: workflow.id, runId: run.id, status: run.status, results: run.results, pictureUrl, consoleUrl };
 }
 
 if (require.main === module) {
