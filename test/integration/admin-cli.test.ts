@@ -51,7 +51,7 @@ let api: TestApi;
 let tenant: TestTenant;
 let workflowId: string;
 let letterId: string;
-let failedRunId: string;
+let letteredRunId: string;
 
 beforeAll(async () => {
   api = await startApi(RUN_TEST_CONFIG);
@@ -66,7 +66,7 @@ beforeAll(async () => {
   });
   const run = await runToEnd(api, tenant.owner.token, workflowId);
   expect(run.node_states.deliver).toMatchObject({ via: 'dead_letter' });
-  failedRunId = run.id;
+  letteredRunId = run.id;
   const letters = await api.request('GET', `/api/v1/dead-letters?run_id=${run.id}`, { token: tenant.owner.token });
   letterId = letters.body.data[0].id;
 
@@ -89,7 +89,7 @@ describe('dead-letters list', () => {
     expect(lines[0]).toMatch(/^ID\s+ORGANIZATION\s+RUN\s+NODE\s+TOOL\s+QUEUE\s+STATUS\s+ATTEMPTS\s+CREATED\s+ERROR$/);
     const row = lines.find((l) => l.startsWith(letterId));
     expect(row).toBeDefined();
-    expect(row!.split(/\s{2,}/).slice(0, 8)).toEqual([letterId, tenant.organizationId, failedRunId, 'deliver', 'fail', 'deliveries', 'pending', '3']);
+    expect(row!.split(/\s{2,}/).slice(0, 8)).toEqual([letterId, tenant.organizationId, letteredRunId, 'deliver', 'fail', 'deliveries', 'pending', '3']);
     expect(row).toContain('receiver down');
     expect(lines.at(-1)).toBe('admin: 1 dead letter(s)');
   });
@@ -151,7 +151,7 @@ describe('dead-letters replay', () => {
     const letter = await api.deps.db('dead_letters').where({ id: letterId }).first();
     expect(letter).toMatchObject({ status: 'replayed', replay_run_id: replayRunId });
     const replayed = await waitForRun(api, tenant.owner.token, workflowId, replayRunId!);
-    expect(replayed).toMatchObject({ retry_of: failedRunId, trigger: { type: 'dead_letter_replay', deadLetterId: letterId } });
+    expect(replayed).toMatchObject({ retry_of: letteredRunId, trigger: { type: 'dead_letter_replay', deadLetterId: letterId } });
 
     const again = await admin('dead-letters', 'replay', letterId);
     expect(again.code).toBe(1);
@@ -249,24 +249,24 @@ describe('the scripts/admin entry point', () => {
   });
 
   test('runs a command against the environment it is given', async () => {
-    const res = await adminScript('runs', 'show', failedRunId);
+    const res = await adminScript('runs', 'show', letteredRunId);
     expect(res).toMatchObject({ code: 0, stderr: '' });
-    expect(res.stdout).toMatch(new RegExp(`^run\\s+${failedRunId}$`, 'm'));
+    expect(res.stdout).toMatch(new RegExp(`^run\\s+${letteredRunId}$`, 'm'));
   });
 });
 
 describe('runs', () => {
   test('show: the run with its organization, status, each node and its links', async () => {
-    const res = await admin('runs', 'show', failedRunId);
+    const res = await admin('runs', 'show', letteredRunId);
     expect(res).toMatchObject({ code: 0, stderr: '' });
     const lines = res.stdout.trim().split('\n');
     expect(lines).toEqual(
       expect.arrayContaining([
         `organization  ${tenant.organizationId}`,
         expect.stringMatching(new RegExp(`^workflow\\s+${workflowId} \\(version 1\\)$`)),
-        expect.stringMatching(/^status\s+failed$/),
+        expect.stringMatching(/^status\s+completed$/),
         expect.stringMatching(/^trigger\s+manual$/),
-        expect.stringMatching(new RegExp(`^picture\\s+https?://\\S+/ui/workflows/${workflowId}/runs/${failedRunId}/picture$`)),
+        expect.stringMatching(new RegExp(`^picture\\s+https?://\\S+/ui/workflows/${workflowId}/runs/${letteredRunId}/picture$`)),
         expect.stringMatching(/^NODE\s+STATUS\s+ATTEMPTS\s+STARTED\s+FINISHED\s+ERROR$/),
         expect.stringMatching(/^deliver\s+/),
       ]),
@@ -275,11 +275,11 @@ describe('runs', () => {
 
   test('show --json: the run as the API shows it, with its organization', async () => {
     const run = jsonOf<{ id: string; organization_id: string; workflow_id: string; status: string; node_states: Record<string, { via?: string }>; links: { picture: string } }>(
-      await admin('runs', 'show', failedRunId, '--json'),
+      await admin('runs', 'show', letteredRunId, '--json'),
     );
-    expect(run).toMatchObject({ id: failedRunId, organization_id: tenant.organizationId, workflow_id: workflowId, status: 'failed' });
+    expect(run).toMatchObject({ id: letteredRunId, organization_id: tenant.organizationId, workflow_id: workflowId, status: 'completed' });
     expect(run.node_states.deliver).toMatchObject({ via: 'dead_letter' });
-    const viaApi = await api.request('GET', `/api/v1/workflows/${workflowId}/runs/${failedRunId}`, { token: tenant.owner.token });
+    const viaApi = await api.request('GET', `/api/v1/workflows/${workflowId}/runs/${letteredRunId}`, { token: tenant.owner.token });
     expect(run.links.picture).toBe(viaApi.body.links.picture);
   });
 
@@ -292,18 +292,18 @@ describe('runs', () => {
   });
 
   test('list: the organization\'s runs, newest first, filtered by status, in text and JSON', async () => {
-    const res = await admin('runs', 'list', '--org', tenant.organizationId, '--status', 'failed');
+    const res = await admin('runs', 'list', '--org', tenant.organizationId, '--status', 'completed');
     expect(res).toMatchObject({ code: 0, stderr: '' });
     const lines = res.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^RUN\s+WORKFLOW\s+NAME\s+VERSION\s+STATUS\s+TRIGGER\s+CREATED\s+DURATION$/);
-    expect(lines.find((l) => l.startsWith(failedRunId))?.split(/\s{2,}/).slice(0, 2)).toEqual([failedRunId, workflowId]);
+    expect(lines.find((l) => l.startsWith(letteredRunId))?.split(/\s{2,}/).slice(0, 2)).toEqual([letteredRunId, workflowId]);
     expect(lines.at(-1)).toMatch(/^admin: [1-9]\d* run\(s\)$/);
 
     const listed = jsonOf<{ data: { id: string; status: string }[]; more: boolean }>(
-      await admin('runs', 'list', '--org', tenant.organizationId, '--status', 'failed', '--limit', '100', '--json'),
+      await admin('runs', 'list', '--org', tenant.organizationId, '--status', 'completed', '--limit', '100', '--json'),
     );
-    expect(listed.data.map((r) => r.id)).toContain(failedRunId);
-    expect(new Set(listed.data.map((r) => r.status))).toEqual(new Set(['failed']));
+    expect(listed.data.map((r) => r.id)).toContain(letteredRunId);
+    expect(new Set(listed.data.map((r) => r.status))).toEqual(new Set(['completed']));
     expect(listed.more).toBe(false);
     const one = jsonOf<{ data: unknown[]; more: boolean }>(await admin('--json', 'runs', 'list', '--org', tenant.organizationId, '--limit', '1'));
     expect(one).toMatchObject({ data: [expect.anything()], more: true });
@@ -397,7 +397,7 @@ describe('--json for the other commands', () => {
     const letters = jsonOf<{ data: { id: string; organization_id: string; run_id: string; node_id: string; queue: string }[]; more: boolean }>(
       await admin('dead-letters', 'list', '--org', tenant.organizationId, '--json'),
     );
-    expect(letters.data.find((l) => l.id === letterId)).toMatchObject({ organization_id: tenant.organizationId, run_id: failedRunId, node_id: 'deliver', queue: 'deliveries' });
+    expect(letters.data.find((l) => l.id === letterId)).toMatchObject({ organization_id: tenant.organizationId, run_id: letteredRunId, node_id: 'deliver', queue: 'deliveries' });
     const breakers = jsonOf<{ data: { organization_id: string; tool: string; state: string; half_opens_at: string | null }[] }>(
       await admin('--json', 'circuit-breakers', '--org', tenant.organizationId),
     );

@@ -29,7 +29,8 @@ test('it prints the run\'s picture link (which answers its page) and its console
   expect(picture).toMatch(new RegExp(`/ui/workflows/${result.workflowId}/runs/${result.runId}/picture$`));
   expect(fragment).toMatch(/^token=[\w-]+\.[\w-]+\.[\w-]+$/);
   expect(steps).toEqual(expect.arrayContaining([`picture: ${result.pictureUrl}`, `console: ${result.consoleUrl}`]));
-  const page = await fetch(picture!);
+  // The link is made of SERVICE_PUBLIC_URL; this test's API listens elsewhere.
+  const page = await fetch(`${api.baseUrl}${new URL(picture!).pathname}`);
   expect(page.status).toBe(200);
   expect(page.headers.get('content-type')).toMatch(/^text\/html/);
 });
