@@ -16,6 +16,7 @@ import { peerScenario } from './scenarios/peer';
 import { profileScenario } from './scenarios/profile';
 import { runsScenario, scaleScenario } from './scenarios/runs';
 import { relevanceScenario } from './scenarios/relevance';
+import { runListScenario } from './scenarios/runList';
 import { searchScenario } from './scenarios/search';
 import { soakScenario } from './scenarios/soak';
 import { uploadScenario } from './scenarios/upload';
@@ -24,7 +25,7 @@ import { waitingScenario } from './scenarios/waiting';
 
 /**
  * `npm run bench` (full, ~10 minutes) or `npm run bench -- --smoke` (seconds of load; proves the suite works).
- * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,relevance,runs,scale,cancel,wait,waiting,fairness,profile,peer,soak`, `--keep` (keep
+ * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,relevance,runs,runlist,scale,cancel,wait,waiting,fairness,profile,peer,soak`, `--keep` (keep
  * the scratch folder with logs and profiles under .data/bench/<run id>). Environment: BENCH_LOG_LEVEL (the API's
  * LOG_LEVEL, default info as in production; workers stay at info).
  * The soak (30 minutes) runs in a full run only when asked: `--soak` adds it, `--only soak` runs it alone; a smoke run
@@ -37,6 +38,7 @@ const SCENARIOS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   search: searchScenario,
   relevance: relevanceScenario,
   runs: runsScenario,
+  runlist: runListScenario,
   scale: scaleScenario,
   cancel: cancelScenario,
   wait: waitScenario,

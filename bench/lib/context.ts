@@ -38,6 +38,10 @@ export interface BenchParams {
   waitWarmup: number;
   /** Fairness rows (bench/scenarios/fairness.ts): another organization's run-and-wait samples per phase (idle, each load). */
   fairnessSamples: number;
+  /** Run list rows (bench/scenarios/runList.ts): runs of the large and the small organization, samples per query. */
+  runListLarge: number;
+  runListSmall: number;
+  runListSamples: number;
   /**
    * Soak (bench/scenarios/soak.ts; opt-in in full runs): mixed open-loop load for `soakSeconds` at
    * `soakLoadFraction` of the mix's ceiling, measured first with `soakCeilingConcurrency` requests in flight for
@@ -83,6 +87,9 @@ export const FULL: BenchParams = {
   waitSamples: 200,
   waitWarmup: 10,
   fairnessSamples: 100,
+  runListLarge: 100_000,
+  runListSmall: 1_000,
+  runListSamples: 40,
   soakSeconds: 1800,
   soakRate: null,
   soakLoadFraction: 0.5,
@@ -122,6 +129,9 @@ export const SMOKE: BenchParams = {
   waitSamples: 10,
   waitWarmup: 2,
   fairnessSamples: 10,
+  runListLarge: 5_000,
+  runListSmall: 500,
+  runListSamples: 5,
   // Two minutes: long enough for the whole path (every kind, the checks, the slope's arithmetic), short enough for CI.
   soakSeconds: 120,
   soakRate: null,
