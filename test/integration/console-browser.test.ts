@@ -6,6 +6,7 @@ import { describeWithBrowser, launchBrowser, screenshotPath, type TestBrowser } 
 import { FAST_RETRY, RUN_TEST_CONFIG, runToEnd, startRun, toolNode, waitForRun } from '../helpers/runs';
 import { startApi, type TestApi } from '../helpers/stack';
 import { createTestTenant, type TestTenant } from '../helpers/tenants';
+import { Secret, TOTP } from 'otpauth';
 import { REPO_ROOT } from '../setup/state';
 
 /**
@@ -372,6 +373,61 @@ describeWithBrowser('the web console', () => {
     await page.locator('table.list tbody tr a.mono').first().focus();
     await page.keyboard.press('Enter');
     await page.waitForSelector(`h1:has-text("Run ${ids.failedRun.slice(0, 8)}")`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('two-factor sign-in; switching organization; rerun from a node; discarding a dead letter', async () => {
+    const member = await person('member');
+    const login = await api.request('POST', '/api/auth/login', { body: { email: member.email, password: PASSWORD } });
+    const token = login.body.tokens.accessToken as string;
+    // Before the enrolment, which ends the member's other sessions, this one included.
+    const second = await api.request('POST', '/api/v1/organizations', { token, body: { name: `Side project ${randomUUID().slice(0, 6)}` } });
+    expect(second.status).toBe(201);
+    const started = await api.request('POST', '/api/auth/2fa/enrolment', { token });
+    const confirmed = await api.request('POST', '/api/auth/2fa/enrolment/confirm', {
+      token,
+      body: { code: new TOTP({ secret: Secret.fromBase32(started.body.secret) }).generate() },
+    });
+    expect(confirmed.status).toBe(200);
+    const parked = await runToEnd(api, tenant.owner.token, ids.letters);
+    const letter = (await api.request('GET', `/api/v1/dead-letters?run_id=${parked.id}`, { token: tenant.owner.token })).body.data[0];
+
+    const { context, page, problems } = await openConsole();
+    await page.waitForSelector('h1:has-text("Sign in to Loom")');
+    await page.getByLabel('E-mail').fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForSelector('h2:has-text("Second step")');
+    await accessible(page, 'two-factor');
+    await page.getByLabel('Code').fill(confirmed.body.recoveryCodes[0]);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForSelector('h1#page-title:has-text("Runs")');
+
+    // The other organization has no runs; back to the first one, whose runs show again.
+    const organization = page.getByLabel('Organization');
+    const first = await organization.inputValue();
+    await organization.selectOption(second.body.id);
+    await page.waitForSelector('text=No runs match.');
+    await organization.selectOption(first);
+    await page.waitForSelector('table.list tbody tr a.mono');
+
+    // Rerun from the second node: the first is reused.
+    await page.goto(`${api.baseUrl}/console#/runs/${ids.report}/${ids.acmeRun}`);
+    await page.getByLabel('Rerun from').selectOption('summarise');
+    await page.getByRole('button', { name: 'Rerun' }).click();
+    await until('the rerun page', async () => /#\/runs\/[^/]+\/[0-9a-f-]{36}$/.test(page.url()) && !page.url().endsWith(ids.acmeRun));
+    const rerunId = page.url().split('/').pop()!;
+    const rerun = await waitForRun(api, tenant.owner.token, ids.report, rerunId);
+    expect(rerun).toMatchObject({ status: 'completed', retry_of: ids.acmeRun });
+    expect(rerun.node_states.build.via).toBe('reused');
+
+    // Discard the new dead letter: asked once more, then gone.
+    await page.goto(`${api.baseUrl}/console#/dead-letters`);
+    await page.getByRole('button', { name: 'Inspect dead letter of deliver' }).first().click();
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('button', { name: 'Yes, discard' }).click();
+    await until('the letter to go', async () => (await api.request('GET', `/api/v1/dead-letters/${letter.id}`, { token: tenant.owner.token })).status === 404);
     expect(problems).toEqual([]);
     await context.close();
   });
