@@ -1,8 +1,7 @@
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
 import { signOut, switchOrganization, useSession } from './session';
 import type { Route } from './route';
-import { ErrorNote } from './ui';
+import { ErrorNote, useAction } from './ui';
 
 const SECTIONS = [
   { path: 'runs', label: 'Runs' },
@@ -16,17 +15,13 @@ const SECTIONS = [
 /** The frame of every signed-in page: a skip link, the sections, the organization switch and sign-out. */
 export function Layout({ route, children }: { route: Route; children: ComponentChildren }) {
   const session = useSession();
-  const [error, setError] = useState<Error | null>(null);
+  const { error, run } = useAction();
   const current = route.path[0] ?? 'runs';
-  const change = async (organizationId: string) => {
-    setError(null);
-    try {
+  const change = (organizationId: string) =>
+    run(async () => {
       await switchOrganization(organizationId);
       location.hash = '#/runs';
-    } catch (err) {
-      setError(err as Error);
-    }
-  };
+    });
   return (
     <>
       <a class="skip" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>

@@ -1,4 +1,5 @@
 import type { components } from '../../client/generated/schema';
+import type { NodeDetails } from '../../lib/picture/details';
 
 /** The API's shapes the console reads: the generated client's types where the OpenAPI document names them. */
 type Schemas = components['schemas'];
@@ -56,30 +57,7 @@ export interface DeadLetter {
   created_at: string;
 }
 
-export interface ValuePreview {
-  text: string;
-  truncated: boolean;
-  totalChars: number;
-  downloadUrl?: string;
-}
-
-export interface PictureNode {
-  id: string;
-  type: string;
-  name?: string;
-  tool?: string;
-  status: string;
-  attempts: number;
-  startedAt: string | null;
-  finishedAt: string | null;
-  error: { code: string; message: string } | null;
-  input: ValuePreview | null;
-  inputNote: string;
-  output: ValuePreview | null;
-  valuesOmitted?: string;
-  loop?: { text: string };
-  childRun?: { runId: string; workflowId: string };
-}
+export type PictureNode = NodeDetails;
 
 export interface PictureModel {
   title: string;

@@ -120,6 +120,26 @@ export function Pager({ pager, nextCursor }: { pager: ReturnType<typeof usePager
   );
 }
 
+/** One user action at a time: `busy` while it runs, its error kept to show; `run` answers whether it succeeded. */
+export function useAction(): { busy: boolean; error: Error | null; run: (action: () => Promise<unknown>) => Promise<boolean> } {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Error | null>(null);
+  const run = async (action: () => Promise<unknown>): Promise<boolean> => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      return true;
+    } catch (err) {
+      setError(err instanceof Error ? err : new Error(String(err)));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
+}
+
 /** A button that asks once more before acting; the action's error shows beside it. */
 export function ActionButton({
   label,
@@ -133,19 +153,9 @@ export function ActionButton({
   danger?: boolean;
 }) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
+  const { busy, error, run: start } = useAction();
   const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      setAsking(false);
-    } catch (err) {
-      setError(err instanceof Error ? err : new Error(String(err)));
-    } finally {
-      setBusy(false);
-    }
+    if (await start(action)) setAsking(false);
   };
   return (
     <span class="action">

@@ -3,7 +3,7 @@ import { api } from '../api';
 import { formatTime, shortId } from '../format';
 import { href } from '../route';
 import type { Approval } from '../types';
-import { ErrorNote, StatusBadge } from '../ui';
+import { ErrorNote, StatusBadge, useAction } from '../ui';
 
 type FormValue = string | number | boolean;
 
@@ -11,23 +11,15 @@ type FormValue = string | number | boolean;
 export function ApprovalCard({ approval, onDecided }: { approval: Approval; onDecided: () => void }) {
   const [comment, setComment] = useState('');
   const [values, setValues] = useState<Record<string, FormValue>>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
-  const decide = async (decision: 'approve' | 'reject') => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, run } = useAction();
+  const decide = (decision: 'approve' | 'reject') =>
+    run(async () => {
       await api(`/api/v1/approvals/${encodeURIComponent(approval.id)}/decision`, {
         method: 'POST',
         body: { decision, ...(comment.trim() ? { comment: comment.trim() } : {}), values },
       });
       onDecided();
-    } catch (err) {
-      setError(err as Error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const titleId = `approval-${approval.id}`;
   return (
     <section class="card approval" aria-labelledby={titleId}>

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { navigate, type Route } from '../route';
 import { completeTwoFactor, signIn, ssoSignInUrl, useSession } from '../session';
 import type { TwoFactorChallenge } from '../types';
-import { ErrorNote } from '../ui';
+import { ErrorNote, useAction } from '../ui';
 
 /**
  * Password (then the second step when two-factor sign-in is on) or the organization's SSO. After an SSO sign-in
@@ -38,20 +38,13 @@ export function SignInPage({ route }: { route: Route }) {
 function PasswordForm({ onChallenge }: { onChallenge: (c: TwoFactorChallenge) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
-  const submit = async (event: Event) => {
+  const { busy, error, run } = useAction();
+  const submit = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       const challenge = await signIn(email.trim(), password);
       if (challenge) onChallenge(challenge);
-    } catch (err) {
-      setError(err as Error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form class="card" onSubmit={submit} aria-labelledby="password-title">
@@ -74,20 +67,13 @@ function PasswordForm({ onChallenge }: { onChallenge: (c: TwoFactorChallenge) =>
 
 function TwoFactorForm({ challenge, onCancel }: { challenge: TwoFactorChallenge | null; onCancel: () => void }) {
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
-  const submit = async (event: Event) => {
+  const { busy, error, run } = useAction();
+  const submit = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       await completeTwoFactor(challenge?.challengeToken ?? null, code.trim());
       navigate('#/runs', true);
-    } catch (err) {
-      setError(err as Error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form class="card" onSubmit={submit} aria-labelledby="two-factor-title">

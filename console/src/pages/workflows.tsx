@@ -165,26 +165,8 @@ function VersionDiff({ versions, route }: { versions: WorkflowVersion[]; route: 
       </table>
       {versions.length > 1 && (
         <form class="filters" aria-label="Compare versions" onSubmit={(e) => e.preventDefault()}>
-          <label>
-            Compare version
-            <select value={from} onChange={(e) => setFrom(Number(e.currentTarget.value))}>
-              {numbers.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            with version
-            <select value={to} onChange={(e) => setTo(Number(e.currentTarget.value))}>
-              {numbers.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
+          <VersionSelect label="Compare version" numbers={numbers} value={from} onChange={setFrom} />
+          <VersionSelect label="with version" numbers={numbers} value={to} onChange={setTo} />
         </form>
       )}
       {diff &&
@@ -207,5 +189,20 @@ function VersionDiff({ versions, route }: { versions: WorkflowVersion[]; route: 
           </div>
         ))}
     </>
+  );
+}
+
+function VersionSelect({ label, numbers, value, onChange }: { label: string; numbers: number[]; value: number; onChange: (n: number) => void }) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => onChange(Number(e.currentTarget.value))}>
+        {numbers.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
