@@ -33,6 +33,8 @@ test('every mounted route is in the OpenAPI document, with an operationId, a sum
   let checked = 0;
   for (const router of routers) {
     for (const layer of router.stack) {
+      // The 405 guards of literal paths (api/http/shadowedPaths.ts) answer every method but are no routes.
+      if (layer.stack.every((fn) => (fn as { methodGuard?: boolean }).methodGuard)) continue;
       for (const method of layer.methods.filter((m) => m !== 'HEAD')) {
         checked += 1;
         const op = paths[toOpenApiPath(layer.path)]?.[method.toLowerCase()];
