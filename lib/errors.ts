@@ -101,6 +101,10 @@ export const ERROR_CATALOG = {
 
   // Server side
   SERVICE_UNAVAILABLE: { status: 503, description: 'A backing service is unavailable; retry later' },
+  ENGINE_MISCONFIGURED: {
+    status: 500,
+    description: 'The workflow engine is reachable but not set up for this service (its namespace or a search attribute is missing): retrying does not help until an operator fixes it; the message names what',
+  },
   INTERNAL_ERROR: { status: 500, description: 'Unexpected server error' },
 } as const satisfies Record<string, { status: number; description: string }>;
 

@@ -1,20 +1,6 @@
 import type { Client } from '@temporalio/client';
-import { SearchAttributeType } from '@temporalio/common';
 import { RUN_SEARCH_ATTRIBUTES } from '../lib/runs/searchAttributes';
-
-/**
- * temporal.api.enums.v1.IndexedValueType (@temporalio/proto is not a direct dependency): what the operator service
- * takes for each type.
- */
-const INDEXED_VALUE_TYPE: Record<SearchAttributeType, number> = {
-  TEXT: 1,
-  KEYWORD: 2,
-  INT: 3,
-  DOUBLE: 4,
-  BOOL: 5,
-  DATETIME: 6,
-  KEYWORD_LIST: 7,
-};
+import { INDEXED_VALUE_TYPE } from '../lib/temporalSetup';
 
 export interface SearchAttributesReport {
   added: string[];

@@ -269,6 +269,10 @@ const ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample>> = {
     details: [{ path: 'config.expression', problem: 'required' }],
   },
   SERVICE_UNAVAILABLE: { message: 'unavailable: temporal' },
+  ENGINE_MISCONFIGURED: {
+    message:
+      'the workflow engine is not set up for runs: search attribute LoomTrigger is not registered in the namespace; the run was not started (an operator must fix this: docs/operating.md#readiness)',
+  },
   INTERNAL_ERROR: { message: 'unexpected server error' },
 };
 

@@ -60,7 +60,7 @@ export function runRoutes(s: RunsService, options: { maxWaitMs: number }): Route
         200: { description: 'run and wait: the run finished within the wait (completed, failed or cancelled)', schema: runSchema },
         202: { description: 'run and wait: the run is still open after the wait; Location points at it', schema: runSchema },
       },
-      errors: ['INVALID_PARAMETERS', 'INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+      errors: ['INVALID_PARAMETERS', 'INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'ENGINE_MISCONFIGURED'],
       handler: async (input) => ({
         status: 201,
         body: await s.start(input.organization.organizationId, input.params.id, input.body.parameters, userIdOf(input), input.actor),
@@ -194,7 +194,7 @@ export function runRoutes(s: RunsService, options: { maxWaitMs: number }): Route
       // Nothing to choose here: a version or a node to start from is a rerun's (below), not silently ignored.
       query: z.strictObject({}),
       body: z.strictObject({}).optional(),
-      errors: ['RUN_NOT_RETRYABLE', 'INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+      errors: ['RUN_NOT_RETRYABLE', 'INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'ENGINE_MISCONFIGURED'],
       handler: async (input) => ({
         status: 201,
         body: await s.retry(input.organization.organizationId, input.params.id, input.params.run_id, userIdOf(input), input.actor),
@@ -218,7 +218,7 @@ export function runRoutes(s: RunsService, options: { maxWaitMs: number }): Route
       params: runParams,
       body: rerunBody,
       responses: { 201: { description: 'the new run', schema: runSchema } },
-      errors: ['INVALID_STATE', 'INVALID_PARAMETERS', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+      errors: ['INVALID_STATE', 'INVALID_PARAMETERS', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'ENGINE_MISCONFIGURED'],
       handler: async (input) => ({
         status: 201,
         body: await s.rerun(input.organization.organizationId, input.params.id, input.params.run_id, input.body, userIdOf(input), input.actor),
@@ -279,7 +279,7 @@ export function deadLetterRoutes(s: RunsService): RouteDef[] {
       responses: {
         201: { description: 'the dead letter and the replay run', schema: z.object({ dead_letter: deadLetterSchema, run: runSchema }) },
       },
-      errors: ['INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+      errors: ['INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'ENGINE_MISCONFIGURED'],
       handler: async (input) => {
         const { deadLetter, run } = await s.replayDeadLetter(input.organization.organizationId, input.params.id, userIdOf(input), input.actor);
         return { status: 201, body: { dead_letter: serializeDeadLetter(deadLetter), run } };

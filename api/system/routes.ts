@@ -3,7 +3,18 @@ import { defineRoute, type RouteDef } from '../http/route';
 import type { AppDeps } from '../../domain/deps';
 import { checkReadiness } from './readiness';
 
-const serviceStatus = z.object({ ok: z.boolean(), latencyMs: z.number(), error: z.string().optional() });
+const checkStatus = z.object({
+  ok: z.boolean(),
+  error: z.string().optional().describe('`unreachable`, or the configuration problem (the namespace or search attributes to create)'),
+  kind: z.enum(['configuration', 'unreachable']).optional(),
+});
+const serviceStatus = checkStatus.extend({
+  latencyMs: z.number(),
+  checks: z
+    .record(z.string(), checkStatus)
+    .optional()
+    .describe('temporal: `frontend`, `namespace`, `searchAttributes` (Loom\'s run attributes registered with their types), `history`'),
+});
 const readiness = z.object({
   status: z.enum(['ready', 'unavailable']),
   services: z.object({ postgres: serviceStatus, temporal: serviceStatus, minio: serviceStatus }),
@@ -25,8 +36,13 @@ export function systemRoutes(deps: AppDeps, openApi: () => unknown): RouteDef[] 
       method: 'get',
       path: '/readyz',
       operationId: 'readiness',
-      summary: 'Readiness: PostgreSQL, Temporal and MinIO each reported',
-      description: 'Answers 503 (with the error envelope beside the report) while any backing service is down.',
+      summary: 'Readiness: a run can start now; PostgreSQL, Temporal and MinIO each reported',
+      description:
+        'Answers 503 (with the error envelope beside the report) while any backing service is down or Temporal is ' +
+        'not set up for runs: for Temporal, the frontend, the namespace, Loom\'s search attributes and the history ' +
+        'service are each checked (`services.temporal.checks`). The error code tells an outage ' +
+        '(`SERVICE_UNAVAILABLE`) from a configuration an operator must fix (`ENGINE_MISCONFIGURED`, the message ' +
+        'names what).',
       tags: ['system'],
       auth: 'public',
       responses: {
@@ -37,17 +53,12 @@ export function systemRoutes(deps: AppDeps, openApi: () => unknown): RouteDef[] 
         const services = await checkReadiness(deps);
         const ok = Object.values(services).every((s) => s.ok);
         if (ok) return { body: { status: 'ready', services } };
-        const down = Object.entries(services)
-          .filter(([, s]) => !s.ok)
-          .map(([name]) => name);
-        return {
-          status: 503,
-          body: {
-            status: 'unavailable',
-            services,
-            error: { code: 'SERVICE_UNAVAILABLE', message: `unavailable: ${down.join(', ')}` },
-          },
-        };
+        const failing = Object.entries(services).filter(([, s]) => !s.ok);
+        const misconfigured = failing.filter(([, s]) => s.kind === 'configuration');
+        const error = misconfigured.length
+          ? { code: 'ENGINE_MISCONFIGURED', message: `not set up: ${misconfigured.map(([name, s]) => `${name}: ${s.error}`).join('; ')}` }
+          : { code: 'SERVICE_UNAVAILABLE', message: `unavailable: ${failing.map(([name]) => name).join(', ')}` };
+        return { status: 503, body: { status: 'unavailable', services, error } };
       },
     }),
     defineRoute({

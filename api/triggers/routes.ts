@@ -35,6 +35,7 @@ const HOOK_ERRORS: ErrorCode[] = [
   'INVALID_PARAMETERS',
   'INVALID_STATE',
   'SERVICE_UNAVAILABLE',
+  'ENGINE_MISCONFIGURED',
 ];
 
 export function triggerRoutes(

@@ -2756,8 +2756,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Readiness: PostgreSQL, Temporal and MinIO each reported
-         * @description Answers 503 (with the error envelope beside the report) while any backing service is down.
+         * Readiness: a run can start now; PostgreSQL, Temporal and MinIO each reported
+         * @description Answers 503 (with the error envelope beside the report) while any backing service is down or Temporal is not set up for runs: for Temporal, the frontend, the namespace, Loom's search attributes and the history service are each checked (`services.temporal.checks`). The error code tells an outage (`SERVICE_UNAVAILABLE`) from a configuration an operator must fix (`ENGINE_MISCONFIGURED`, the message names what).
          *
          *     Authentication: none.
          */
@@ -3054,7 +3054,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATE" | "UNPROCESSABLE" | "IDEMPOTENCY_CONFLICT" | "INVALID_CREDENTIALS" | "USER_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "SESSION_EXPIRED" | "UNAUTHORIZED" | "FORBIDDEN" | "WEAK_PASSWORD" | "INVALID_TWO_FACTOR_CODE" | "SSO_FAILED" | "LAST_SIGN_IN_METHOD" | "SSO_ACCOUNT_EXISTS" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_LINKED" | "SSO_SESSION_SCOPED" | "TWO_FACTOR_REQUIRED" | "HUMAN_REQUIRED" | "NO_ACTIVE_ORGANIZATION" | "ORGANIZATION_LIMIT" | "SLUG_TAKEN" | "QUOTA_EXCEEDED" | "PAYMENT_FAILED" | "RATE_LIMITED" | "IP_NOT_ALLOWED" | "LAST_OWNER" | "INVITATION_EXPIRED" | "DOMAIN_CLAIMED" | "DOMAIN_NOT_VERIFIED" | "WORKFLOW_INVALID" | "INVALID_PARAMETERS" | "RUN_NOT_RETRYABLE" | "INLINE_CREDENTIAL" | "UNKNOWN_SECRET" | "TOOL_INPUT_INVALID" | "RANGE_NOT_SATISFIABLE" | "UPSTREAM_ERROR" | "INVALID_REGEX" | "EXPRESSION_TIMEOUT" | "EXPRESSION_TOO_COMPLEX" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATE" | "UNPROCESSABLE" | "IDEMPOTENCY_CONFLICT" | "INVALID_CREDENTIALS" | "USER_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "SESSION_EXPIRED" | "UNAUTHORIZED" | "FORBIDDEN" | "WEAK_PASSWORD" | "INVALID_TWO_FACTOR_CODE" | "SSO_FAILED" | "LAST_SIGN_IN_METHOD" | "SSO_ACCOUNT_EXISTS" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_LINKED" | "SSO_SESSION_SCOPED" | "TWO_FACTOR_REQUIRED" | "HUMAN_REQUIRED" | "NO_ACTIVE_ORGANIZATION" | "ORGANIZATION_LIMIT" | "SLUG_TAKEN" | "QUOTA_EXCEEDED" | "PAYMENT_FAILED" | "RATE_LIMITED" | "IP_NOT_ALLOWED" | "LAST_OWNER" | "INVITATION_EXPIRED" | "DOMAIN_CLAIMED" | "DOMAIN_NOT_VERIFIED" | "WORKFLOW_INVALID" | "INVALID_PARAMETERS" | "RUN_NOT_RETRYABLE" | "INLINE_CREDENTIAL" | "UNKNOWN_SECRET" | "TOOL_INPUT_INVALID" | "RANGE_NOT_SATISFIABLE" | "UPSTREAM_ERROR" | "INVALID_REGEX" | "EXPRESSION_TIMEOUT" | "EXPRESSION_TOO_COMPLEX" | "SERVICE_UNAVAILABLE" | "ENGINE_MISCONFIGURED" | "INTERNAL_ERROR";
                 details?: {
                     path: string;
                     problem: string;
@@ -6356,6 +6356,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description ENGINE_MISCONFIGURED: The workflow engine is reachable but not set up for this service (its namespace or a search attribute is missing): retrying does not help until an operator fixes it; the message names what */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
             503: {
                 headers: {
@@ -6514,6 +6523,15 @@ export interface operations {
             };
             /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ENGINE_MISCONFIGURED: The workflow engine is reachable but not set up for this service (its namespace or a search attribute is missing): retrying does not help until an operator fixes it; the message names what */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6686,6 +6704,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description ENGINE_MISCONFIGURED: The workflow engine is reachable but not set up for this service (its namespace or a search attribute is missing): retrying does not help until an operator fixes it; the message names what */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
             503: {
                 headers: {
@@ -6839,6 +6866,15 @@ export interface operations {
             };
             /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ENGINE_MISCONFIGURED: The workflow engine is reachable but not set up for this service (its namespace or a search attribute is missing): retrying does not help until an operator fixes it; the message names what */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7004,6 +7040,15 @@ export interface operations {
             };
             /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ENGINE_MISCONFIGURED: The workflow engine is reachable but not set up for this service (its namespace or a search attribute is missing): retrying does not help until an operator fixes it; the message names what */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10669,6 +10714,15 @@ export interface operations {
             };
             /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ENGINE_MISCONFIGURED: The workflow engine is reachable but not set up for this service (its namespace or a search attribute is missing): retrying does not help until an operator fixes it; the message names what */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17563,6 +17617,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description ENGINE_MISCONFIGURED: The workflow engine is reachable but not set up for this service (its namespace or a search attribute is missing): retrying does not help until an operator fixes it; the message names what */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
             503: {
                 headers: {
@@ -18360,6 +18423,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description ENGINE_MISCONFIGURED: The workflow engine is reachable but not set up for this service (its namespace or a search attribute is missing): retrying does not help until an operator fixes it; the message names what */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
             503: {
                 headers: {
@@ -18461,6 +18533,15 @@ export interface operations {
             };
             /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ENGINE_MISCONFIGURED: The workflow engine is reachable but not set up for this service (its namespace or a search attribute is missing): retrying does not help until an operator fixes it; the message names what */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19449,17 +19530,56 @@ export interface operations {
                     "application/json": {
                         services: {
                             minio: {
+                                /** @description temporal: `frontend`, `namespace`, `searchAttributes` (Loom's run attributes registered with their types), `history` */
+                                checks?: {
+                                    [key: string]: {
+                                        /** @description `unreachable`, or the configuration problem (the namespace or search attributes to create) */
+                                        error?: string;
+                                        /** @enum {string} */
+                                        kind?: "configuration" | "unreachable";
+                                        ok: boolean;
+                                    };
+                                };
+                                /** @description `unreachable`, or the configuration problem (the namespace or search attributes to create) */
                                 error?: string;
+                                /** @enum {string} */
+                                kind?: "configuration" | "unreachable";
                                 latencyMs: number;
                                 ok: boolean;
                             };
                             postgres: {
+                                /** @description temporal: `frontend`, `namespace`, `searchAttributes` (Loom's run attributes registered with their types), `history` */
+                                checks?: {
+                                    [key: string]: {
+                                        /** @description `unreachable`, or the configuration problem (the namespace or search attributes to create) */
+                                        error?: string;
+                                        /** @enum {string} */
+                                        kind?: "configuration" | "unreachable";
+                                        ok: boolean;
+                                    };
+                                };
+                                /** @description `unreachable`, or the configuration problem (the namespace or search attributes to create) */
                                 error?: string;
+                                /** @enum {string} */
+                                kind?: "configuration" | "unreachable";
                                 latencyMs: number;
                                 ok: boolean;
                             };
                             temporal: {
+                                /** @description temporal: `frontend`, `namespace`, `searchAttributes` (Loom's run attributes registered with their types), `history` */
+                                checks?: {
+                                    [key: string]: {
+                                        /** @description `unreachable`, or the configuration problem (the namespace or search attributes to create) */
+                                        error?: string;
+                                        /** @enum {string} */
+                                        kind?: "configuration" | "unreachable";
+                                        ok: boolean;
+                                    };
+                                };
+                                /** @description `unreachable`, or the configuration problem (the namespace or search attributes to create) */
                                 error?: string;
+                                /** @enum {string} */
+                                kind?: "configuration" | "unreachable";
                                 latencyMs: number;
                                 ok: boolean;
                             };

@@ -3,6 +3,7 @@ import type { ProcessDeps } from '../deps';
 import { isUniqueViolation } from '../../lib/db/errors';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import { engineMisconfiguration } from '../../lib/temporalSetup';
 import type { NodeState, ParameterDecl } from '../../lib/dag/model';
 import { checkParameters, type ParameterProblem } from '../../lib/runs/parameters';
 import type { RunInput, RunOptions, RunTrigger } from '../../lib/runs/types';
@@ -50,7 +51,8 @@ export function runInputOf(
 
 /**
  * Starts a run's execution for a caller that answers now (an API request, a webhook): a start that fails leaves the
- * run failed (START_FAILED) and throws 503. Callers that retry on their own (event dispatch) start without it: the
+ * run failed and throws: 503 (run error START_FAILED) while the engine is unreachable, 500 ENGINE_MISCONFIGURED (the
+ * same code on the run) when it refused for its set-up (docs/runs.md#runs-that-could-not-start). Callers that retry on their own (event dispatch) start without it: the
  * run stays pending for their next attempt.
  */
 export async function startOrFail(
@@ -63,10 +65,15 @@ export async function startOrFail(
     await executions.start(input, context);
   } catch (err) {
     deps.logger.error({ err, runId: input.runId }, 'starting a run failed');
+    // Refused for the engine's set-up: a retry fails the same way until an operator acts, so it is said as such.
+    const misconfigured = engineMisconfiguration(err);
+    const message = misconfigured
+      ? `the workflow engine is not set up for runs: ${misconfigured}; the run was not started (an operator must fix this: docs/operating.md#readiness)`
+      : 'the workflow engine is unavailable; the run was not started';
     await markRunFinished(deps.db, input.runId, 'failed', [
-      { node: null, code: 'START_FAILED', message: 'the run could not be started', attempt: 0, time: new Date().toISOString() },
+      { node: null, code: misconfigured ? 'ENGINE_MISCONFIGURED' : 'START_FAILED', message, attempt: 0, time: new Date().toISOString() },
     ]);
-    throw new AppError('SERVICE_UNAVAILABLE', 'the workflow engine is unavailable; the run was not started');
+    throw new AppError(misconfigured ? 'ENGINE_MISCONFIGURED' : 'SERVICE_UNAVAILABLE', message);
   }
 }
 
