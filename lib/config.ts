@@ -1,5 +1,6 @@
 import { DEFAULT_MINIO_ACCESS_KEY, DEFAULT_MINIO_SECRET_KEY, spec } from './config/spec';
 import { envKeys, envSchema, valuesOf, type Values } from './config/settings';
+import { temporalTransport, TemporalTransportError } from './temporalTransport';
 
 export type { PlanQuotas } from './config/spec';
 
@@ -74,9 +75,12 @@ export function productionRefusals(config: Pick<Config, 'organizations' | 'minio
 /** For process entry points: one clear line and exit code 2 on bad configuration, never a stack trace. */
 export function loadConfigOrExit(processName: string, env: Record<string, string | undefined> = process.env): Config {
   try {
-    return loadConfig(env);
+    const config = loadConfig(env);
+    // The Temporal TLS files are read and checked now, so that a wrong one stops the process with its setting named.
+    temporalTransport(config.temporal);
+    return config;
   } catch (err) {
-    if (err instanceof ConfigError) {
+    if (err instanceof ConfigError || err instanceof TemporalTransportError) {
       console.error(`${processName}: ${err.message}`);
       process.exit(2);
     }

@@ -1,5 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import type { Config } from './config';
+import { temporalTransport } from './temporalTransport';
 
 /**
  * The API's and scripts' one Temporal client. Only `@temporalio/client` is imported outside worker/.
@@ -9,6 +10,7 @@ export function createTemporalClient(config: Config['temporal']): Client {
   // gRPC's default 4 MB is less than a long run's history page or the live state of a run with many large outputs.
   const connection = Connection.lazy({
     address: config.address,
+    ...temporalTransport(config),
     connectTimeout: '5s',
     channelArgs: { 'grpc.max_receive_message_length': 64 * 1024 * 1024 },
   });

@@ -4,6 +4,7 @@ import type { ActivityDeps } from '../activities/deps';
 import { ValueMemory, withValueLease } from '../activities/runs/valueMemory';
 import { workerTools } from '../activities/tools/registry';
 import { activityLogInterceptor, installTemporalRuntime, workflowLogSinks } from './logging';
+import { temporalTransport } from '../lib/temporalTransport';
 
 export interface WorkerSetup {
   deps: ActivityDeps;
@@ -41,7 +42,7 @@ const NON_STICKY_POLL_RATIO = 0.5;
  */
 export async function createWorker({ deps, workflowBundlePath, overrides }: WorkerSetup): Promise<Worker> {
   installTemporalRuntime(deps.logger);
-  const connection = await NativeConnection.connect({ address: deps.config.temporal.address });
+  const connection = await NativeConnection.connect({ address: deps.config.temporal.address, ...temporalTransport(deps.config.temporal) });
   return Worker.create({
     connection,
     namespace: deps.config.temporal.namespace,

@@ -22,6 +22,22 @@ export const temporal = {
     meaning: 'links to runs in Temporal Web',
     example: 'http://127.0.0.1:8233',
   }),
+  tls: setting('TEMPORAL_TLS', bool(false), {
+    meaning: 'connect to Temporal with TLS (implied by any TEMPORAL_TLS_* file and by TEMPORAL_API_KEY); docs/scaling.md#temporal-connection',
+    default: 'false',
+    note: 'Temporal over TLS (docs/scaling.md#temporal-connection): a self-hosted cluster with mTLS, or Temporal Cloud with an API key or mTLS',
+  }),
+  tlsCaFile: setting('TEMPORAL_TLS_CA_FILE', optionalText(), {
+    meaning: "PEM file of the CA that signed the frontend's certificate (unset: the system's trusted CAs)",
+    default: 'unset',
+  }),
+  tlsCertFile: setting('TEMPORAL_TLS_CERT_FILE', optionalText(), { meaning: 'mTLS: PEM file of the client certificate', default: 'unset' }),
+  tlsKeyFile: setting('TEMPORAL_TLS_KEY_FILE', optionalText(), { meaning: 'mTLS: PEM file of the client certificate\'s private key', default: 'unset' }),
+  tlsServerName: setting('TEMPORAL_TLS_SERVER_NAME', optionalText(), {
+    meaning: 'the name to check the frontend\'s certificate against, when it is not the host of TEMPORAL_ADDRESS',
+    default: 'unset',
+  }),
+  apiKey: setting('TEMPORAL_API_KEY', optionalText(), { meaning: 'API key for Temporal Cloud (sent as a bearer token, over TLS)', default: 'unset' }),
   workflowBundlePath: setting('TEMPORAL_WORKFLOW_BUNDLE', optionalText(), {
     meaning: 'path of a prebuilt workflow bundle (tests share one); unset, the worker bundles `workflows/` at start',
     default: 'unset',
