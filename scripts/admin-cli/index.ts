@@ -17,6 +17,7 @@ import { OPERATIONS_COMMANDS } from './operations';
 import { UsageError } from './options';
 import { ORGANIZATION_COMMANDS } from './organizations';
 import { RUNS_COMMANDS } from './runs';
+import { TEMPORAL_COMMANDS } from './temporal';
 import { withServices } from './services';
 
 export type { AdminCommand, AdminContext } from './command';
@@ -27,6 +28,7 @@ export const COMMANDS: Record<string, AdminCommand> = {
   ...ORGANIZATION_COMMANDS,
   ...OPERATIONS_COMMANDS,
   ...CONTENT_COMMANDS,
+  ...TEMPORAL_COMMANDS,
 };
 
 /** The global flag: anywhere on the line, it makes every answer and every error one JSON line. */
