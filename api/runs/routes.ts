@@ -91,12 +91,14 @@ export function runRoutes(s: RunsService, options: { maxWaitMs: number }): Route
       description:
         'What the console charts: for the last `days` days (today included; days begin at midnight in ' +
         '`time_zone`), the organization\'s runs per day and status, and per workflow its runs by status and the ' +
-        'median and 95th-percentile duration of its completed runs. Read from PostgreSQL only.',
+        'median and 95th-percentile duration of its completed runs. Read from PostgreSQL only. A `workflow_id` ' +
+        'that is not one of the organization\'s answers 404.',
       tags,
       auth: 'org',
       permission: 'run:read',
       query: runStatsQuery,
       responses: { 200: { description: 'the statistics', schema: runStatsSchema } },
+      errors: ['NOT_FOUND'],
       handler: async ({ organization, query }) => ({ body: await s.stats(organization.organizationId, query) }),
     }),
     defineRoute({

@@ -1911,7 +1911,7 @@ export interface paths {
         };
         /**
          * Runs per day by status and p50/p95 duration per workflow over the last days
-         * @description What the console charts: for the last `days` days (today included; days begin at midnight in `time_zone`), the organization's runs per day and status, and per workflow its runs by status and the median and 95th-percentile duration of its completed runs. Read from PostgreSQL only.
+         * @description What the console charts: for the last `days` days (today included; days begin at midnight in `time_zone`), the organization's runs per day and status, and per workflow its runs by status and the median and 95th-percentile duration of its completed runs. Read from PostgreSQL only. A `workflow_id` that is not one of the organization's answers 404.
          *
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `run:read`).
          */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/knex';
 import { RUN_STATUSES, type RunStatus } from '../../lib/dag/model';
-import { validationError } from '../../lib/errors';
+import { notFound, validationError } from '../../lib/errors';
 import { workflowNames } from '../workflows/queries';
 
 /**
@@ -60,6 +60,8 @@ export type RunStats = z.infer<typeof runStatsSchema>;
 const MAX_WORKFLOWS = 100;
 
 export async function runStatistics(db: Db, organizationId: string, query: RunStatsQuery): Promise<RunStats> {
+  // A workflow of another organization (or none) is not found, as everywhere: zeros would say it exists.
+  if (query.workflow_id && !(await workflowNames(db, organizationId, [query.workflow_id])).size) throw notFound('workflow');
   try {
     return await read(db, organizationId, query);
   } catch (err) {

@@ -284,6 +284,10 @@ describe('GET /api/v1/runs/stats', () => {
     const theirs = await stats('', other.owner.token);
     expect(theirs.status).toBe(200);
     expect(theirs.body.workflows.map((w: { workflow_id: string }) => w.workflow_id)).not.toContain(quick);
+    // Our workflow as their filter: not found, as any id of another organization.
+    const probe = await stats(`?workflow_id=${quick}`, other.owner.token);
+    expect(probe.status).toBe(404);
+    expect(probe.body.error.code).toBe('NOT_FOUND');
     for (const query of ['?days=0', '?days=91', '?days=x', '?time_zone=Mars/Olympus', "?time_zone=UTC'--", '?workflow_id=nope']) {
       const res = await stats(query);
       expect({ query, status: res.status, code: res.body.error?.code }).toEqual({ query, status: 400, code: 'VALIDATION_ERROR' });
