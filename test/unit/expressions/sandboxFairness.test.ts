@@ -7,7 +7,8 @@ import { createSandboxPool } from '../../../lib/expressions/sandbox/pool';
  * completion, never by time.
  */
 const ENDLESS = '($f := function($x){ $f($x) }; $f(1))';
-const limits = { ...DEFAULT_JSONATA_LIMITS, timeoutMs: 400 };
+// Deadlines long beside a quick expression's answer even on a loaded machine (a full test run's two files at a time).
+const limits = { ...DEFAULT_JSONATA_LIMITS, timeoutMs: 1500 };
 const endless = { op: 'jsonata' as const, expression: ENDLESS, data: null, bindings: {}, limits };
 const quick = { op: 'jsonata' as const, expression: '1 + 1', data: null, bindings: {}, limits };
 
@@ -15,7 +16,7 @@ test("another organization's expression is served before one organization's queu
   const pool = createSandboxPool(3);
   try {
     // All three processes booted first: otherwise the order compares a process's boot (seconds on a loaded machine)
-    // with the flood's 400 ms deadlines, not the queue's turns.
+    // with the flood's 1.5 s deadlines, not the queue's turns.
     await Promise.all(['w1', 'w2', 'w3'].map((key) => pool.run(quick, 30_000, key)));
     const finished: string[] = [];
     const flood = Array.from({ length: 6 }, (_, i) =>
