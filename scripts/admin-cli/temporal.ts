@@ -58,7 +58,9 @@ export const TEMPORAL_COMMANDS: Record<string, AdminCommand> = {
         else if (flags.retention !== undefined) {
           await service.updateNamespace({ namespace, config: { workflowExecutionRetentionTtl: msToTs(retentionMs) } });
         }
-        if (!(await until(async () => (await checkNamespace(client, namespace)).ok))) {
+        // A new namespace reaches each of the server's caches in turn: wait until its search attributes can be listed.
+        const visible = async () => (await checkNamespace(client, namespace)).ok && (await checkSearchAttributes(client, namespace).then(() => true, () => false));
+        if (!(await until(visible))) {
           ctx.err(`namespace ${namespace} was created but is not visible after ${SETTLE_MS / 1000} s`, 'FAILED');
           return 1;
         }

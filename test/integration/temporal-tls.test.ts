@@ -23,6 +23,8 @@ let pki: TestPki;
 let front: tls.Server;
 let frontAddress: string;
 const handshakes: { authorized: boolean; client: string | null }[] = [];
+/** Open connections through the front: closed at the end (a worker's native connection outlives the worker). */
+const open = new Set<net.Socket>();
 const taskQueue = `tls-${randomUUID()}`;
 
 beforeAll(async () => {
@@ -42,10 +44,15 @@ beforeAll(async () => {
       handshakes.push({ authorized: socket.authorized, client: typeof cn === 'string' ? cn : null });
       const upstream = net.connect(Number(port), host!);
       socket.pipe(upstream).pipe(socket);
+      open.add(socket).add(upstream);
       const close = () => {
         socket.destroy();
         upstream.destroy();
+        open.delete(socket);
+        open.delete(upstream);
       };
+      socket.on('close', close);
+      upstream.on('close', close);
       socket.on('error', close);
       upstream.on('error', close);
     },
@@ -55,6 +62,7 @@ beforeAll(async () => {
   frontAddress = `127.0.0.1:${(front.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
+  for (const socket of open) socket.destroy();
   await new Promise((r) => front.close(r));
 });
 
