@@ -78,4 +78,5 @@ test("past an organization's jobs waiting for a reader, its next is refused at o
     ...Array.from({ length: MAX_WAITING_JOBS_PER_ORGANIZATION }, () => 'PDF_INVALID'),
   ]);
   expect(MAX_WAITING_JOBS_PER_ORGANIZATION).toBeLessThan(MAX_WAITING_JOBS);
-});
+  // Every waiting file boots a reader process in turn: ~47 s alone, past 60 s beside a full run's other files.
+}, 180_000);
