@@ -44,9 +44,8 @@ export async function checkNamespace(client: Client, namespace: string): Promise
   }
 }
 
-/** Every run search attribute is registered with its type. */
-export async function checkSearchAttributes(client: Client, namespace: string): Promise<SetupCheck> {
-  const registered = (await client.connection.operatorService.listSearchAttributes({ namespace })).customAttributes ?? {};
+/** Loom's run search attributes against a namespace's registered ones (name → IndexedValueType). */
+export function compareSearchAttributes(registered: Record<string, unknown>): { missing: string[]; mistyped: string[] } {
   const missing: string[] = [];
   const mistyped: string[] = [];
   for (const key of Object.values(RUN_SEARCH_ATTRIBUTES)) {
@@ -54,6 +53,13 @@ export async function checkSearchAttributes(client: Client, namespace: string): 
     if (present === undefined || present === null) missing.push(key.name);
     else if (Number(present) !== INDEXED_VALUE_TYPE[key.type]) mistyped.push(key.name);
   }
+  return { missing, mistyped };
+}
+
+/** Every run search attribute is registered with its type. */
+export async function checkSearchAttributes(client: Client, namespace: string): Promise<SetupCheck> {
+  const registered = (await client.connection.operatorService.listSearchAttributes({ namespace })).customAttributes ?? {};
+  const { missing, mistyped } = compareSearchAttributes(registered);
   if (!missing.length && !mistyped.length) return { ok: true };
   const problems = [
     ...(missing.length ? [`not registered: ${missing.join(', ')}`] : []),

@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { RUN_SEARCH_ATTRIBUTES } from '../lib/runs/searchAttributes';
-import { INDEXED_VALUE_TYPE } from '../lib/temporalSetup';
+import { compareSearchAttributes, INDEXED_VALUE_TYPE } from '../lib/temporalSetup';
 
 export interface SearchAttributesReport {
   added: string[];
@@ -17,14 +17,13 @@ export async function ensureSearchAttributes(client: Client, namespace: string):
   const operator = client.connection.operatorService;
   const listed = async () => (await operator.listSearchAttributes({ namespace })).customAttributes ?? {};
   const existing = await listed();
-  const report: SearchAttributesReport = { added: [], conflicting: [] };
-  const missing: Record<string, number> = {};
-  for (const key of Object.values(RUN_SEARCH_ATTRIBUTES)) {
-    const type = INDEXED_VALUE_TYPE[key.type];
-    const present = existing[key.name];
-    if (present === undefined) missing[key.name] = type;
-    else if (Number(present) !== type) report.conflicting.push(key.name);
-  }
+  const compared = compareSearchAttributes(existing);
+  const report: SearchAttributesReport = { added: [], conflicting: compared.mistyped };
+  const missing = Object.fromEntries(
+    Object.values(RUN_SEARCH_ATTRIBUTES)
+      .filter((key) => compared.missing.includes(key.name))
+      .map((key) => [key.name, INDEXED_VALUE_TYPE[key.type]]),
+  );
   if (Object.keys(missing).length === 0) return report;
   try {
     await operator.addSearchAttributes({ namespace, searchAttributes: missing });
