@@ -23,6 +23,16 @@ MINIO_MODVERSION="v0.0.0-20260212201848-7aac2a2c5b7c"
 TEMPORAL_BIN="$LOOM_CACHE_DIR/temporal-$(sha256sum "$TEMPORAL_MODULE_DIR/go.sum" | cut -c1-12)/temporal"
 export TEMPORAL_BIN
 MINIO_BIN="$LOOM_CACHE_DIR/minio-$MINIO_VERSION/minio"
+# The real Temporal server (scripts/cluster: frontend, history, matching and worker as separate processes on
+# PostgreSQL) and its schema tool, built from their own module (scripts/temporal-server/go.mod pins server 1.29.1,
+# the version inside the dev server's CLI) into one folder keyed by that module's go.sum, beside the PostgreSQL
+# schema files of the same version: a run reads them from there, not from the Go module cache.
+TEMPORAL_SERVER_MODULE_DIR="$LOOM_ROOT/scripts/temporal-server"
+TEMPORAL_SERVER_DIR="$LOOM_CACHE_DIR/temporal-server-$(sha256sum "$TEMPORAL_SERVER_MODULE_DIR/go.sum" | cut -c1-12)"
+TEMPORAL_SERVER_BIN="$TEMPORAL_SERVER_DIR/temporal-server"
+TEMPORAL_SQL_TOOL_BIN="$TEMPORAL_SERVER_DIR/temporal-sql-tool"
+TEMPORAL_SERVER_SCHEMA_DIR="$TEMPORAL_SERVER_DIR/schema/postgresql/v12"
+export TEMPORAL_SERVER_DIR TEMPORAL_SERVER_BIN TEMPORAL_SQL_TOOL_BIN TEMPORAL_SERVER_SCHEMA_DIR
 
 # ---------------------------------------------------------------- logging
 _loom_prog="$(basename "${0:-loom}")"
@@ -315,3 +325,26 @@ build_binary() {
 
 ensure_temporal_bin() { build_binary temporal "$TEMPORAL_BIN" "$TEMPORAL_CLI_PKG" "$TEMPORAL_MODULE_DIR"; }
 ensure_minio_bin()    { build_binary minio "$MINIO_BIN" "$MINIO_PKG@$MINIO_MODVERSION"; }
+
+# The cluster's server, its schema tool and the PostgreSQL schema they agree on, into TEMPORAL_SERVER_DIR once.
+# The server is the slow one (~6 minutes on 2 cores); the tool then takes seconds, the module being downloaded.
+ensure_temporal_server_bin() {
+  build_binary temporal-server "$TEMPORAL_SERVER_BIN" go.temporal.io/server/cmd/server "$TEMPORAL_SERVER_MODULE_DIR"
+  build_binary temporal-sql-tool "$TEMPORAL_SQL_TOOL_BIN" go.temporal.io/server/cmd/tools/sql "$TEMPORAL_SERVER_MODULE_DIR"
+  [ -f "$TEMPORAL_SERVER_SCHEMA_DIR/.complete" ] && return 0
+  (
+    flock -w 600 9 || die "timed out waiting for the build lock $TEMPORAL_SERVER_DIR.lock"
+    [ -f "$TEMPORAL_SERVER_SCHEMA_DIR/.complete" ] && exit 0
+    local src tmp="$TEMPORAL_SERVER_SCHEMA_DIR.tmp.$$"
+    # the module's own folder, wherever GOMODCACHE is (go downloads it if the build above did not)
+    src="$(cd "$TEMPORAL_SERVER_MODULE_DIR" && go list -m -f '{{.Dir}}' go.temporal.io/server)" && [ -d "$src/schema/postgresql/v12" ] \
+      || die "the PostgreSQL schema of go.temporal.io/server was not found in the Go module cache"
+    rm -rf "$tmp" "$TEMPORAL_SERVER_SCHEMA_DIR"
+    mkdir -p "$(dirname "$tmp")"
+    cp -R "$src/schema/postgresql/v12" "$tmp"
+    # the module cache is read-only: without this the cache folder could not be removed later
+    chmod -R u+w "$tmp"
+    touch "$tmp/.complete"
+    mv "$tmp" "$TEMPORAL_SERVER_SCHEMA_DIR"
+  ) 9>"$TEMPORAL_SERVER_DIR.lock" || exit 1
+}
