@@ -157,9 +157,13 @@ describe('json_transform in a run (real worker)', () => {
     });
     const templateRun = await runToEnd(api, tenant.owner.token, template, { s: 'x'.repeat(600_000) });
     expect(templateRun.status).toBe('failed');
-    expect(templateRun.node_states.renders.error.code).toBe('EXPRESSION_TOO_COMPLEX');
-    expect(templateRun.node_states.renders.error.message).not.toMatch(INTERNALS);
-    expect(templateRun.node_states.renders.error.message).toContain('needed more memory than the sandbox allows');
+    // Building the 153.6-million-character string takes a run's default deadline on a loaded machine: the deadline
+    // may stop it first (a correct answer too). The abort's own answer in the CEL lane, with a deadline it always
+    // comes before, is test/unit/expressions/sandboxAborts.test.ts's.
+    const renders = templateRun.node_states.renders.error;
+    expect(renders.code).toMatch(STOPPED);
+    expect(renders.message).not.toMatch(INTERNALS);
+    if (renders.code === 'EXPRESSION_TOO_COMPLEX') expect(renders.message).toContain('needed more memory than the sandbox allows');
 
     const ordinary = await createWorkflowFixture(api, tenant, {
       nodes: [toolNode('sums', 'json_transform', { expression: '$sum(items)', data: { items: [1, 2, 3] } })],
