@@ -40,7 +40,15 @@ export async function storeValue(
   name: string,
   value: unknown,
 ): Promise<ValueRef> {
-  const body = Buffer.from(JSON.stringify(value ?? null), 'utf8');
+  return storeSerialized(deps, organizationId, runId, name, JSON.stringify(value ?? null));
+}
+
+/**
+ * Stores a value already serialized. Large values are serialized once: to measure them and to store them (each
+ * JSON.stringify of a 15 MB parse result holds the worker's event loop, which every tenant's runs share, ~50 ms).
+ */
+async function storeSerialized(deps: ActivityDeps, organizationId: string, runId: string, name: string, json: string): Promise<ValueRef> {
+  const body = Buffer.from(json, 'utf8');
   const key = runObjectKey(organizationId, runId, name);
   await deps.storage.putObject(deps.config.minio.bucket, key, body, body.length, {
     'Content-Type': 'application/json',
@@ -57,9 +65,10 @@ export async function storeIfLarge(
   value: unknown,
   thresholdBytes: number,
 ): Promise<unknown> {
-  const size = Buffer.byteLength(JSON.stringify(value ?? null), 'utf8');
-  if (size <= thresholdBytes) return value;
-  return storeValue(deps, organizationId, runId, name, value);
+  const json = JSON.stringify(value ?? null);
+  // A string's length bounds its UTF-8 size from below: most large values are decided without counting bytes.
+  if (json.length > thresholdBytes || Buffer.byteLength(json, 'utf8') > thresholdBytes) return storeSerialized(deps, organizationId, runId, name, json);
+  return value;
 }
 
 /** Values under this are never stored to save room: as for the interpreter's budget (scheduler/spill.ts). */
@@ -78,14 +87,17 @@ export async function storeLargestUntilWithin(
   inlineBytes: number,
 ): Promise<Record<string, unknown>> {
   const sized = Object.entries(values)
-    .map(([name, value]) => ({ name, value, bytes: Buffer.byteLength(JSON.stringify(value ?? null), 'utf8') }))
+    .map(([name, value]) => {
+      const json = JSON.stringify(value ?? null);
+      return { name, json, bytes: Buffer.byteLength(json, 'utf8') };
+    })
     .sort((a, b) => b.bytes - a.bytes || (a.name < b.name ? -1 : 1));
   let inline = sized.reduce((sum, v) => sum + v.bytes, 0);
   const out = { ...values };
-  for (const { name, value, bytes } of sized) {
+  for (const { name, json, bytes } of sized) {
     // Sorted largest first: once one is under 1 KiB (a reference is ~100 bytes), none left is worth storing.
     if (inline <= inlineBytes || bytes < MIN_STORED_BYTES) break;
-    out[name] = await storeValue(deps, organizationId, runId, `${prefix}.${name}`, value);
+    out[name] = await storeSerialized(deps, organizationId, runId, `${prefix}.${name}`, json);
     inline -= bytes;
   }
   return out;
