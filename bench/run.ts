@@ -114,6 +114,8 @@ async function main(): Promise<void> {
   const stackOptions: StackOptions = {
     logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
     extraEnv: { CONTENT_VECTOR_INDEX_THRESHOLD: String(params.vectorIndexThreshold) },
+    // A CPU profile of every API and worker process (--cpu-prof), to find what holds an event loop in a scenario.
+    ...(process.env.BENCH_PROFILE_DIR ? { profileDir: path.resolve(process.env.BENCH_PROFILE_DIR) } : {}),
   };
   const stack = new Stack(scratch, stackOptions);
   // The whole run is bounded, and interruptible: a hang, Ctrl-C or SIGTERM stops the children and cleans up.
