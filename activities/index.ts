@@ -11,6 +11,7 @@ import { createWebhookActivities } from './webhooks';
 import { createEventWaitActivities } from './runs/eventWaits';
 import { createApprovalActivities } from './runs/approvals';
 import { createRespondActivities } from './runs/respond';
+import { createFlowActivities } from './runs/flow';
 
 /**
  * Every activity the worker registers. Workflows import the *type* of this object only, and call activities
@@ -25,6 +26,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createEventWaitActivities(deps),
     ...createApprovalActivities(deps),
     ...createRespondActivities(deps),
+    ...createFlowActivities(deps),
     ...createContentActivities(deps),
     ...createTriggerActivities(deps),
     ...createEventActivities(deps),

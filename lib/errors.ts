@@ -76,6 +76,10 @@ export const ERROR_CATALOG = {
   // Workflows
   WORKFLOW_INVALID: { status: 422, description: 'The workflow definition is invalid; see details' },
   INVALID_PARAMETERS: { status: 422, description: 'Run parameters do not match the declared parameters' },
+  FLOW_KEY_INVALID: {
+    status: 422,
+    description: "A flow control key expression of the workflow failed for this run's parameters or gave no string, number or boolean",
+  },
   RUN_NOT_RETRYABLE: { status: 409, description: 'Only failed or cancelled runs can be retried' },
   INLINE_CREDENTIAL: {
     status: 422,

@@ -9,6 +9,7 @@ export {
   organizationImportWorkflow,
 } from './organizations';
 export { dagRunWorkflow } from './runs/dagRun';
+export { flowGateWorkflow } from './flow/gate';
 export { loopBatchWorkflow } from './runs/loop';
 export { purgeDeadLettersWorkflow } from './runs/purge';
 export { contentProcessingWorkflow, contentDeletionWorkflow, contentReembeddingWorkflow } from './content';

@@ -72,6 +72,8 @@ export function createTriggerActivities(deps: ActivityDeps) {
         return { runId, input: outcome.input, reason: 'started' };
       }
       if (outcome.kind === 'finished') return { runId, input: null, reason: `run_${outcome.row.status}` };
+      // The workflow's singleton control: a run of the same key is still open, so this firing starts none.
+      if (outcome.kind === 'joined') return { runId: outcome.row.id, input: null, reason: 'singleton_open' };
       return { runId: null, input: null, reason: outcome.message };
     },
 

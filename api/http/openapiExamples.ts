@@ -253,6 +253,7 @@ const ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample>> = {
     ],
   },
   INVALID_PARAMETERS: { message: 'the run parameters do not match the declared parameters', details: [{ path: 'parameters.name', problem: 'required' }] },
+  FLOW_KEY_INVALID: { message: 'the concurrency key is null; it must be a string, number or boolean' },
   RUN_NOT_RETRYABLE: { message: 'only failed or cancelled runs can be retried (this run is running)' },
   INLINE_CREDENTIAL: {
     message: 'a node config holds a literal credential',

@@ -5,6 +5,7 @@ import { requestedWait } from '../http/wait';
 import {
   circuitBreakerSchema,
   deadLetterSchema,
+  flowStateSchema,
   listAllRunsQuery,
   listDeadLettersQuery,
   listRunsQuery,
@@ -27,6 +28,9 @@ const ADMISSION =
   'RUN_MAX_ACTIVE_PER_ORGANIZATION open (pending or running) runs: over either, 429 RATE_LIMITED with Retry-After, ' +
   'and no run is created (docs/runs.md#fairness).';
 
+/** Says that a start answered an open run of its singleton key instead of creating one. */
+const SINGLETON_HEADER = 'Loom-Singleton';
+
 const userIdOf = (input: RouteInput<unknown, unknown, unknown, 'org'>): string | null =>
   input.principal.kind === 'user' ? input.principal.userId : null;
 
@@ -47,7 +51,10 @@ export function runRoutes(s: RunsService, options: { maxWaitMs: number }): Route
         ' **Run and wait**: with `?wait=30s` (or `Prefer: wait=30`) the answer waits for the run to finish, at most ' +
         'that long (RUN_WAIT_MAX caps it): 200 with the finished run, whatever its status, exactly as GET run shows it ' +
         '(results, errors); else 202 with the run as it is then and `Location`. With an Idempotency-Key, a repeat ' +
-        'starts nothing and waits for the first request\'s run in the same way (docs/runs.md#run-and-wait).',
+        'starts nothing and waits for the first request\'s run in the same way (docs/runs.md#run-and-wait). ' +
+        '**Flow control** (the workflow\'s `flow`, docs/runs.md#flow-control): a queued or debounced run is created ' +
+        '`pending` and starts when its gate admits it; `priority` orders queued runs; a singleton hit answers the open ' +
+        'run (200, `Loom-Singleton: existing`); a key expression that fails answers 422 FLOW_KEY_INVALID.',
       tags,
       auth: 'org',
       permission: 'run:execute',
@@ -57,18 +64,24 @@ export function runRoutes(s: RunsService, options: { maxWaitMs: number }): Route
       body: startRunBody,
       responses: {
         201: { description: 'the created run (pending); no wait was asked for', schema: runSchema },
-        200: { description: 'run and wait: the run finished within the wait (completed, failed or cancelled)', schema: runSchema },
+        200: {
+          description:
+            'run and wait: the run finished within the wait (completed, failed or cancelled); or, with header ' +
+            '`Loom-Singleton: existing`, the open run of the same singleton key, answered instead of a new one',
+          schema: runSchema,
+        },
         202: { description: 'run and wait: the run is still open after the wait; Location points at it', schema: runSchema },
       },
-      errors: ['INVALID_PARAMETERS', 'INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'ENGINE_MISCONFIGURED'],
-      handler: async (input) => ({
-        status: 201,
-        body: await s.start(input.organization.organizationId, input.params.id, input.body.parameters, userIdOf(input), input.actor),
-      }),
+      errors: ['INVALID_PARAMETERS', 'FLOW_KEY_INVALID', 'INVALID_STATE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'ENGINE_MISCONFIGURED'],
+      handler: async (input) => {
+        const { run, existing } = await s.start(input.organization.organizationId, input.params.id, input.body, userIdOf(input), input.actor);
+        // The singleton control answered an open run of the same key: no run was created.
+        return existing ? { status: 200, body: run, headers: { [SINGLETON_HEADER]: 'existing' } } : { status: 201, body: run };
+      },
       // Outside the idempotent part: the stored answer is the created run; every request, first or repeated, waits.
       settle: async ({ ctx, query, params, organization }, result) => {
         const wait = requestedWait(ctx, query.wait, options.maxWaitMs);
-        if (wait.ms <= 0 || result.status !== 201) return result;
+        if (wait.ms <= 0 || (result.status !== 201 && result.headers?.[SINGLETON_HEADER] !== 'existing')) return result;
         const created = result.body as RunView;
         const justStarted = result.headers?.['Idempotent-Replayed'] !== 'true';
         const { finished, run } = await s.wait(organization.organizationId, params.id, created.id, wait.ms, justStarted);
@@ -138,6 +151,23 @@ export function runRoutes(s: RunsService, options: { maxWaitMs: number }): Route
       handler: async ({ organization, params, query }) => ({
         body: await s.list(organization.organizationId, params.id, query),
       }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/workflows/{id}/flow',
+      operationId: 'getFlowState',
+      summary: "What the workflow's flow control holds now: running, queued and debounced runs per key",
+      description:
+        'Asked of the workflow\'s flow gate (a Temporal query, docs/runs.md#flow-control): per concurrency key, the ' +
+        'runs it admitted that have not ended, the runs queued for concurrency or throttle, and the runs waiting for ' +
+        'their debounce period. Empty groups when the gate holds nothing; 503 when the workflow engine does not answer.',
+      tags,
+      auth: 'org',
+      permission: 'run:read',
+      params: workflowParams,
+      responses: { 200: { description: 'the flow state', schema: flowStateSchema } },
+      errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+      handler: async ({ organization, params }) => ({ body: await s.flowState(organization.organizationId, params.id) }),
     }),
     defineRoute({
       method: 'get',

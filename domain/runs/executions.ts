@@ -2,9 +2,11 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Clien
 import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { Config } from '../../lib/config';
 import { withTemporalAbortSignal } from '../../lib/temporal';
+import { AppError } from '../../lib/errors';
 import { runStartMetadata } from '../../lib/runs/searchAttributes';
 import { tenantPriority } from '../../lib/tenantPriority';
 import type { RunInput, RunStateView } from '../../lib/runs/types';
+import { FLOW_STATE_QUERY, flowGateWorkflowId, type FlowGateView } from '../../lib/runs/flowGate';
 
 /**
  * The runs domain's only contact with Temporal: start a run's execution (workflow id = run id), read its live
@@ -31,6 +33,11 @@ export interface RunExecutions {
   waitClosed(runId: string, timeoutMs: number, signal?: AbortSignal): Promise<void>;
   status(runId: string): Promise<ExecutionStatus | null>;
   temporalUrl(runId: string): string;
+  /**
+   * What a workflow's flow gate holds (workflows/flow/gate.ts): null when it is not running (it ends once it holds
+   * nothing); throws when Temporal cannot answer.
+   */
+  flowGate(workflowId: string): Promise<FlowGateView | null>;
 }
 
 /**
@@ -123,6 +130,18 @@ export function createRunExecutions(client: Client, config: Config['temporal']):
         return (description?.status.name as ExecutionStatus | undefined) ?? null;
       } catch {
         return null;
+      }
+    },
+    async flowGate(workflowId) {
+      try {
+        const view = await withTimeout(client, QUERY_TIMEOUT_MS, () => client.workflow.getHandle(flowGateWorkflowId(workflowId)).query<FlowGateView>(FLOW_STATE_QUERY));
+        // No answer in time: no worker took the query (the counts are a worker's to give), not an empty gate.
+        if (view === null) throw new AppError('SERVICE_UNAVAILABLE', 'the workflow engine did not answer in time; try again');
+        return view;
+      } catch (err) {
+        // Not found, or closed: it holds nothing (a closed execution still answers queries while its history is kept).
+        if (err instanceof WorkflowNotFoundError) return null;
+        throw err;
       }
     },
     temporalUrl(runId) {

@@ -4,12 +4,15 @@ import { isUniqueViolation } from '../../lib/db/errors';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { engineMisconfiguration } from '../../lib/temporalSetup';
-import type { NodeState, ParameterDecl } from '../../lib/dag/model';
+import type { CompiledWorkflow, NodeState, ParameterDecl } from '../../lib/dag/model';
 import { checkParameters, type ParameterProblem } from '../../lib/runs/parameters';
+import { runFlowOf, runPriority } from '../../lib/runs/flowPlan';
 import type { RunInput, RunOptions, RunTrigger } from '../../lib/runs/types';
 import { loadWorkflowVersion, type LoadedWorkflowVersion } from '../workflows/queries';
 import type { RunExecutions, RunStartContext } from './executions';
-import { findRunById, insertRun, markRunFinished, type RunRow } from './queries';
+import { findOpenSingletonRun, findRunById, insertRun, isSingletonConflict, markRunFinished, type RunRow } from './queries';
+import { placeRun, type RunFlowPlacement } from './flow';
+import { parseTriggers } from '../../lib/triggers/config';
 
 /**
  * The one door through which runs start. Every start is the same two steps: a `workflow_runs` row (`pending`), then
@@ -30,11 +33,14 @@ import { findRunById, insertRun, markRunFinished, type RunRow } from './queries'
 
 /** The execution input of a run whose row is `row`. */
 export function runInputOf(
-  row: Pick<RunRow, 'id' | 'organization_id' | 'parameters' | 'trigger'>,
+  row: Pick<RunRow, 'id' | 'organization_id' | 'parameters' | 'trigger' | 'flow_keys' | 'priority'>,
   loaded: Pick<LoadedWorkflowVersion, 'compiled'>,
   options: RunOptions,
   extras: { reused?: Record<string, NodeState>; approval?: RunInput['approval'] } = {},
 ): RunInput {
+  const { flow } = loaded.compiled;
+  const priority = runPriority(flow, row.priority);
+  const gate = runFlowOf(row.id, loaded.compiled.workflowId, flow, row.flow_keys, priority);
   return {
     runId: row.id,
     organizationId: row.organization_id,
@@ -46,6 +52,8 @@ export function runInputOf(
     kind: 'run',
     depth: 0,
     ...(extras.approval ? { approval: extras.approval } : {}),
+    ...(gate ? { flow: gate } : {}),
+    ...(flow || (row.priority !== null && row.priority !== undefined) ? { priority } : {}),
   };
 }
 
@@ -80,7 +88,9 @@ export async function startOrFail(
 export type PrepareOutcome =
   | { kind: 'ready'; input: RunInput; row: RunRow }
   | { kind: 'finished'; row: RunRow }
-  | { kind: 'refused'; code: 'NOT_FOUND' | 'INVALID_STATE' | 'INVALID_PARAMETERS'; message: string; problems?: ParameterProblem[] };
+  /** the workflow's singleton control found an open run with the same key: that run, and no new one */
+  | { kind: 'joined'; row: RunRow }
+  | { kind: 'refused'; code: 'NOT_FOUND' | 'INVALID_STATE' | 'INVALID_PARAMETERS' | 'FLOW_KEY_INVALID'; message: string; problems?: ParameterProblem[] };
 
 export interface PrepareRequest {
   organizationId: string;
@@ -116,6 +126,19 @@ export async function prepareTriggeredRun(deps: Pick<ProcessDeps, 'db' | 'config
   if (problems.length && request.onInvalidParameters === 'refuse') {
     return { kind: 'refused', code: 'INVALID_PARAMETERS', message: 'the parameters do not match the declared parameters', problems };
   }
+  // Flow control: the run's groups and priority (the trigger's own, else the workflow's); a key that cannot be
+  // computed is refused like invalid parameters, or recorded as the run's failure.
+  let placement: RunFlowPlacement | null = null;
+  let keyProblem: string | null = null;
+  if (!problems.length) {
+    try {
+      placement = await placeRun(request.organizationId, loaded.compiled.flow, values, request.trigger, triggerPriority(loaded.compiled.triggers, request.trigger));
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'FLOW_KEY_INVALID')) throw err;
+      if (request.onInvalidParameters === 'refuse') return { kind: 'refused', code: 'FLOW_KEY_INVALID', message: err.message };
+      keyProblem = err.message;
+    }
+  }
   await request.admit?.();
   let row: RunRow;
   try {
@@ -128,20 +151,28 @@ export async function prepareTriggeredRun(deps: Pick<ProcessDeps, 'db' | 'config
       trigger: request.trigger,
       retryOf: null,
       createdBy: request.createdBy ?? null,
+      flow: placement,
     });
   } catch (err) {
+    const singletonKey = placement?.singletonKey ?? null;
+    if (singletonKey !== null && isSingletonConflict(err)) {
+      const open = await findOpenSingletonRun(db, request.organizationId, request.workflowId, singletonKey);
+      // Ended between the two statements: the caller's retry (triggers retry their activities) inserts it then.
+      if (!open) throw err;
+      return { kind: 'joined', row: open };
+    }
     // A concurrent prepare of the same run inserted it first.
     if (!isUniqueViolation(err)) throw err;
     const again = await findRunById(db, request.organizationId, request.runId);
     if (!again) throw err;
     return again.status === 'pending' ? { kind: 'ready', input: build(again), row: again } : { kind: 'finished', row: again };
   }
-  if (problems.length) {
+  if (problems.length || keyProblem) {
     await markRunFinished(db, row.id, 'failed', [
       {
         node: null,
-        code: 'INVALID_PARAMETERS',
-        message: problems.map((p) => `${p.path} ${p.problem}`).join('; '),
+        code: keyProblem ? 'FLOW_KEY_INVALID' : 'INVALID_PARAMETERS',
+        message: keyProblem ?? problems.map((p) => `${p.path} ${p.problem}`).join('; '),
         attempt: 0,
         time: new Date().toISOString(),
       },
@@ -149,5 +180,13 @@ export async function prepareTriggeredRun(deps: Pick<ProcessDeps, 'db' | 'config
     return { kind: 'finished', row: (await findRunById(db, request.organizationId, row.id))! };
   }
   return { kind: 'ready', input: build(row), row };
+}
+
+/** The priority the trigger that started a run declares (`config.priority`), if any. */
+function triggerPriority(triggers: CompiledWorkflow['triggers'], trigger: RunTrigger): number | null {
+  if (typeof trigger.triggerId !== 'string') return null;
+  const found = parseTriggers(triggers).find((t) => t.key === trigger.triggerId);
+  const priority = (found?.config as { priority?: unknown } | undefined)?.priority;
+  return typeof priority === 'number' ? priority : null;
 }
 

@@ -30,9 +30,15 @@ export interface RunRow {
   updated_at: Date;
   /** the webhook answer its first respond node gave (migration 1200); null before, or without one */
   response?: WebhookResponse | null;
+  /** flow control (migration 1280): the run's groups, its priority, its singleton key */
+  flow_keys?: FlowKeys | null;
+  priority?: number | null;
+  singleton_key?: string | null;
 }
 
+import { isUniqueViolation } from '../../lib/db/errors';
 import type { WebhookResponse } from '../../lib/runs/webhookResponse';
+import type { FlowKeys } from '../../lib/runs/flowPlan';
 import { isUuid } from '../../lib/ids';
 export { isUuid };
 
@@ -48,6 +54,8 @@ export async function insertRun(
     retryOf: string | null;
     createdBy: string | null;
     nodeStates?: Record<string, NodeState>;
+    /** flow control: the run's groups, priority and singleton key (lib/runs/flowPlan.ts) */
+    flow?: { keys: FlowKeys; priority: number | null; singletonKey: string | null } | null;
   },
 ): Promise<RunRow> {
   const [row] = (await db('workflow_runs')
@@ -63,9 +71,29 @@ export async function insertRun(
       retry_of: values.retryOf,
       created_by: values.createdBy,
       started_at: db.fn.now(),
+      ...(values.flow
+        ? { flow_keys: JSON.stringify(values.flow.keys), priority: values.flow.priority, singleton_key: values.flow.singletonKey }
+        : {}),
     })
     .returning('*')) as RunRow[];
   return row!;
+}
+
+/** The partial unique index of one open run per workflow and singleton key (migration 1281). */
+const SINGLETON_INDEX = 'workflow_runs_singleton_open';
+
+/** Whether an insert failed because the workflow already has an open run with the same singleton key. */
+export function isSingletonConflict(err: unknown): boolean {
+  return isUniqueViolation(err, SINGLETON_INDEX);
+}
+
+/** The open run of a workflow with this singleton key, if there is one. */
+export async function findOpenSingletonRun(db: Db, organizationId: string, workflowId: string, singletonKey: string): Promise<RunRow | null> {
+  const row = await db<RunRow>('workflow_runs')
+    .where({ organization_id: organizationId, workflow_id: workflowId, singleton_key: singletonKey })
+    .whereIn('status', ['pending', 'running'])
+    .first();
+  return row ?? null;
 }
 
 /**
@@ -119,6 +147,18 @@ export async function findRunById(db: Db, organizationId: string, runId: string)
   if (!isUuid(runId)) return null;
   const row = await db<RunRow>('workflow_runs').where({ id: runId, organization_id: organizationId }).first();
   return row ?? null;
+}
+
+/** The ids among `runIds` of the organization's runs that are still open (pending or running). */
+export async function openRunIds(db: Db, organizationId: string, runIds: string[]): Promise<string[]> {
+  const ids = runIds.filter(isUuid);
+  if (!ids.length) return [];
+  const rows: { id: string }[] = await db('workflow_runs')
+    .where({ organization_id: organizationId })
+    .whereIn('id', ids)
+    .whereIn('status', ['pending', 'running'])
+    .select('id');
+  return rows.map((r) => r.id);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NODE_ID, NODE_STATUSES, RUN_STATUSES, RUN_VIEW_STATUSES } from '../../lib/dag/model';
 import { parseDuration } from '../../lib/duration';
+import { flowControlSchema, PRIORITY_MAX, PRIORITY_MIN } from '../../lib/dag/flowControl';
 import { pageQuerySchema } from '../../lib/pagination';
 import { isoTimestamp } from '../../lib/timestamps';
 
@@ -9,6 +10,13 @@ export const runParams = z.object({ id: z.string().max(100), run_id: z.string().
 
 export const startRunBody = z.strictObject({
   parameters: z.record(z.string(), z.unknown()).optional().default({}).describe('parameter name → value, as declared by the workflow'),
+  priority: z
+    .number()
+    .int()
+    .min(PRIORITY_MIN)
+    .max(PRIORITY_MAX)
+    .optional()
+    .describe("1 (first) to 5 (last): the order in which the workflow's flow control starts queued runs; default the workflow's (docs/runs.md#priority)"),
 });
 
 export const listRunsQuery = pageQuerySchema.extend({ status: z.enum(RUN_STATUSES).optional() });
@@ -126,6 +134,21 @@ const runBase = {
   duration: z.number().int().nullable().describe('milliseconds from started_at to completed_at (to now while open)'),
   trigger: z.object({ type: z.string() }).catchall(z.unknown()),
   awaiting_approval: z.boolean().describe('true while a manual run waits for an approver (trigger.approval holds the details)'),
+  priority: z.number().int().nullable().describe('1 (first) to 5 (last), as the start, its trigger or the workflow set it; null: the default, 3'),
+  flow: z
+    .object({
+      keys: z
+        .object({ concurrency: z.string(), throttle: z.string(), debounce: z.string(), singleton: z.string() })
+        .partial()
+        .describe("the groups the workflow's flow control put the run in (absent: the workflow's one group)"),
+      waiting_for: z
+        .enum(['debounce', 'concurrency', 'throttle'])
+        .nullable()
+        .describe('a pending run held by its flow control: why (in a single run\'s view; null in lists and once it started)'),
+      waiting_since: z.string().nullable(),
+    })
+    .nullable()
+    .describe('runs of a workflow with flow control (docs/runs.md#flow-control); null for others'),
   retry_of: z.uuid().nullable(),
   parent: z
     .object({
@@ -241,3 +264,21 @@ export const rerunBody = z
   })
   .meta({ id: 'RerunRequest', description: 'How to rerun a finished run: from which node, with which parameters, on which version' });
 export type RerunBody = z.output<typeof rerunBody>;
+
+export const flowStateSchema = z
+  .object({
+    workflow_id: z.uuid(),
+    flow: flowControlSchema.nullable().describe("the current version's flow control; null: none (runs of older versions may still be held)"),
+    groups: z
+      .array(
+        z.object({
+          key: z.string().describe("the concurrency group ('' for the workflow's one group)"),
+          running: z.number().int().describe('runs admitted and not yet ended'),
+          waiting: z.number().int().describe('runs queued for concurrency or throttle'),
+          debouncing: z.number().int().describe('runs waiting for their burst to end (debounce `last`)'),
+        }),
+      )
+      .describe('what the flow gate holds now, per key; empty when it holds nothing'),
+  })
+  .meta({ id: 'FlowState', description: "What a workflow's flow control holds now: running, queued and debounced runs per key" });
+export type FlowStateView = z.infer<typeof flowStateSchema>;

@@ -1,3 +1,4 @@
+import type { RunStateView } from '../../lib/runs/types';
 import type { MinioClient } from '../../lib/storage';
 import type { NodeState, RunError, RunViewStatus } from '../../lib/dag/model';
 import { isValueRef } from '../../lib/runs/types';
@@ -17,6 +18,8 @@ export interface RunLive {
   status: RunViewStatus;
   nodeStates: Record<string, NodeState>;
   errors: RunError[];
+  /** a pending run its flow gate holds: why, since when */
+  flowWait?: RunStateView['flowWait'];
 }
 
 /**
@@ -81,6 +84,10 @@ function runBase(row: RunRow, live: RunLive | null, links: RunLinks): Omit<RunSu
     trigger: row.trigger,
     // a manual run waiting for its approval decision (docs/triggers.md#manual-approval)
     awaiting_approval: status === 'pending' && (row.trigger as { approval?: { status?: string } }).approval?.status === 'pending',
+    priority: row.priority ?? null,
+    flow: row.flow_keys
+      ? { keys: row.flow_keys, waiting_for: live?.flowWait?.reason ?? null, waiting_since: live?.flowWait?.since ?? null }
+      : null,
     retry_of: row.retry_of,
     parent: parentOf(row),
     created_by: row.created_by,

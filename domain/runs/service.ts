@@ -15,8 +15,9 @@ import { loadWorkflowVersion, workflowNames, type LoadedWorkflowVersion } from '
 import type { RunAdmission } from './admission';
 import type { RunExecutions } from './executions';
 import { deleteDeadLetter, findDeadLetter, listCircuitBreakers, listDeadLetters, markDeadLetterReplayed, resetCircuitBreaker, type CircuitBreakerRow, type DeadLetterRow } from './failureQueries';
-import { findRun, findRunById, isUuid, listOrganizationRuns, listRuns, markRunFinished, type RunRow } from './queries';
-import type { ListAllRunsQuery, RerunBody, RunSummaryView, RunView } from './schemas';
+import { findOpenSingletonRun, findRun, findRunById, isSingletonConflict, isUuid, listOrganizationRuns, listRuns, markRunFinished, type RunRow } from './queries';
+import { placeRun } from './flow';
+import type { FlowStateView, ListAllRunsQuery, RerunBody, RunSummaryView, RunView } from './schemas';
 import { rerunReuse, withNodeInput } from './rerunPlan';
 import { canonicalJson } from '../../lib/canonicalJson';
 import { secretFieldProblems } from '../../lib/dag/secretFields';
@@ -43,13 +44,17 @@ const CANCEL_WAIT_MS = 800;
 
 export interface RunsService {
   /** `actor` (who asked, from where) goes to the audit log; absent for starts that are not API requests. */
+  /**
+   * `existing`: the workflow's singleton control found an open run with the same key; it is answered instead of a
+   * new one (docs/runs.md#singleton).
+   */
   start(
     organizationId: string,
     workflowId: string,
-    parameters: Record<string, unknown>,
+    request: { parameters: Record<string, unknown>; priority?: number },
     userId: string | null,
     actor?: Actor,
-  ): Promise<RunView>;
+  ): Promise<{ run: RunView; existing: boolean }>;
   get(organizationId: string, workflowId: string, runId: string): Promise<RunView>;
   /**
    * Run and wait: the run once it has finished (`finished`), or as it is after `waitMs` (docs/runs.md#run-and-wait).
@@ -90,6 +95,8 @@ export interface RunsService {
   listCircuitBreakers(organizationId: string): Promise<CircuitBreakerRow[]>;
   /** Closes the tool's breaker of `scope`, or all of the tool's breakers without one (answering the first). */
   resetCircuitBreaker(organizationId: string, tool: string, scope?: string): Promise<CircuitBreakerRow>;
+  /** What the workflow's flow gate holds now, per key (docs/runs.md#flow-control). */
+  flowState(organizationId: string, workflowId: string): Promise<FlowStateView>;
 }
 
 function cursorAfter(cursor: string | undefined): { createdAt: string; id: string } | undefined {
@@ -163,7 +170,10 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
     return { userId: await getApiKeyCreator(db, organizationId, actor.id), viaKey: { apiKeyId: actor.id } };
   }
 
-  /** Inserts the run row (pending) and starts its execution; a start that fails leaves a failed run, and a 503. */
+  /**
+   * Inserts the run row (pending) and starts its execution; a start that fails leaves a failed run, and a 503. With a
+   * singleton control, an open run of the same key is answered instead (`existing`), and nothing is started.
+   */
   async function launch(values: {
     loaded: LoadedWorkflowVersion;
     parameters: Record<string, unknown>;
@@ -177,28 +187,42 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
     requestId?: string;
     /** who asked, and what the `run.started` audit line says; it commits with the run row */
     audit?: { actor: Actor | undefined; after: Record<string, unknown> };
-  }): Promise<RunRow> {
+    /** the start's own priority (a retry keeps its original's); else the workflow's */
+    priority?: number | null;
+  }): Promise<{ row: RunRow; existing: boolean }> {
     const { compiled } = values.loaded;
-    const id = randomUUID();
     const { audit } = values;
-    const row = await admission.insert(
-      {
-        id,
-        organizationId: compiled.organizationId,
-        workflowId: compiled.workflowId,
-        workflowVersion: compiled.version,
-        parameters: values.parameters,
-        trigger: values.trigger,
-        retryOf: values.retryOf,
-        createdBy: values.createdBy,
-        nodeStates: values.reused,
-      },
-      audit?.actor && ((trx, inserted) => auditRun(trx, audit.actor, compiled.organizationId, 'run.started', inserted.id, audit.after)),
-    );
+    const placement = await placeRun(compiled.organizationId, compiled.flow, values.parameters, values.trigger, values.priority);
+    const insert = () =>
+      admission.insert(
+        {
+          id: randomUUID(),
+          organizationId: compiled.organizationId,
+          workflowId: compiled.workflowId,
+          workflowVersion: compiled.version,
+          parameters: values.parameters,
+          trigger: values.trigger,
+          retryOf: values.retryOf,
+          createdBy: values.createdBy,
+          nodeStates: values.reused,
+          flow: placement,
+        },
+        audit?.actor && ((trx, inserted) => auditRun(trx, audit.actor, compiled.organizationId, 'run.started', inserted.id, audit.after)),
+      );
+    let row: RunRow;
+    try {
+      row = await insert();
+    } catch (err) {
+      const singletonKey = placement?.singletonKey;
+      if (singletonKey === null || singletonKey === undefined || !isSingletonConflict(err)) throw err;
+      const open = await findOpenSingletonRun(db, compiled.organizationId, compiled.workflowId, singletonKey);
+      if (open) return { row: open, existing: true };
+      row = await insert(); // it ended between the two statements: this start is the new singleton
+    }
     const input = runInputOf(row, values.loaded, options(), { reused: values.reused, approval: values.approval });
     // For Temporal Web (memo, details): the names behind the ids.
     await startOrFail(deps, executions, input, { organizationName: values.loaded.organizationName, requestId: values.requestId });
-    return row;
+    return { row, existing: false };
   }
 
   function completedStates(row: RunRow): Record<string, NodeState> {
@@ -266,15 +290,15 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
   }
 
   return {
-    async start(organizationId, workflowId, parameters, caller, actor) {
+    async start(organizationId, workflowId, request, caller, actor) {
       await admission.admit(organizationId);
       const { userId, viaKey } = await requesterOf(organizationId, caller, actor);
       const loaded = await loadRunnable(organizationId, workflowId);
-      const { values, problems } = checkParameters(loaded.compiled.parameters, parameters);
+      const { values, problems } = checkParameters(loaded.compiled.parameters, request.parameters);
       if (problems.length) throw new AppError('INVALID_PARAMETERS', 'the parameters do not match the declared parameters', problems);
       // A manual trigger with requireApproval makes the run wait, pending, for an approver (docs/triggers.md).
       const approval = approvalForManualRun(loaded.compiled.triggers, config.triggers.defaultApprovalTimeoutMs, userId);
-      const row = await launch({
+      const { row, existing } = await launch({
         loaded,
         parameters: values,
         trigger: { type: 'manual', userId, ...viaKey, ...(approval ? { approval: approval.record } : {}) },
@@ -283,8 +307,9 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
         approval: approval?.wait,
         requestId: actor?.requestId,
         audit: { actor, after: { workflowId, version: loaded.compiled.version, trigger: 'manual' } },
+        priority: request.priority,
       });
-      return present(row);
+      return { run: await present(row), existing };
     },
 
     async get(organizationId, workflowId, runId) {
@@ -356,7 +381,7 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
       const loaded = await loadRunnable(organizationId, workflowId, original.workflow_version);
       // Retries are manual actions: a manual trigger's approval gate applies to them too (docs/triggers.md).
       const approval = approvalForManualRun(loaded.compiled.triggers, config.triggers.defaultApprovalTimeoutMs, userId);
-      const row = await launch({
+      const { row } = await launch({
         loaded,
         parameters: original.parameters,
         trigger: { type: 'retry', retryOf: original.id, userId, ...viaKey, ...(approval ? { approval: approval.record } : {}) },
@@ -366,6 +391,7 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
         approval: approval?.wait,
         requestId: actor?.requestId,
         audit: { actor, after: { workflowId, version: loaded.compiled.version, trigger: 'retry', retryOf: original.id } },
+        priority: original.priority,
       });
       return present(row);
     },
@@ -396,7 +422,7 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
       const approval = approvalForManualRun(loaded.compiled.triggers, config.triggers.defaultApprovalTimeoutMs, userId);
       const fromNode = request.from_node ?? null;
       const edited = request.node_input !== undefined;
-      const row = await launch({
+      const { row } = await launch({
         loaded: edited ? { ...loaded, compiled: withNodeInput(loaded.compiled, fromNode!, request.node_input!) } : loaded,
         parameters: values,
         trigger: {
@@ -414,6 +440,7 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
         approval: approval?.wait,
         requestId: actor?.requestId,
         audit: { actor, after: { workflowId, version: loaded.compiled.version, trigger: 'rerun', retryOf: original.id, fromNode, nodeInputEdited: edited } },
+        priority: original.priority,
       });
       return present(row);
     },
@@ -446,7 +473,7 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
       if (OPEN.includes(original.status)) throw new AppError('INVALID_STATE', 'the run of this dead letter is still running');
       const loaded = await loadRunnable(organizationId, letter.workflow_id, letter.workflow_version);
       const approval = approvalForManualRun(loaded.compiled.triggers, config.triggers.defaultApprovalTimeoutMs, userId);
-      const row = await launch({
+      const { row } = await launch({
         loaded,
         parameters: original.parameters,
         trigger: { type: 'dead_letter_replay', deadLetterId: letter.id, retryOf: original.id, userId, ...viaKey, ...(approval ? { approval: approval.record } : {}) },
@@ -454,9 +481,17 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
         reused: completedStates(original),
         createdBy: userId,
         approval: approval?.wait,
+        priority: original.priority,
       });
       const deadLetter = await markDeadLetterReplayed(db, organizationId, letter.id, row.id);
       return { deadLetter, run: await present(row) };
+    },
+
+    async flowState(organizationId, workflowId) {
+      await requireWorkflow(organizationId, workflowId);
+      const loaded = await loadWorkflowVersion(db, organizationId, workflowId);
+      const gate = await executions.flowGate(workflowId);
+      return { workflow_id: workflowId, flow: loaded?.compiled.flow ?? null, groups: gate?.groups ?? [] };
     },
 
     async getDeadLetter(organizationId, id) {

@@ -96,6 +96,12 @@ export function createWebhookRuns(deps: AppDeps, limiter: RateLimiter, execution
           onInvalidParameters: 'refuse',
         });
         if (outcome.kind === 'refused') throw new AppError(outcome.code, outcome.message, outcome.problems);
+        // The workflow's singleton control answered an open run of the same key: the sender gets that run, and the
+        // receipt (naming a run that was never created) goes, so a repeat of the delivery asks again.
+        if (outcome.kind === 'joined') {
+          if (call.deliveryKey && !replayed) await releaseReceipt(db, receiptKey);
+          return { runId: outcome.row.id, replayed: false };
+        }
         // The request id travels into the run's memo and worker lines.
         if (outcome.kind === 'ready') await startOrFail(deps, executions, outcome.input, { requestId: call.requestId });
       } catch (err) {

@@ -86,6 +86,7 @@ export async function loadWorkflowVersion(
       errorHandling: def.errorHandling,
       tools: def.tools,
       triggers: def.triggers,
+      ...(def.flow ? { flow: def.flow } : {}),
     },
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TOOL_CATEGORIES } from '../../lib/tools/descriptor';
 import { definitionDocumentSchema } from '../../lib/dag/document';
 import { errorHandlingSchema, parameterSchema, triggerSchema, WORKFLOW_STATUSES } from '../../lib/dag/model';
+import { flowControlSchema } from '../../lib/dag/flowControl';
 import { documentedAs } from '../../lib/documentedAs';
 import { pageQuerySchema } from '../../lib/pagination';
 import { compiledDagDocSchema, dagDocSchema } from './documentation';
@@ -47,6 +48,9 @@ const definitionFields = {
   error_handling: documentedAs(z.record(z.string(), z.unknown()), errorHandlingSchema)
     .optional()
     .describe('default_strategy, retry_config, node_overrides, ...'),
+  flow: documentedAs(z.record(z.string(), z.unknown()).nullable(), flowControlSchema.nullable())
+    .optional()
+    .describe('flow control of the runs: concurrency, throttle, debounce, singleton, priority (docs/runs.md#flow-control); null removes it'),
 };
 
 /** The API's create shape (the other accepted shape is the definition document: see docs/workflows.md). */
@@ -132,6 +136,7 @@ const definitionOut = {
   triggers: documentedAs(z.array(z.record(z.string(), z.unknown())), z.array(triggerSchema)),
   parameters: documentedAs(z.array(z.record(z.string(), z.unknown())), z.array(parameterSchema)),
   error_handling: documentedAs(z.record(z.string(), z.unknown()), errorHandlingSchema),
+  flow: documentedAs(z.record(z.string(), z.unknown()).nullable(), flowControlSchema.nullable()).describe('null: no flow control'),
 };
 
 export const workflowSchema = z.object({

@@ -44,6 +44,7 @@ function fieldsOf(definition: StoredDefinition, tools: ToolLookup) {
     triggers: definition.triggers,
     parameters: definition.parameters,
     error_handling: definition.errorHandling,
+    flow: definition.flow ?? null,
   };
 }
 

@@ -134,6 +134,8 @@ function mergeDefinition(given: Partial<DefinitionInput>, current: StoredDefinit
     triggers: given.triggers ?? current.triggers,
     parameters: given.parameters ?? current.parameters,
     errorHandling: given.errorHandling ?? current.errorHandling,
+    // `flow: null` removes the flow control; left out, it is kept
+    flow: given.flow === undefined ? current.flow : given.flow,
   };
 }
 
@@ -159,7 +161,7 @@ export function createWorkflowsService(deps: ServiceDeps) {
         name: doc.name,
         description: doc.description,
         metadata: metadata.data,
-        definition: { dag: doc.dag, tools: doc.tools, triggers: doc.triggers, parameters: doc.parameters, errorHandling: doc.errorHandling },
+        definition: { dag: doc.dag, tools: doc.tools, triggers: doc.triggers, parameters: doc.parameters, errorHandling: doc.errorHandling, flow: doc.flow },
         dagPath: '',
       };
     }
@@ -167,7 +169,7 @@ export function createWorkflowsService(deps: ServiceDeps) {
     const parsed = schema.safeParse(body ?? {});
     if (!parsed.success) throw badRequest(parsed.error, schema);
     const b = parsed.data;
-    const touchesDefinition = ['dag', 'tools', 'triggers', 'parameters', 'error_handling'].some(
+    const touchesDefinition = ['dag', 'tools', 'triggers', 'parameters', 'error_handling', 'flow'].some(
       (k) => (b as Record<string, unknown>)[k] !== undefined,
     );
     return {
@@ -175,7 +177,7 @@ export function createWorkflowsService(deps: ServiceDeps) {
       description: b.description,
       metadata: b.metadata,
       definition: touchesDefinition || mode === 'create'
-        ? { dag: b.dag, tools: b.tools, triggers: b.triggers, parameters: b.parameters, errorHandling: b.error_handling }
+        ? { dag: b.dag, tools: b.tools, triggers: b.triggers, parameters: b.parameters, errorHandling: b.error_handling, flow: b.flow }
         : undefined,
       dagPath: 'dag',
     };

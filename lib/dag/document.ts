@@ -51,6 +51,7 @@ export const definitionDocumentSchema = z.strictObject({
   entryPoints: z.array(z.string()).optional(),
   exitPoints: z.array(z.string()).optional(),
   error_handling: z.record(z.string(), z.unknown()).optional(),
+  flow: z.record(z.string(), z.unknown()).optional(),
   triggers: z.array(z.unknown()).max(50).optional(),
   tools: z.array(z.unknown()).max(200).optional(),
 });
@@ -65,6 +66,7 @@ export interface CompiledDocument {
   triggers?: unknown[];
   parameters?: unknown[];
   errorHandling?: unknown;
+  flow?: unknown;
 }
 
 /** Whether a create/update body is a definition document rather than the API's `{ name, dag, ... }` shape. */
@@ -108,6 +110,7 @@ export function compileDocument(raw: unknown): { ok: true; value: CompiledDocume
       triggers: doc.triggers,
       parameters: doc.parameters,
       errorHandling: doc.error_handling,
+      flow: doc.flow,
     },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseDuration } from '../duration';
+import type { FlowControl } from './flowControl';
 
 /**
  * The workflow model shared by the API (validation, storage), the interpreter workflow (execution) and the tools.
@@ -372,6 +373,8 @@ export interface CompiledWorkflow {
   /** Ids of the registered tools the workflow uses (declared and referenced by nodes). */
   tools?: string[];
   triggers?: Trigger[];
+  /** Flow control of the workflow's runs (lib/dag/flowControl.ts); absent: none. */
+  flow?: FlowControl;
 }
 
 /** What `workflow_versions.definition` stores: one immutable, validated version (see db/migrations/0300). */
@@ -381,4 +384,6 @@ export interface StoredDefinition {
   triggers: Trigger[];
   parameters: ParameterDecl[];
   errorHandling: ErrorHandling;
+  /** absent in definitions saved without flow control (and in every one saved before it existed) */
+  flow?: FlowControl;
 }

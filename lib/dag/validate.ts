@@ -6,6 +6,7 @@ import { checkDagObject } from './validation/dagObject';
 import { dedupeProblems } from './validation/dedupe';
 import { parseEdges } from './validation/edges';
 import { defaultErrorHandling, errorHandlingGraphProblems, parseErrorHandling } from './validation/errorHandling';
+import { parseFlow } from './validation/flow';
 import { nodeBodyChecks } from './validation/nodeBodies';
 import { parseNodes } from './validation/nodes';
 import { nodeTypeProblems } from './validation/nodeTypeRules';
@@ -50,7 +51,8 @@ export function validateDefinition(input: DefinitionInput, env: ValidationEnv, o
   const parameters = checkParameters(input.parameters);
   const triggers = checkTriggers(input.triggers, env);
   const errorHandling = parseErrorHandling(input.errorHandling, ehPath);
-  const early = [...parameters.problems, ...triggers.problems, ...errorHandling.problems];
+  const flow = parseFlow(input.flow, 'flow', env);
+  const early = [...parameters.problems, ...triggers.problems, ...errorHandling.problems, ...flow.problems];
 
   const dagObject = checkDagObject(input.dag, dagPath, paths);
   if (dagObject.stop) return { ok: false, problems: [...early, ...dagObject.problems], subworkflows: [] };
@@ -101,6 +103,7 @@ export function validateDefinition(input: DefinitionInput, env: ValidationEnv, o
       triggers: triggers.value,
       parameters: parameters.value,
       errorHandling: errorHandling.value ?? defaultErrorHandling(),
+      ...(flow.value ? { flow: flow.value } : {}),
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { CompiledWorkflow, NodeState, RunError, RunStatus, RunViewStatus } from '../dag/model';
 import type { ApprovalWait } from '../triggers/types';
+import type { FlowWaitReason, RunFlow } from './flowGate';
 
 /**
  * Shapes that cross the boundary between the API, the interpreter workflow and the run activities. Pure types:
@@ -64,6 +65,14 @@ export interface RunInput {
   depth: number;
   /** Set when the manual trigger requires approval: the run waits, pending, before its first node (triggers/approval.ts). */
   approval?: ApprovalWait;
+  /** Set when the workflow has flow control: the run waits, pending, for its gate before its first node (workflows/runs/flowWait.ts). */
+  flow?: RunFlow;
+  /**
+   * 1 (first) to 5 (last); unset: 3. The flow gate starts queued runs in this order (docs/runs.md#priority). Not
+   * Temporal's priority key: the server orders by it before its fairness across organizations, so one organization's
+   * priority 1 would overtake every other organization's work on the shared task queue.
+   */
+  priority?: number;
 }
 
 /** Whether the execution keeps a workflow_runs row up to date (running, final state). */
@@ -84,6 +93,8 @@ export interface RunStateView {
   nodeStates: Record<string, NodeState>;
   errors: RunError[];
   startedAt: string;
+  /** A run its flow gate holds: why it waits, since when (docs/runs.md#flow-control). */
+  flowWait?: { reason: FlowWaitReason; since: string };
 }
 
 /** A value kept in object storage: `s3://<bucket>/org/<orgId>/runs/<runId>/<file>.json`. */

@@ -31,6 +31,7 @@ import { failuresFailingTheRun } from './scheduler/outcome';
 import { isOpen } from './scheduler/state';
 import { strategyFor } from './strategy';
 import { awaitApproval, type ApprovalGate } from '../triggers/approval';
+import { awaitFlowAdmission, releaseFlow, type FlowWaitView } from './flowWait';
 import { type EvalContext, type RunInput, type RunStateView, type RunSummary, type ValueRef } from '../../lib/runs/types';
 import type { EventArrived } from '../../lib/runs/eventWait';
 import type { ApprovalDecided } from '../../lib/runs/approvalNode';
@@ -62,6 +63,8 @@ export class Interpreter {
   private readonly approvalWaiters: ApprovalWaiters = new Map();
   private readonly startedAt = new Date().toISOString();
   private status: RunViewStatus = 'pending';
+  /** Why a run held by its flow gate waits, as the gate told it (flowWait.ts). */
+  private flowWait: FlowWaitView | null = null;
   private inFlight = 0;
   private dirty = false;
   private failFast = false;
@@ -127,7 +130,13 @@ export class Interpreter {
   }
 
   view(): RunStateView {
-    return { status: this.status, nodeStates: this.states, errors: this.errors, startedAt: this.startedAt };
+    return {
+      status: this.status,
+      nodeStates: this.states,
+      errors: this.errors,
+      startedAt: this.startedAt,
+      ...(this.flowWait && this.status === 'pending' ? { flowWait: this.flowWait } : {}),
+    };
   }
 
   async run(): Promise<RunSummary> {
@@ -136,6 +145,23 @@ export class Interpreter {
       const gate = await awaitApproval(this.input.runId, this.input.approval);
       if (!gate.proceed) return this.closeWithoutStarting(gate);
     }
+    const { flow } = this.input;
+    if (!flow) return this.admitted();
+    // Flow control (flowWait.ts): the run waits, still `pending`, for its workflow's gate; what it holds there is
+    // given back however it ends.
+    const { compiled } = this.input;
+    const join = { organizationId: this.input.organizationId, workflowId: compiled.workflowId, workflowName: compiled.name, workflowVersion: compiled.version };
+    const gate = await awaitFlowAdmission(join, flow, (wait) => void (this.flowWait = wait));
+    if (!gate.proceed) return this.closeWithoutStarting(gate);
+    try {
+      return await this.admitted();
+    } finally {
+      await releaseFlow(flow);
+    }
+  }
+
+  /** The run past its gates (approval, flow control): its nodes run. */
+  private async admitted(): Promise<RunSummary> {
     if (this.setup.ownsRecord) {
       // Not cancellable: a run cancelled right away still goes through the normal ending below and is stored.
       await CancellationScope.nonCancellable(() => bookkeepingActivities(this.env).runMarkRunning({ runId: this.input.runId }));

@@ -40,6 +40,7 @@ export interface DefinitionInput {
   triggers?: unknown;
   parameters?: unknown;
   errorHandling?: unknown;
+  flow?: unknown;
 }
 
 export interface SubworkflowReference {

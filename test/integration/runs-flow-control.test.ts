@@ -1,0 +1,251 @@
+import type { TestApi } from '../helpers/stack';
+import { startApiWithTenant } from '../helpers/tenants';
+import { waitForRun, type RunBody } from '../helpers/runs';
+
+/**
+ * Flow control of runs (docs/runs.md#flow-control) against the real stack: concurrency (queue, per key, priority,
+ * cancel_oldest, drop_newest, round_robin), throttle, debounce (last and first), singleton, the flow state, the run
+ * view of a queued run, and the save-time and start-time checks. Each control is checked by exact orderings and
+ * counts read from the runs' own node states (when their first node started and ended).
+ */
+
+let api: TestApi;
+let token: string;
+
+beforeAll(async () => {
+  ({ api, token } = await startApiWithTenant());
+});
+afterAll(() => api.close());
+
+const FINAL = ['completed', 'failed', 'cancelled'];
+
+/** A workflow of one wait node (`work`, for `duration`) with a `customer` parameter and the given flow control. */
+async function flowWorkflow(flow: unknown, duration = '1s'): Promise<string> {
+  const res = await api.request('POST', '/api/v1/workflows', {
+    token,
+    body: {
+      name: 'flow control',
+      parameters: [{ name: 'customer', type: 'string' }, { name: 'n', type: 'integer' }],
+      dag: { nodes: [{ id: 'work', type: 'wait', config: { duration } }] },
+      flow,
+    },
+  });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+async function start(workflowId: string, parameters: Record<string, unknown> = {}, priority?: number): Promise<RunBody> {
+  const res = await api.request('POST', `/api/v1/workflows/${workflowId}/runs`, { token, body: { parameters, ...(priority ? { priority } : {}) } });
+  expect([200, 201]).toContain(res.status);
+  return { ...res.body, singleton: res.headers.get('loom-singleton'), httpStatus: res.status };
+}
+
+const finished = (workflowId: string, runId: string, timeoutMs = 60_000) => waitForRun(api, token, workflowId, runId, (r) => FINAL.includes(r.status), timeoutMs);
+
+/** When each run's `work` node started and ended. */
+const spanOf = (run: RunBody) => ({ id: run.id, start: Date.parse(run.node_states.work.startedAt), end: Date.parse(run.node_states.work.finishedAt) });
+
+/** The most spans open at one moment. */
+function maxOverlap(spans: { start: number; end: number }[]): number {
+  const points = spans.flatMap((s) => [
+    { t: s.start, d: 1 },
+    { t: s.end, d: -1 },
+  ]);
+  points.sort((a, b) => a.t - b.t || a.d - b.d); // an end before a start at the same instant
+  let open = 0;
+  let max = 0;
+  for (const p of points) max = Math.max(max, (open += p.d));
+  return max;
+}
+
+test('concurrency per key, queued in order: at most one run per customer at a time, other customers not held back', async () => {
+  const workflowId = await flowWorkflow({ concurrency: { limit: 1, key: 'params.customer' } });
+  const acme = [];
+  for (let i = 0; i < 3; i++) acme.push(await start(workflowId, { customer: 'acme', n: i }));
+  const globex = await start(workflowId, { customer: 'globex' });
+  expect(acme.map((r) => r.status)).toEqual(['pending', 'pending', 'pending']);
+
+  // The third acme run waits for the first two: its view says why, and the flow state counts it.
+  const queued = await waitForRun(api, token, workflowId, acme[2].id, (r) => r.flow?.waiting_for === 'concurrency', 15_000);
+  expect(queued).toMatchObject({ status: 'pending', flow: { keys: { concurrency: 'acme' }, waiting_for: 'concurrency' } });
+  const state = await api.request('GET', `/api/v1/workflows/${workflowId}/flow`, { token });
+  expect(state.status).toBe(200);
+  expect(state.body.flow).toMatchObject({ concurrency: { limit: 1, key: 'params.customer', strategy: 'queue' } });
+  expect(state.body.groups.find((g: { key: string }) => g.key === 'acme')).toMatchObject({ running: 1 });
+
+  const runs = await Promise.all([...acme, globex].map((r) => finished(workflowId, r.id)));
+  expect(runs.map((r) => r.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+  const acmeSpans = runs.slice(0, 3).map(spanOf);
+  expect(maxOverlap(acmeSpans)).toBe(1);
+  // Arrival order.
+  expect([...acmeSpans].sort((a, b) => a.start - b.start).map((s) => s.id)).toEqual(acme.map((r) => r.id));
+  // globex ran beside acme's first run, not after acme's queue.
+  expect(spanOf(runs[3]).start).toBeLessThan(acmeSpans[1]!.start);
+});
+
+test('priority: queued runs start lowest number first, then in arrival order', async () => {
+  const workflowId = await flowWorkflow({ concurrency: { limit: 1 } }, '700ms');
+  const blocker = await start(workflowId);
+  await waitForRun(api, token, workflowId, blocker.id, (r) => r.status === 'running', 15_000);
+  const low = await start(workflowId, {}, 5);
+  const urgent = await start(workflowId, {}, 1);
+  const normal = await start(workflowId);
+  expect([low.priority, urgent.priority, normal.priority]).toEqual([5, 1, null]);
+  const runs = await Promise.all([low, urgent, normal].map((r) => finished(workflowId, r.id)));
+  const order = runs.map(spanOf).sort((a, b) => a.start - b.start).map((s) => s.id);
+  expect(order).toEqual([urgent.id, normal.id, low.id]);
+});
+
+test('cancel_oldest: the running run is cancelled and the new one starts once it has ended; never two at once', async () => {
+  const workflowId = await flowWorkflow({ concurrency: { limit: 1, strategy: 'cancel_oldest' } }, '10m');
+  const old = await start(workflowId);
+  await waitForRun(api, token, workflowId, old.id, (r) => r.status === 'running', 15_000);
+  const fresh = await start(workflowId);
+  const cancelled = await finished(workflowId, old.id);
+  expect(cancelled.status).toBe('cancelled');
+  const running = await waitForRun(api, token, workflowId, fresh.id, (r) => r.status === 'running', 15_000);
+  expect(Date.parse(running.node_states.work.startedAt)).toBeGreaterThanOrEqual(Date.parse(cancelled.completed_at));
+  await api.request('POST', `/api/v1/workflows/${workflowId}/runs/${fresh.id}/cancel`, { token });
+  expect((await finished(workflowId, fresh.id)).status).toBe('cancelled');
+});
+
+test('drop_newest: a run that finds its key full is cancelled with FLOW_DROPPED; another key still runs', async () => {
+  const workflowId = await flowWorkflow({ concurrency: { limit: 1, key: 'params.customer', strategy: 'drop_newest' } }, '2s');
+  const first = await start(workflowId, { customer: 'acme' });
+  await waitForRun(api, token, workflowId, first.id, (r) => r.status === 'running', 15_000);
+  const dropped = await finished(workflowId, (await start(workflowId, { customer: 'acme' })).id);
+  expect(dropped.status).toBe('cancelled');
+  expect(dropped.errors).toEqual([expect.objectContaining({ code: 'FLOW_DROPPED', message: expect.stringContaining('1 runs of the same key') })]);
+  expect(dropped.node_states.work.status).toBe('cancelled');
+  const other = await finished(workflowId, (await start(workflowId, { customer: 'globex' })).id);
+  expect(other.status).toBe('completed');
+  expect((await finished(workflowId, first.id)).status).toBe('completed');
+});
+
+test('round_robin: one run at a time across keys, started in turn so one busy key does not starve the others', async () => {
+  const workflowId = await flowWorkflow({ concurrency: { limit: 1, key: 'params.customer', strategy: 'round_robin' } }, '300ms');
+  const started: RunBody[] = [];
+  // A busy key queues first; the others arrive after it.
+  for (let i = 0; i < 4; i++) started.push(await start(workflowId, { customer: 'a', n: i }));
+  for (const customer of ['b', 'c']) for (let i = 0; i < 2; i++) started.push(await start(workflowId, { customer, n: i }));
+  const runs = await Promise.all(started.map((r) => finished(workflowId, r.id)));
+  expect(runs.every((r) => r.status === 'completed')).toBe(true);
+  expect(maxOverlap(runs.map(spanOf))).toBe(1);
+  const order = runs
+    .map((r) => ({ ...spanOf(r), customer: r.parameters.customer as string }))
+    .sort((a, b) => a.start - b.start)
+    .map((s) => s.customer)
+    .join('');
+  // a1 may start before b and c arrive; from then on the keys take turns.
+  expect(order.slice(1)).toMatch(/^(abc|bca|cab|acb|bac|cba)/);
+  expect(order).not.toContain('aaa');
+});
+
+test('throttle: at most 2 starts per 2 s, the rest queued and started as the period frees, none refused', async () => {
+  const workflowId = await flowWorkflow({ throttle: { limit: 2, period: '2s' } }, '100ms');
+  const started = [];
+  for (let i = 0; i < 5; i++) started.push(await start(workflowId, { n: i }));
+  const runs = await Promise.all(started.map((r) => finished(workflowId, r.id)));
+  expect(runs.map((r) => r.status)).toEqual(Array(5).fill('completed'));
+  // The gate counts a start when it admits the run; the node starts a little later (a signal, a workflow task), by a
+  // lag that differs from run to run: node starts 2 apart are 2 s apart give or take that lag. The bench measures the
+  // admissions themselves (bench/scenarios/flow.ts).
+  const starts = runs.map((r) => spanOf(r).start).sort((a, b) => a - b);
+  for (let i = 2; i < starts.length; i++) expect(starts[i]! - starts[i - 2]!).toBeGreaterThanOrEqual(2000 - 400);
+  expect(starts[4]! - starts[0]!).toBeLessThan(8000);
+});
+
+test('debounce last: a burst of one key runs once, the last start with its parameters; the replaced runs say so', async () => {
+  const workflowId = await flowWorkflow({ debounce: { period: '1500ms', key: 'params.customer' } }, '100ms');
+  const burst = [];
+  for (let i = 0; i < 4; i++) burst.push(await start(workflowId, { customer: 'acme', n: i }));
+  const other = await start(workflowId, { customer: 'globex', n: 9 });
+  const runs = await Promise.all([...burst, other].map((r) => finished(workflowId, r.id)));
+  expect(runs.map((r) => r.status)).toEqual(['cancelled', 'cancelled', 'cancelled', 'completed', 'completed']);
+  expect(runs[0].errors[0]).toMatchObject({ code: 'DEBOUNCED', message: expect.stringContaining(burst[1].id) });
+  expect(runs[3].parameters).toEqual({ customer: 'acme', n: 3 });
+  // It waited for the burst to end: at least the period after the last start.
+  expect(spanOf(runs[3]).start - Date.parse(burst[3].created_at)).toBeGreaterThanOrEqual(1400);
+});
+
+test('debounce first: the first of a burst runs at once, later ones within the period are dropped', async () => {
+  const workflowId = await flowWorkflow({ debounce: { period: '3s', mode: 'first' } }, '100ms');
+  const burst = [];
+  for (let i = 0; i < 3; i++) burst.push(await start(workflowId, { n: i }));
+  const runs = await Promise.all(burst.map((r) => finished(workflowId, r.id)));
+  expect(runs.map((r) => r.status)).toEqual(['completed', 'cancelled', 'cancelled']);
+  expect(runs[1].errors[0]).toMatchObject({ code: 'DEBOUNCED' });
+});
+
+test('singleton: a start with the key of an open run answers that run; once it has ended, a start makes a new one', async () => {
+  const workflowId = await flowWorkflow({ singleton: { key: 'params.customer' } }, '1500ms');
+  const first = await start(workflowId, { customer: 'acme' });
+  expect(first.httpStatus).toBe(201);
+  const again = await start(workflowId, { customer: 'acme', n: 2 });
+  expect(again).toMatchObject({ httpStatus: 200, singleton: 'existing', id: first.id });
+  const otherKey = await start(workflowId, { customer: 'globex' });
+  expect(otherKey.id).not.toBe(first.id);
+  // Ten at once: still one run.
+  const burst = await Promise.all(Array.from({ length: 10 }, () => start(workflowId, { customer: 'acme' })));
+  expect(new Set(burst.map((r) => r.id))).toEqual(new Set([first.id]));
+  await finished(workflowId, first.id);
+  const later = await start(workflowId, { customer: 'acme' });
+  expect(later.httpStatus).toBe(201);
+  expect(later.id).not.toBe(first.id);
+  const { count } = (await api.deps.db('workflow_runs').where({ workflow_id: workflowId }).count('* as count').first()) as { count: string };
+  expect(Number(count)).toBe(3);
+});
+
+test('a queued run cancelled while it waits ends cancelled and frees nothing it never held; the queue goes on', async () => {
+  const workflowId = await flowWorkflow({ concurrency: { limit: 1 } }, '1s');
+  const first = await start(workflowId);
+  const queued = await start(workflowId);
+  const third = await start(workflowId);
+  await waitForRun(api, token, workflowId, queued.id, (r) => r.flow?.waiting_for === 'concurrency', 15_000);
+  const cancel = await api.request('POST', `/api/v1/workflows/${workflowId}/runs/${queued.id}/cancel`, { token });
+  expect(cancel.status).toBe(200);
+  const cancelled = await finished(workflowId, queued.id);
+  expect(cancelled.status).toBe('cancelled');
+  expect(cancelled.node_states.work.status).toBe('cancelled');
+  const [a, c] = await Promise.all([finished(workflowId, first.id), finished(workflowId, third.id)]);
+  expect([a.status, c.status]).toEqual(['completed', 'completed']);
+  expect(spanOf(c).start).toBeGreaterThanOrEqual(spanOf(a).end);
+});
+
+test('checked at save: every problem of the flow block at its path', async () => {
+  const res = await api.request('POST', '/api/v1/workflows', {
+    token,
+    body: {
+      name: 'bad flow',
+      dag: { nodes: [{ id: 'work', type: 'wait', config: { duration: '1s' } }] },
+      flow: { concurrency: { limit: 0, strategy: 'fifo' }, throttle: { limit: 1, period: '5ms' } },
+    },
+  });
+  expect(res.status).toBe(422);
+  const paths = res.body.error.details.map((d: { path: string }) => d.path);
+  expect(paths).toEqual(expect.arrayContaining(['flow.concurrency.limit', 'flow.concurrency.strategy', 'flow.throttle.period']));
+
+  const rules = await api.request('POST', '/api/v1/workflows', {
+    token,
+    body: {
+      name: 'bad flow rules',
+      dag: { nodes: [{ id: 'work', type: 'wait', config: { duration: '1s' } }] },
+      flow: { concurrency: { limit: 2, key_limit: 1 }, debounce: { period: '2s', mode: 'first', max_wait: '10s' }, singleton: { key: 'params.(' } },
+    },
+  });
+  expect(rules.status).toBe(422);
+  expect(rules.body.error.details.map((d: { path: string }) => d.path)).toEqual(
+    expect.arrayContaining(['flow.concurrency.key_limit', 'flow.debounce.max_wait', 'flow.singleton.key']),
+  );
+  const priority = await api.request('POST', `/api/v1/workflows/${await flowWorkflow({ priority: 2 })}/runs`, { token, body: { priority: 9 } });
+  expect(priority.status).toBe(400);
+});
+
+test('a key expression that gives no group answers 422 FLOW_KEY_INVALID and starts nothing', async () => {
+  const workflowId = await flowWorkflow({ concurrency: { limit: 1, key: 'params.n > 0 ? params.customer : null' } });
+  const res = await api.request('POST', `/api/v1/workflows/${workflowId}/runs`, { token, body: { parameters: { customer: 'acme', n: 0 } } });
+  expect(res.status).toBe(422);
+  expect(res.body.error).toMatchObject({ code: 'FLOW_KEY_INVALID', message: 'the concurrency key is null; it must be a string, number or boolean' });
+  const { count } = (await api.deps.db('workflow_runs').where({ workflow_id: workflowId }).count('* as count').first()) as { count: string };
+  expect(Number(count)).toBe(0);
+});
