@@ -33,14 +33,14 @@ import { parseTriggers } from '../../lib/triggers/config';
 
 /** The execution input of a run whose row is `row`. */
 export function runInputOf(
-  row: Pick<RunRow, 'id' | 'organization_id' | 'parameters' | 'trigger' | 'flow_keys' | 'priority'>,
+  row: Pick<RunRow, 'id' | 'organization_id' | 'parameters' | 'trigger' | 'flow_keys' | 'priority' | 'created_at'>,
   loaded: Pick<LoadedWorkflowVersion, 'compiled'>,
   options: RunOptions,
   extras: { reused?: Record<string, NodeState>; approval?: RunInput['approval'] } = {},
 ): RunInput {
   const { flow } = loaded.compiled;
   const priority = runPriority(flow, row.priority);
-  const gate = runFlowOf(row.id, loaded.compiled.workflowId, flow, row.flow_keys, priority);
+  const gate = runFlowOf(row.id, loaded.compiled.workflowId, flow, row.flow_keys, priority, new Date(row.created_at).getTime());
   return {
     runId: row.id,
     organizationId: row.organization_id,
@@ -186,7 +186,7 @@ export async function prepareTriggeredRun(deps: Pick<ProcessDeps, 'db' | 'config
 function triggerPriority(triggers: CompiledWorkflow['triggers'], trigger: RunTrigger): number | null {
   if (typeof trigger.triggerId !== 'string') return null;
   const found = parseTriggers(triggers).find((t) => t.key === trigger.triggerId);
-  const priority = (found?.config as { priority?: unknown } | undefined)?.priority;
-  return typeof priority === 'number' ? priority : null;
+  if (!found || found.type === 'manual') return null;
+  return found.config.priority ?? null;
 }
 

@@ -1,6 +1,5 @@
 import type { Trigger } from './model';
 import type { Problem } from './problems';
-import { PRIORITY_MAX, PRIORITY_MIN } from './flowControl';
 
 /**
  * Save-time checks of trigger configs by type (spec: schedule cron+timezone, webhook path/method/authentication,
@@ -13,10 +12,6 @@ const APPROVER_ROLES = ['owner', 'admin', 'member', 'viewer'];
 export function triggerProblems(trigger: Trigger, path: string): Problem[] {
   const c = trigger.config;
   const problems: Problem[] = [];
-  // Every trigger may set the priority of the runs it starts (docs/runs.md#priority).
-  if (c.priority !== undefined && !(Number.isInteger(c.priority) && (c.priority as number) >= PRIORITY_MIN && (c.priority as number) <= PRIORITY_MAX)) {
-    problems.push({ path: `${path}.config.priority`, problem: `an integer from ${PRIORITY_MIN} (first) to ${PRIORITY_MAX} (last)` });
-  }
   const str = (key: string, required: boolean): void => {
     if (c[key] === undefined) {
       if (required) problems.push({ path: `${path}.config.${key}`, problem: 'required' });

@@ -7,7 +7,7 @@ import type { ConcurrencyStrategy } from '../dag/flowControl';
  *
  * A run arrives with a ticket (its keys, priority and the settings of its workflow version); the gate answers each
  * run once with `admit` or `drop`, and `release` frees what an admitted run held when it ends (or what a waiting run
- * held when it is cancelled). Order: among waiting runs, a lower priority number first, then arrival; a run whose
+ * held when it is cancelled). Order: among waiting runs, a lower priority number first, then creation; a run whose
  * group is full or throttled holds back later runs of the same group (first come, first served within a group).
  */
 
@@ -21,6 +21,11 @@ export interface FlowTicket {
   runId: string;
   /** 1 (first) to 5 (last). */
   priority: number;
+  /**
+   * When the run was created (epoch ms): queued runs go in this order, not in the order they reach the gate (each
+   * run joins from its own first workflow task, so two runs started a millisecond apart may arrive either way).
+   */
+  createdAt?: number;
   /** The evaluated group of each control ('' = the workflow's one group). */
   keys: { concurrency: string; throttle: string; debounce: string };
   settings: FlowSettings;
@@ -180,7 +185,7 @@ function concurrencyFree(state: GateState, ticket: FlowTicket): boolean {
 }
 
 function byPriorityThenArrival(a: Waiting, b: Waiting): number {
-  return a.ticket.priority - b.ticket.priority || a.seq - b.seq;
+  return a.ticket.priority - b.ticket.priority || (a.ticket.createdAt ?? 0) - (b.ticket.createdAt ?? 0) || a.seq - b.seq;
 }
 
 /**

@@ -54,6 +54,7 @@ export function runFlowOf(
   flow: FlowControl | undefined,
   keys: FlowKeys | null | undefined,
   priority: number,
+  createdAt: number,
 ): RunFlow | undefined {
   if (!flow || !needsGate(flow)) return undefined;
   return {
@@ -61,6 +62,7 @@ export function runFlowOf(
     ticket: {
       runId,
       priority,
+      createdAt,
       keys: { concurrency: keys?.concurrency ?? '', throttle: keys?.throttle ?? '', debounce: keys?.debounce ?? '' },
       settings: flowSettings(flow),
     },

@@ -1,3 +1,4 @@
+import { PRIORITY_MAX, PRIORITY_MIN } from '../dag/flowControl';
 import { z } from 'zod';
 import type { Trigger } from '../dag/model';
 import { parseDuration } from '../duration';
@@ -38,6 +39,9 @@ const mappingSchema = z.record(
   z.string().max(300).regex(SOURCE_REF, 'a dotted reference such as body.order.id'),
 );
 
+/** The priority of the runs a trigger starts (docs/runs.md#priority): 1 first to 5 last; unset, the workflow's. */
+const runPriority = z.number().int().min(PRIORITY_MIN).max(PRIORITY_MAX).optional();
+
 export const OVERLAP_POLICIES = ['skip', 'buffer_one', 'buffer_all', 'cancel_other', 'terminate_other', 'allow_all'] as const;
 
 export const scheduleConfigSchema = z.strictObject({
@@ -52,6 +56,7 @@ export const scheduleConfigSchema = z.strictObject({
    * twice). docs/triggers.md#daylight-saving-time.
    */
   dst: z.enum(DST_POLICIES).optional().default('adjust'),
+  priority: runPriority,
 });
 
 export const WEBHOOK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -75,6 +80,7 @@ export const webhookConfigSchema = z.strictObject({
    * the mapped fields (`parameters`, any names) or else the body; runs waiting for it (wait_for_event) wake.
    */
   publish: z.string().max(100).regex(CUSTOM_EVENT_TYPE, 'a custom event type: custom.<word>(.<word>)*, lower case').optional(),
+  priority: runPriority,
 });
 
 export const eventConfigSchema = z.strictObject({
@@ -82,6 +88,7 @@ export const eventConfigSchema = z.strictObject({
   event: z.string().min(1),
   bucket: z.string().min(1).optional(),
   parameters: mappingSchema.optional(),
+  priority: runPriority,
 });
 
 export const APPROVER_ROLES = ['owner', 'admin', 'member', 'viewer'] as const;

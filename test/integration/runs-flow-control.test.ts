@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TestApi } from '../helpers/stack';
-import { startApiWithTenant } from '../helpers/tenants';
+import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
 import { waitForRun, type RunBody } from '../helpers/runs';
 
 /**
@@ -11,9 +13,10 @@ import { waitForRun, type RunBody } from '../helpers/runs';
 
 let api: TestApi;
 let token: string;
+let tenant: TestTenant;
 
 beforeAll(async () => {
-  ({ api, token } = await startApiWithTenant());
+  ({ api, token, tenant } = await startApiWithTenant());
 });
 afterAll(() => api.close());
 
@@ -60,10 +63,13 @@ function maxOverlap(spans: { start: number; end: number }[]): number {
 
 test('concurrency per key, queued in order: at most one run per customer at a time, other customers not held back', async () => {
   const workflowId = await flowWorkflow({ concurrency: { limit: 1, key: 'params.customer' } });
-  const acme = [];
-  for (let i = 0; i < 3; i++) acme.push(await start(workflowId, { customer: 'acme', n: i }));
+  // The first takes the free place; the next two queue behind it and go in the order they were started (each run
+  // reaches the gate from its own first workflow task, so the order of arrival may differ).
+  const acme = [await start(workflowId, { customer: 'acme', n: 0 })];
+  await waitForRun(api, token, workflowId, acme[0].id, (r) => r.status === 'running', 15_000);
+  for (let i = 1; i < 3; i++) acme.push(await start(workflowId, { customer: 'acme', n: i }));
   const globex = await start(workflowId, { customer: 'globex' });
-  expect(acme.map((r) => r.status)).toEqual(['pending', 'pending', 'pending']);
+  expect(acme.slice(1).map((r) => r.status)).toEqual(['pending', 'pending']);
 
   // The third acme run waits for the first two: its view says why, and the flow state counts it.
   const queued = await waitForRun(api, token, workflowId, acme[2].id, (r) => r.flow?.waiting_for === 'concurrency', 15_000);
@@ -185,6 +191,10 @@ test('singleton: a start with the key of an open run answers that run; once it h
   expect(again).toMatchObject({ httpStatus: 200, singleton: 'existing', id: first.id });
   const otherKey = await start(workflowId, { customer: 'globex' });
   expect(otherKey.id).not.toBe(first.id);
+  // Ten at once for a key with no run yet: one run, nine answers of it.
+  const fresh = await Promise.all(Array.from({ length: 10 }, () => start(workflowId, { customer: 'initech' })));
+  expect(new Set(fresh.map((r) => r.id)).size).toBe(1);
+  expect(fresh.filter((r) => r.httpStatus === 201)).toHaveLength(1);
   // Ten at once: still one run.
   const burst = await Promise.all(Array.from({ length: 10 }, () => start(workflowId, { customer: 'acme' })));
   expect(new Set(burst.map((r) => r.id))).toEqual(new Set([first.id]));
@@ -193,7 +203,7 @@ test('singleton: a start with the key of an open run answers that run; once it h
   expect(later.httpStatus).toBe(201);
   expect(later.id).not.toBe(first.id);
   const { count } = (await api.deps.db('workflow_runs').where({ workflow_id: workflowId }).count('* as count').first()) as { count: string };
-  expect(Number(count)).toBe(3);
+  expect(Number(count)).toBe(4);
 });
 
 test('a queued run cancelled while it waits ends cancelled and frees nothing it never held; the queue goes on', async () => {
@@ -248,4 +258,58 @@ test('a key expression that gives no group answers 422 FLOW_KEY_INVALID and star
   expect(res.body.error).toMatchObject({ code: 'FLOW_KEY_INVALID', message: 'the concurrency key is null; it must be a string, number or boolean' });
   const { count } = (await api.deps.db('workflow_runs').where({ workflow_id: workflowId }).count('* as count').first()) as { count: string };
   expect(Number(count)).toBe(0);
+});
+
+test('the example of docs/runs.md#flow-control: one run per customer at a time, in order, other customers beside', async () => {
+  const page = readFileSync(join(__dirname, '..', '..', 'docs', 'runs.md'), 'utf8');
+  const example = /<!-- example:flow -->\n```json\n([\s\S]*?)^```$/m.exec(page);
+  expect(example).not.toBeNull();
+  const created = await api.request('POST', '/api/v1/workflows', { token, body: JSON.parse(example![1]!) });
+  expect(created.status).toBe(201);
+  const workflowId = created.body.id as string;
+  const acme = [await start(workflowId, { customer: 'acme' })];
+  await waitForRun(api, token, workflowId, acme[0].id, (r) => r.status === 'running', 15_000);
+  for (let i = 1; i < 3; i++) acme.push(await start(workflowId, { customer: 'acme' }));
+  const globex = await start(workflowId, { customer: 'globex' });
+  const runs = await Promise.all([...acme, globex].map((r) => finished(workflowId, r.id)));
+  const spans = runs.map((r) => ({ id: r.id, start: Date.parse(r.node_states.sync.startedAt), end: Date.parse(r.node_states.sync.finishedAt) }));
+  expect(maxOverlap(spans.slice(0, 3))).toBe(1);
+  expect([...spans.slice(0, 3)].sort((a, b) => a.start - b.start).map((s) => s.id)).toEqual(acme.map((r) => r.id));
+  expect(spans[3]!.start).toBeLessThan(spans[1]!.start);
+});
+
+test('runs started by a webhook: the trigger\'s priority, and a singleton key that answers the open run', async () => {
+  const created = await api.request('POST', '/api/v1/workflows', {
+    token,
+    body: {
+      name: 'flow webhook',
+      parameters: [{ name: 'order', type: 'string', required: true }],
+      dag: { nodes: [{ id: 'work', type: 'wait', config: { duration: '2s' } }] },
+      triggers: [{ id: 'orders', type: 'webhook', config: { path: 'flow-orders', method: 'POST', authentication: 'bearer', priority: 2, parameters: { order: 'body.order' } } }],
+      flow: { singleton: { key: 'params.order' } },
+    },
+  });
+  expect(created.status).toBe(201);
+  const workflowId = created.body.id as string;
+  expect((await api.request('POST', `/api/v1/workflows/${workflowId}/activate`, { token })).status).toBe(200);
+  const secret = (await api.request('POST', `/api/v1/workflows/${workflowId}/triggers/orders/secret`, { token })).body.secret as string;
+  const slug = (await api.deps.db('organizations').where({ id: tenant.organizationId }).first('slug')).slug as string;
+  const call = (order: string) =>
+    api.request('POST', `/api/hooks/${slug}/flow-orders`, { body: { order }, headers: { authorization: `Bearer ${secret}` } });
+  const first = await call('A-1');
+  expect(first.status).toBe(202);
+  const again = await call('A-1');
+  expect(again.body.run_id).toBe(first.body.run_id);
+  const other = await call('B-2');
+  expect(other.body.run_id).not.toBe(first.body.run_id);
+  const run = await finished(workflowId, first.body.run_id);
+  expect(run).toMatchObject({ status: 'completed', priority: 2, flow: { keys: { singleton: 'A-1' } } });
+  const { count } = (await api.deps.db('workflow_runs').where({ workflow_id: workflowId }).count('* as count').first()) as { count: string };
+  expect(Number(count)).toBe(2);
+  const badPriority = await api.request('PUT', `/api/v1/workflows/${workflowId}`, {
+    token,
+    body: { triggers: [{ id: 'orders', type: 'webhook', config: { path: 'flow-orders', priority: 0 } }] },
+  });
+  expect(badPriority.status).toBe(422);
+  expect(badPriority.body.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'triggers[0].config.priority' })]));
 });

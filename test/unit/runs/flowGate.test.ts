@@ -60,6 +60,15 @@ describe('concurrency', () => {
     expect(order).toEqual(['urgent', 'normal', 'late-low']);
   });
 
+  test('queued runs go in the order they were created, whatever order they reach the gate in', () => {
+    const gate = emptyGate();
+    const one: FlowSettings = { concurrency: { limit: 1, strategy: 'queue' } };
+    pass(gate, 0, [ticket('busy', one)]);
+    pass(gate, 1, [{ ...ticket('second', one), createdAt: 20 }, { ...ticket('first', one), createdAt: 10 }]);
+    release(gate, 'busy');
+    expect(step(gate, 2).effects.admit).toEqual(['first']);
+  });
+
   test('drop_newest: a run that finds its key full is dropped, never queued', () => {
     const gate = emptyGate();
     const drop: FlowSettings = { concurrency: { limit: 1, strategy: 'drop_newest' } };
