@@ -12,6 +12,7 @@ import { Stack, type StackOptions } from './lib/stack';
 import { authScenario } from './scenarios/auth';
 import { cancelScenario } from './scenarios/cancel';
 import { fairnessScenario } from './scenarios/fairness';
+import { flowScenario } from './scenarios/flow';
 import { peerScenario } from './scenarios/peer';
 import { profileScenario } from './scenarios/profile';
 import { runsScenario, scaleScenario } from './scenarios/runs';
@@ -25,7 +26,7 @@ import { waitingScenario } from './scenarios/waiting';
 
 /**
  * `npm run bench` (full, ~10 minutes) or `npm run bench -- --smoke` (seconds of load; proves the suite works).
- * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,relevance,runs,runlist,scale,cancel,wait,waiting,fairness,profile,peer,soak`, `--keep` (keep
+ * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,relevance,runs,runlist,scale,cancel,wait,waiting,fairness,flow,profile,peer,soak`, `--keep` (keep
  * the scratch folder with logs and profiles under .data/bench/<run id>). Environment: BENCH_LOG_LEVEL (the API's
  * LOG_LEVEL, default info as in production; workers stay at info).
  * The soak (30 minutes) runs in a full run only when asked: `--soak` adds it, `--only soak` runs it alone; a smoke run
@@ -44,6 +45,7 @@ const SCENARIOS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   wait: waitScenario,
   waiting: waitingScenario,
   fairness: fairnessScenario,
+  flow: flowScenario,
   profile: profileScenario,
   peer: peerScenario,
   soak: soakScenario,

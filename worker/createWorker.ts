@@ -1,5 +1,7 @@
-import { NativeConnection, Worker, type ActivityInterceptorsFactory, type WorkerOptions } from '@temporalio/worker';
+import { NativeConnection, Worker, type ActivityInterceptorsFactory, type WorkflowBundle, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../activities';
+import { createFlowActivities } from '../activities/runs/flow';
+import { flowTaskQueue } from '../lib/runs/flowGate';
 import type { ActivityDeps } from '../activities/deps';
 import { ValueMemory, withValueLease } from '../activities/runs/valueMemory';
 import { workerTools } from '../activities/tools/registry';
@@ -10,7 +12,16 @@ export interface WorkerSetup {
   deps: ActivityDeps;
   /** Prebuilt workflow bundle (tests share one); otherwise the worker bundles `workflows/` itself. */
   workflowBundlePath?: string;
+  /** A bundle built in this process (worker/main.ts builds one for both of its workers). */
+  workflowBundle?: WorkflowBundle;
   overrides?: Partial<WorkerOptions>;
+}
+
+/** The workflow code a worker runs: a bundle file, a bundle built in this process, or `workflows/` bundled by the SDK. */
+function workflowSource(setup: Pick<WorkerSetup, 'workflowBundlePath' | 'workflowBundle'>): Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> {
+  if (setup.workflowBundlePath) return { workflowBundle: { codePath: setup.workflowBundlePath } };
+  if (setup.workflowBundle) return { workflowBundle: setup.workflowBundle };
+  return { workflowsPath: WORKFLOWS_PATH };
 }
 
 export const WORKFLOWS_PATH = require.resolve('../workflows');
@@ -40,7 +51,7 @@ const NON_STICKY_POLL_RATIO = 0.5;
  * process's Temporal Runtime is installed with that logger unless one exists already (worker/main.ts installs it
  * first, with the SDK's metrics exporter), and lines about runs carry Loom's ids.
  */
-export async function createWorker({ deps, workflowBundlePath, overrides }: WorkerSetup): Promise<Worker> {
+export async function createWorker({ deps, workflowBundlePath, workflowBundle, overrides }: WorkerSetup): Promise<Worker> {
   installTemporalRuntime(deps.logger);
   const connection = await NativeConnection.connect({ address: deps.config.temporal.address, ...temporalTransport(deps.config.temporal) });
   return Worker.create({
@@ -48,7 +59,7 @@ export async function createWorker({ deps, workflowBundlePath, overrides }: Work
     namespace: deps.config.temporal.namespace,
     taskQueue: deps.config.temporal.taskQueue,
     activities: createActivities(deps),
-    ...(workflowBundlePath ? { workflowBundle: { codePath: workflowBundlePath } } : { workflowsPath: WORKFLOWS_PATH }),
+    ...workflowSource({ workflowBundlePath, workflowBundle }),
     shutdownGraceTime: '10s',
     // A cancellation reaches a running activity only in the answer to one of its heartbeats, and without this the
     // SDK sends them every 80% of the heartbeat timeout (24 s for 30 s): a cancel would wait that long. Tools beat
@@ -66,5 +77,28 @@ export async function createWorker({ deps, workflowBundlePath, overrides }: Work
         new Set(workerTools(deps.config.tools).map((tool) => tool.id)),
       ), ...(overrides?.interceptors?.activity ?? [])],
     },
+  });
+}
+
+/** Workflow tasks of gates at once: each is a few milliseconds of pure decisions (lib/runs/flowGate.ts). */
+const FLOW_WORKFLOW_TASKS = 4;
+
+/**
+ * The worker of the flow gates' own task queue (lib/runs/flowGate.ts flowTaskQueue): the gate workflows and their
+ * one activity, on the main worker's connection. Every worker process runs one, so gates survive any one process.
+ */
+export async function createFlowWorker(main: Worker, { deps, workflowBundlePath, workflowBundle }: Omit<WorkerSetup, 'overrides'>): Promise<Worker> {
+  const { flowOpenRuns } = createFlowActivities(deps);
+  return Worker.create({
+    connection: main.connection!,
+    namespace: deps.config.temporal.namespace,
+    taskQueue: flowTaskQueue(deps.config.temporal.taskQueue),
+    activities: { flowOpenRuns },
+    ...workflowSource({ workflowBundlePath, workflowBundle }),
+    shutdownGraceTime: '10s',
+    maxConcurrentWorkflowTaskExecutions: FLOW_WORKFLOW_TASKS,
+    maxConcurrentActivityTaskExecutions: 2,
+    sinks: workflowLogSinks(deps.logger),
+    interceptors: { activity: [activityLogInterceptor] },
   });
 }

@@ -10,7 +10,9 @@ import { publishWorkerTools } from '../domain/tools/catalogue';
 import { workerTools } from '../activities/tools/registry';
 import { describeTool } from '../lib/tools/descriptor';
 import { ensureBackgroundJobs } from './backgroundJobs';
-import { createWorker } from './createWorker';
+import { bundleWorkflowCode } from '@temporalio/worker';
+import { createFlowWorker, createWorker, WORKFLOWS_PATH } from './createWorker';
+import { temporalLogger } from './logging';
 import { setUpWorkerObservability } from './observability';
 import { ensureSearchAttributes } from './searchAttributes';
 import { watchWorkflowIsolates } from './isolateWatch';
@@ -44,11 +46,12 @@ async function main(): Promise<void> {
   }
   await ensureBucket(storage, config.minio.bucket, config.minio.region);
   const observability = setUpWorkerObservability({ config, db, logger });
-  const worker = await createWorker({
-    deps,
-    workflowBundlePath: config.temporal.workflowBundlePath,
-    overrides: { interceptors: observability.interceptors },
-  });
+  // One bundle for both workers (the SDK would build one per worker).
+  const code = config.temporal.workflowBundlePath
+    ? { workflowBundlePath: config.temporal.workflowBundlePath }
+    : { workflowBundle: await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: temporalLogger(logger) }) };
+  const worker = await createWorker({ deps, ...code, overrides: { interceptors: observability.interceptors } });
+  const flowWorker = await createFlowWorker(worker, { deps, ...code });
   await observability.attachWorker(worker);
   const client = createTemporalClient(config.temporal);
   try {
@@ -72,7 +75,7 @@ async function main(): Promise<void> {
   // Platform mail whose send after commit failed (SMTP down, the API died): retried from the outbox.
   const stopMailSweeper = startMailSweeper(deps, MAIL_SWEEP_INTERVAL_MS);
   // Worker.run resolves after SIGTERM/SIGINT once in-flight tasks finish (the SDK installs those handlers).
-  await worker.run();
+  await Promise.all([worker.run(), flowWorker.run()]);
   await stopMailSweeper();
   // The last native connection closed shuts the SDK's Runtime down: its forwarded core logs would keep the process alive.
   await worker.connection?.close();

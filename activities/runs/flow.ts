@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import { FLOW_ARRIVE_SIGNAL, type FlowTicket } from '../../lib/runs/flowGate';
+import { FLOW_ARRIVE_SIGNAL, flowTaskQueue, type FlowTicket } from '../../lib/runs/flowGate';
 import { oneLine, runSearchAttributes } from '../../lib/runs/searchAttributes';
 import { tenantPriority } from '../../lib/tenantPriority';
 import { openRunIds } from '../../domain/runs/queries';
@@ -29,7 +29,7 @@ export function createFlowActivities(deps: ActivityDeps) {
       const { client } = Context.current();
       await client.workflow.signalWithStart('flowGateWorkflow', {
         workflowId: input.gateId,
-        taskQueue: deps.config.temporal.taskQueue,
+        taskQueue: flowTaskQueue(deps.config.temporal.taskQueue),
         args: [{ organizationId: input.organizationId, workflowId: input.workflowId }],
         signal: FLOW_ARRIVE_SIGNAL,
         signalArgs: [input.ticket],

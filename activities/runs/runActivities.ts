@@ -21,8 +21,8 @@ import { recordRunFinishedEvent } from '../events/runEvents';
 export function createRunActivities(deps: ActivityDeps) {
   const db = deps.db;
   return {
-    async runMarkRunning(input: { runId: string }): Promise<void> {
-      await markRunRunning(db, input.runId);
+    async runMarkRunning(input: { runId: string; startedAt?: string }): Promise<void> {
+      await markRunRunning(db, input.runId, input.startedAt);
     },
 
     /** A subworkflow child's run row (pending), written by the parent before it starts the child execution. */

@@ -58,6 +58,9 @@ export interface BenchParams {
   /** Peer row (n8n beside ours, bench/scenarios/peer.ts): seconds per closed-loop round, connections. */
   peerSeconds: number;
   peerConcurrency: number;
+  /** flow rows (bench/scenarios/flow.ts): runs per key under round_robin, runs under the throttle */
+  flowRunsPerKey: number;
+  flowThrottleRuns: number;
 }
 
 export const FULL: BenchParams = {
@@ -99,6 +102,8 @@ export const FULL: BenchParams = {
   soakRssEverySeconds: 5,
   peerSeconds: 10,
   peerConcurrency: 8,
+  flowRunsPerKey: 100,
+  flowThrottleRuns: 60,
 };
 
 export const SMOKE: BenchParams = {
@@ -142,6 +147,8 @@ export const SMOKE: BenchParams = {
   soakRssEverySeconds: 2,
   peerSeconds: 2,
   peerConcurrency: 4,
+  flowRunsPerKey: 5,
+  flowThrottleRuns: 14,
 };
 
 export interface BenchContext {

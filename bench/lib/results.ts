@@ -54,6 +54,9 @@ export const EXPECTED_ROWS = [
   'fair_xml_upload',
   'fair_xml_parse',
   'fair_jsonata',
+  'flow_rr_lag',
+  'flow_throttle',
+  'flow_key_overhead',
 ] as const;
 
 export type RowId = (typeof EXPECTED_ROWS)[number];

@@ -251,11 +251,15 @@ export async function markRunFinished(
 }
 
 /** The worker's first write of a run: pending -> running (a retried or late activity changes nothing else). */
-export async function markRunRunning(db: Db, runId: string): Promise<void> {
+/**
+ * `startedAt`: a run its flow control held starts when its gate admitted it (its queue time is not its duration);
+ * other runs keep the time they were created.
+ */
+export async function markRunRunning(db: Db, runId: string, startedAt?: string): Promise<void> {
   await db('workflow_runs')
     .where({ id: runId })
     .whereIn('status', ['pending'])
-    .update({ status: 'running', updated_at: db.fn.now() });
+    .update({ status: 'running', updated_at: db.fn.now(), ...(startedAt ? { started_at: startedAt } : {}) });
 }
 
 /** A respond node's answer, kept when the run has none yet (the first respond node answers); whether it was kept. */

@@ -127,6 +127,11 @@ export function arrive(state: GateState, ticket: FlowTicket, now: number): GateE
   const dk = ticket.keys.debounce;
   if (debounce?.mode === 'last') {
     const previous = state.held[dk];
+    // The last *started* run wins: one created before the held one but arriving after it is the one replaced.
+    if (previous && (ticket.createdAt ?? 0) < (previous.ticket.createdAt ?? 0)) {
+      drop(state, effects, ticket.runId, 'DEBOUNCED', `replaced by a newer run of the same key (${previous.ticket.runId})`);
+      return effects;
+    }
     if (previous) drop(state, effects, previous.ticket.runId, 'DEBOUNCED', `replaced by a newer run of the same key (${ticket.runId})`);
     const burstStart = previous?.burstStart ?? now;
     const until = Math.min(now + debounce.periodMs, debounce.maxWaitMs !== undefined ? burstStart + debounce.maxWaitMs : Number.POSITIVE_INFINITY);
@@ -343,6 +348,15 @@ export const FLOW_STATE_QUERY = 'flowState';
 export const FLOW_ADMITTED_SIGNAL = 'flowAdmitted';
 export const FLOW_DROPPED_SIGNAL = 'flowDropped';
 export const FLOW_QUEUED_SIGNAL = 'flowQueued';
+
+/**
+ * The task queue of the flow gates: a queue of their own, served by a small worker beside the main one in every
+ * worker process (worker/main.ts), so a gate's decisions never wait behind the workflow tasks of the runs it holds
+ * back (on the shared queue, a throttle's next admission waited up to a second behind 60 runs' tasks).
+ */
+export function flowTaskQueue(taskQueue: string): string {
+  return `${taskQueue}-flow`;
+}
 
 /** One gate per workflow (its id is a UUID, unique across organizations), found by this workflow id. */
 export function flowGateWorkflowId(workflowId: string): string {

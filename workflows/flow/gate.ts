@@ -69,6 +69,7 @@ export async function flowGateWorkflow(input: FlowGateInput): Promise<void> {
   setHandler(flowStateQuery, () => ({ groups: groupCounts(state), settings: state.settings }));
 
   let nextReconcile = workflowNow() + RECONCILE_EVERY_MS;
+  const inFlight = new Set<Promise<unknown>>();
   for (;;) {
     const now = workflowNow();
     const effects: GateEffects = { admit: [], drop: [], cancel: [], queued: [] };
@@ -100,13 +101,21 @@ export async function flowGateWorkflow(input: FlowGateInput): Promise<void> {
       const reason = waitReason(state, runId);
       if (reason) effects.queued.push({ runId, reason });
     }
-    await tell(state, effects);
+    // Not awaited: the answers go out with this workflow task, and the next arrivals are taken meanwhile (awaiting
+    // them cost every pass a second workflow task). A failed answer frees its place when it comes back.
+    const telling = tell(effects, now, (runId) => inbox.push({ kind: 'release', runId }));
+    inFlight.add(telling);
+    void telling.finally(() => inFlight.delete(telling));
 
     if (inbox.length === 0 && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > MAX_HISTORY_EVENTS)) {
+      await Promise.all(inFlight);
       await continueAsNew<typeof flowGateWorkflow>({ ...input, state: { ...state, dropped: {} } });
     }
     if (isIdle(state)) {
-      if (!(await condition(() => inbox.length > 0, IDLE_END_MS))) return;
+      if (!(await condition(() => inbox.length > 0, IDLE_END_MS))) {
+        await Promise.all(inFlight);
+        return;
+      }
       continue;
     }
     const wakeAt = stepped.wakeAt === null ? nextReconcile : Math.min(stepped.wakeAt, nextReconcile);
@@ -118,10 +127,12 @@ export async function flowGateWorkflow(input: FlowGateInput): Promise<void> {
  * Answers the runs. A run that cannot be told (it has ended, or never existed) holds nothing: it is released, so its
  * place goes to the next one.
  */
-async function tell(state: Parameters<typeof release>[0], effects: GateEffects): Promise<void> {
-  const gone = (runId: string) => () => release(state, runId);
+async function tell(effects: GateEffects, now: number, freed: (runId: string) => void): Promise<void> {
+  const gone = (runId: string) => () => freed(runId);
+  // The admission's time travels with it: the run's start time is the gate's decision, not the signal's arrival.
+  const admitted = { at: new Date(now).toISOString() };
   await Promise.all([
-    ...effects.admit.map((runId) => getExternalWorkflowHandle(runId).signal(FLOW_ADMITTED_SIGNAL).catch(gone(runId))),
+    ...effects.admit.map((runId) => getExternalWorkflowHandle(runId).signal(FLOW_ADMITTED_SIGNAL, admitted).catch(gone(runId))),
     ...effects.drop.map((d) => getExternalWorkflowHandle(d.runId).signal(FLOW_DROPPED_SIGNAL, { code: d.code, message: d.message }).catch(() => undefined)),
     ...effects.queued.map((q) => getExternalWorkflowHandle(q.runId).signal(FLOW_QUEUED_SIGNAL, { reason: q.reason }).catch(() => undefined)),
     ...effects.cancel.map((runId) => getExternalWorkflowHandle(runId).cancel().catch(gone(runId))),

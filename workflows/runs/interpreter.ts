@@ -154,17 +154,18 @@ export class Interpreter {
     const gate = await awaitFlowAdmission(join, flow, (wait) => void (this.flowWait = wait));
     if (!gate.proceed) return this.closeWithoutStarting(gate);
     try {
-      return await this.admitted();
+      return await this.admitted(gate.admittedAt);
     } finally {
       await releaseFlow(flow);
     }
   }
 
-  /** The run past its gates (approval, flow control): its nodes run. */
-  private async admitted(): Promise<RunSummary> {
+  /** The run past its gates (approval, flow control): its nodes run. `admittedAt`: when its flow gate let it start. */
+  private async admitted(admittedAt?: string): Promise<RunSummary> {
     if (this.setup.ownsRecord) {
       // Not cancellable: a run cancelled right away still goes through the normal ending below and is stored.
-      await CancellationScope.nonCancellable(() => bookkeepingActivities(this.env).runMarkRunning({ runId: this.input.runId }));
+      const marked = { runId: this.input.runId, ...(admittedAt ? { startedAt: admittedAt } : {}) };
+      await CancellationScope.nonCancellable(() => bookkeepingActivities(this.env).runMarkRunning(marked));
     }
     this.status = 'running';
     let cancellation: unknown = null;

@@ -152,6 +152,14 @@ describe('debounce', () => {
     expect(step(gate, 1500).effects.admit).toEqual(['b']);
   });
 
+  test('last: a run created before the waiting one but arriving after it is the one replaced', () => {
+    const gate = emptyGate();
+    const last: FlowSettings = { debounce: { periodMs: 1000, mode: 'last' } };
+    pass(gate, 0, [{ ...ticket('newer', last), createdAt: 20 }]);
+    expect(pass(gate, 10, [{ ...ticket('older', last), createdAt: 10 }]).drop).toEqual(['older:DEBOUNCED']);
+    expect(step(gate, 1000).effects.admit).toEqual(['newer']);
+  });
+
   test('last with max_wait: a steady stream still starts a run max_wait after its first', () => {
     const gate = emptyGate();
     const last: FlowSettings = { debounce: { periodMs: 1000, mode: 'last', maxWaitMs: 2500 } };
