@@ -2,7 +2,7 @@
  * `temporal-setup`: makes the configured Temporal namespace ready for Loom (docs/scaling.md#temporal-connection),
  * on any server the configuration reaches (TLS and API keys included): the namespace with its retention, then Loom's
  * search attributes, then a wait until a run start would take them (a real cluster refuses new attributes for a
- * second or two). Idempotent: run it at every deploy; docker-compose.yml's temporal-init does the same by hand.
+ * second or two: until they are listed, then one reload of the hosts' namespace caches). Idempotent: run it at every deploy; docker-compose.yml's temporal-init does the same by hand.
  */
 import { msToTs } from '@temporalio/common/lib/time';
 import { parseDuration } from '../../lib/duration';
@@ -14,6 +14,12 @@ import { parseFlags, UsageError } from './options';
 
 const DEFAULT_RETENTION = '7d';
 const SETTLE_MS = 30_000;
+/**
+ * The attributes are read back through the frontend, but every frontend and history host checks a start against
+ * its own copy of the namespace, reloaded every 2 s (system.namespaceCacheRefreshInterval): after a change, one
+ * reload more, so that "runs can start" holds on each of them (on a cluster a start was refused for up to 2 s).
+ */
+const CACHE_RELOAD_MS = 2500;
 
 async function until(ready: () => Promise<boolean>): Promise<boolean> {
   const deadline = Date.now() + SETTLE_MS;
@@ -73,6 +79,7 @@ export const TEMPORAL_COMMANDS: Record<string, AdminCommand> = {
           ctx.err(`search attributes added to ${namespace} but not usable after ${SETTLE_MS / 1000} s`, 'FAILED');
           return 1;
         }
+        if (!existed || attributes.added.length) await new Promise((r) => setTimeout(r, CACHE_RELOAD_MS));
         const described = await service.describeNamespace({ namespace });
         const ttl = described.config?.workflowExecutionRetentionTtl?.seconds;
         const report: SetupReport = {
