@@ -190,7 +190,7 @@ async function overheadRow(ctx: BenchContext, driver: RunDriver): Promise<void> 
     baseline: { label: 'the same 1-node run without flow control, same bench run', value: round(without.perSecond), unit: 'runs/s' },
     ours: { value: round(withKey.perSecond), unit: 'runs/s' },
     ratio: round(ratioOf(withKey.perSecond, without.perSecond), 3),
-    goal: '>= 0.5x (a key costs the gate round trip: an activity and two signals)',
+    goal: '>= 0.5x (a key costs the gate round trip: a local activity and three signals)',
     met: withKey.failed === 0 && ratioOf(withKey.perSecond, without.perSecond) >= 0.5,
     notes:
       `${ctx.params.runRounds} alternating rounds of ${ctx.params.runSeconds} s each; p50 ${round(withKey.latency.p50)} vs ${round(without.latency.p50)} ms, ` +
