@@ -5,6 +5,8 @@ import { SECRET_NAME, SECRET_NAME_RULE } from '../../lib/dag/secretReferences';
 import { isEncryptedSecret, maskSecret, type EncryptedSecret, type SecretBox } from '../../lib/secrets';
 import { generateSigningSecret, signingSecretProblem } from '../../lib/triggers/standardWebhooks';
 import { slugSchema } from './schemas';
+import { hostRateLimitsSchema } from '../destinationLimits/schemas';
+import type { HostRateLimit } from '../../lib/destinationLimits';
 
 /**
  * The spec's three settings groups. Stored in `organizations.settings` (jsonb) except name and slug, which are
@@ -168,6 +170,11 @@ export const integrationUpdateSchema = z.strictObject({
     .optional()
     .describe('per integration: an object updates it, null removes it'),
   sso: ssoInput.nullable().optional().describe('SSO configuration; OpenID Connect sign-in at GET /api/auth/sso/{slug}/authorize (docs/auth.md#single-sign-on-openid-connect)'),
+  rateLimits: hostRateLimitsSchema
+    .optional()
+    .describe(
+      'replaces the list: rate limits on destination hosts, shared by every run of the organization (docs/runs.md#rate-limits-on-destinations); one per host (with a port, for that port only)',
+    ),
   apiKeys: z
     .strictObject({ href: z.string().max(2048) })
     .optional()
@@ -215,6 +222,8 @@ export interface StoredSettings {
   integration: {
     webhooks: StoredWebhook[];
     thirdParty: Record<string, { enabled: boolean; config: Record<string, string>; secrets: Record<string, EncryptedSecret> }>;
+    /** Absent in documents stored before rate limits on destinations existed (read as none). */
+    rateLimits: HostRateLimit[];
     sso: {
       enabled: boolean;
       protocol: 'oidc' | 'saml';
@@ -239,7 +248,7 @@ export function defaultSettings(): StoredSettings {
   return {
     general: { logoUrl: null, brandColor: null, timezone: 'UTC', language: 'en' },
     security: { requireTwoFactor: false, ipAllowlist: [], sessionTimeoutMinutes: null, auditLogRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS },
-    integration: { webhooks: [], thirdParty: {}, sso: null },
+    integration: { webhooks: [], thirdParty: {}, rateLimits: [], sso: null },
   };
 }
 
@@ -354,6 +363,7 @@ export function applySettingsUpdate(
       };
     }
   }
+  if (integration?.rateLimits) next.integration.rateLimits = integration.rateLimits;
   if (integration && integration.sso !== undefined) {
     const sso = integration.sso;
     if (sso === null) next.integration.sso = null;

@@ -52,11 +52,46 @@ export const inputBindingSchema = z.strictObject({
   from: z.string().regex(REFERENCE, 'references look like <node_id>.<output_name>'),
 }).meta({ id: 'InputBinding', description: 'Feeds a tool input from another node\'s output (`<node_id>.<output>`) or a parameter (`params.<name>`)' });
 
+/** The most calls one rate limit lets start per period (docs/runs.md#rate-limits-on-destinations). */
+export const RATE_LIMIT_MAX_REQUESTS = 10_000;
+/** A rate limit's period: from 100 ms to 1 hour. */
+export const RATE_LIMIT_MIN_PERIOD_MS = 100;
+export const RATE_LIMIT_MAX_PERIOD_MS = 3_600_000;
+
+/** A rate limit's `per`: a duration from 100ms to 1h, such as 1s or 1m. */
+export const ratePeriodSchema = z
+  .string()
+  .max(20)
+  .refine((text) => {
+    try {
+      const ms = parseDuration(text);
+      return ms >= RATE_LIMIT_MIN_PERIOD_MS && ms <= RATE_LIMIT_MAX_PERIOD_MS;
+    } catch {
+      return false;
+    }
+  }, 'a duration from 100ms to 1h, such as 1s or 1m');
+
+export const rateLimitSchema = z.strictObject({
+  /** calls that may start per period, 1-10,000 */
+  requests: z.number().int().min(1).max(RATE_LIMIT_MAX_REQUESTS),
+  /** the period: 100ms to 1h ("1s", "1m") */
+  per: ratePeriodSchema,
+  /** calls with the same key share one limit across the organization; without one, calls to the same destination host do */
+  key: z.string().min(1).max(200).optional(),
+}).meta({
+  id: 'ToolRateLimit',
+  description:
+    "At most `requests` calls of this node start per `per`, shared by every run of the organization: with a `key`, by every call declaring that key; without one, by every call to the same destination host. A call waits for its turn (the node state shows `waiting_for`), it never fails for it",
+});
+export type RateLimitDecl = z.infer<typeof rateLimitSchema>;
+
 export const toolConfigSchema = z.strictObject({
   tool: z.string().min(1).max(100),
   config: z.record(z.string(), z.unknown()).optional().default({}),
   inputs: z.array(inputBindingSchema).max(100).optional().default([]),
   outputs: z.array(ioDeclSchema).max(100).optional().default([]),
+  /** the node's own rate limit (docs/runs.md#rate-limits-on-destinations) */
+  rate_limit: rateLimitSchema.optional(),
 }).meta({ id: 'ToolNodeConfig', description: 'A tool node: the registered tool to call (GET /api/v1/tools), its config and bindings' });
 
 export const conditionConfigSchema = z.strictObject({
@@ -348,6 +383,17 @@ export interface NodeState {
   waiting_until?: string;
   /** approval nodes: the approval's id (GET /api/v1/approvals/{id}), set when its wait starts */
   approval_id?: string;
+  /**
+   * tool nodes: set, with `waiting_until` (the turn's time), while the node waits for its turn under rate limits
+   * (`limits`: `host:<host>`, `key:<key>`, `tool:<tool>`); both are removed when its call starts
+   */
+  waiting_for?: NodeWaitReason;
+}
+
+/** Why a running tool node waits (docs/runs.md#rate-limits-on-destinations). */
+export interface NodeWaitReason {
+  reason: 'rate_limit';
+  limits: string[];
 }
 
 export interface RunError {

@@ -42,6 +42,8 @@ const cases: { name: string; parse: (raw: unknown) => unknown; schema: { parse: 
         inputs: [{ from: 'a.result' }, { name: 'body', from: 'params.x' }],
         outputs: [{ name: 'status' }, { name: 'body', type: 'object', description: 'd' }],
       },
+      { tool: 'http_request', config: { url: 'https://a.example' }, rate_limit: { requests: 10, per: '1s' } },
+      { tool: 'http_request', rate_limit: { requests: 1, per: '1h', key: 'partner' } },
     ],
   },
   {

@@ -39,6 +39,12 @@ function list(value: unknown, what: string): unknown[] {
   return value;
 }
 
+function positiveInt(value: unknown, what: string): number {
+  const n = optionalInt(value, what);
+  if (n === undefined) throw new ConfigError(`${what} is required`);
+  return n;
+}
+
 function optionalInt(value: unknown, what: string): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new ConfigError(`${what} must be a positive integer`);
@@ -64,6 +70,18 @@ export function parseToolConfig(raw: unknown): ToolConfig {
         ...(description !== undefined ? { description } : {}),
       };
     }),
+    ...(c.rate_limit !== undefined ? { rate_limit: parseRateLimit(c.rate_limit) } : {}),
+  };
+}
+
+/** A tool node's `rate_limit`: its bounds were checked when the definition was saved. */
+function parseRateLimit(raw: unknown): NonNullable<ToolConfig['rate_limit']> {
+  const r = object(raw, 'rate_limit');
+  const key = optionalText(r.key, 'rate_limit.key');
+  return {
+    requests: positiveInt(r.requests, 'rate_limit.requests'),
+    per: text(r.per, 'rate_limit.per'),
+    ...(key !== undefined ? { key } : {}),
   };
 }
 

@@ -24,6 +24,9 @@ const settingsView = z.object({
     .object({
       webhooks: z.array(z.object({ id: z.string(), url: z.string(), events: z.array(z.string()), enabled: z.boolean(), secret: z.string().describe('masked') })),
       thirdParty: z.record(z.string(), z.object({ enabled: z.boolean(), config: z.record(z.string(), z.string()), secrets: z.record(z.string(), z.string()).describe('masked') })),
+      rateLimits: z
+        .array(z.object({ host: z.string(), requests: z.number().int(), per: z.string() }).meta({ id: 'HostRateLimit', description: 'A rate limit on one destination host, shared by every run of the organization' }))
+        .describe('rate limits on destination hosts (docs/runs.md#rate-limits-on-destinations)'),
       sso: z.unknown().nullable().describe('secrets masked'),
       apiKeys: z.object({ href: z.string() }).describe('read-only: where API keys are managed; accepted unchanged in an update'),
     })
