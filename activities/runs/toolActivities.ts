@@ -4,7 +4,10 @@ import type { ActivityDeps } from '../deps';
 import { validateToolInput, validateToolOutput } from '../../lib/tools/validation';
 import { workerTools } from '../tools/registry';
 import { NonRetryableToolError, type ToolDefinition } from '../tools/types';
-import type { ToolActivityInput, ToolActivityResult, ToolFailureDetails } from '../../lib/runs/types';
+import type { ToolActivityAnswer, ToolActivityInput, ToolFailureDetails } from '../../lib/runs/types';
+import { destinationOf } from '../../lib/destinationLimits';
+import { createDestinationTurns, type DestinationTurns } from '../../domain/destinationLimits/service';
+import { waitForTurn } from './rateTurns';
 import { admitCall, breakerScope, NOT_THE_DESTINATION, recordFailure, recordSuccess } from './circuitBreaker';
 import type { BreakerKey } from '../../domain/runs/failureQueries';
 import { buildScope, InputResolutionError, toolInputFrom } from './resolve';
@@ -13,15 +16,16 @@ import { storeIfLarge } from './values';
 
 /**
  * One activity per registered tool, whose activity type IS the tool id (Temporal Web histories then read
- * "json_transform", "http_request"...). Each wraps: circuit breaker admission → resolve inputs → validate input →
- * execute → validate output → keep large outputs in object storage. `{{secret.NAME}}` references in the config are
+ * "json_transform", "http_request"...). Each wraps: resolve inputs → validate input → the call's turn under rate
+ * limits on its destination → circuit breaker admission → execute → validate output → keep large outputs in object
+ * storage. `{{secret.NAME}}` references in the config are
  * resolved here and nowhere else; their values are taken back out of the output and of failure messages.
  *
  * Failures become ApplicationFailures whose `type` is the error code; validation problems, NonRetryableToolError
  * and an open circuit are non-retryable. `details[0].attempt` tells the interpreter how many attempts were made.
  */
 
-export type ToolActivity = (input: ToolActivityInput) => Promise<ToolActivityResult>;
+export type ToolActivity = (input: ToolActivityInput) => Promise<ToolActivityAnswer>;
 
 /**
  * How often a running tool activity heartbeats. The worker sends at most one heartbeat per
@@ -61,7 +65,11 @@ function describeProblems(problems: { path: string; problem: string }[]): string
   return problems.map((p) => `${p.path}: ${p.problem}`).join('; ');
 }
 
-export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: ToolActivityInput): Promise<ToolActivityResult> {
+/**
+ * One call of a tool. `turns` is the worker's (createToolActivities); a caller without one (a unit test) gets one for
+ * this call when a rate limit can apply.
+ */
+export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: ToolActivityInput, turns?: DestinationTurns): Promise<ToolActivityAnswer> {
   const ctx = Context.current();
   const attempt = ctx.info.attempt + input.attemptBase;
   // Local activities (tools with `runsLocally`) cannot heartbeat: the workflow task they run in is their liveness.
@@ -82,6 +90,21 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
     const toolInput = secrets.fill(await toolInputFrom(secrets.config, input.inputs, scope));
     const inputCheck = validateToolInput(tool, toolInput);
     if (!inputCheck.ok) throw failure('INVALID_INPUT', describeProblems(inputCheck.problems), attempt, true);
+    // The call's turn under the rate limits of its destination, once its input names it (activities/runs/rateTurns.ts).
+    // Before the breaker's admission: a deferred call must not spend a half-open breaker's trial.
+    if (input.rateLimit || destinationOf(toolInput)) {
+      waiting = true;
+      const turn = await waitForTurn(
+        turns ?? createDestinationTurns(deps.db, { marginMs: deps.config.tools.rateLimitMarginMs }),
+        ctx,
+        input,
+        { toolId: tool.id, toolInput },
+        (lateMs, limits) => deps.logger.info({ runId: input.runId, nodeId: input.nodeId, limits, lateMs: Math.round(lateMs) }, 'tool call late for its turn under a rate limit: taking another'),
+      );
+      waiting = false;
+      // No call made, no attempt spent: the run waits for the turn and calls again with it (lib/runs/turns.ts).
+      if (!('go' in turn)) return { deferred: turn, attempt };
+    }
     // The breaker of the call's destination, known once its input is (activities/runs/circuitBreaker.ts).
     breaker = input.breaker ? { organizationId: input.organizationId, tool: tool.id, scope: breakerScope(input.breaker, toolInput) } : null;
     if (breaker && input.breaker) {
@@ -120,7 +143,7 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
     return { output: stored, attempt };
   } catch (err) {
     // The attempt travels in the cancellation's details: the node's state records it (attempts of a cancelled node).
-    // Cancelled while waiting for a retry: that attempt was never made.
+    // Cancelled while waiting for a retry or for its turn: that attempt was never made.
     if (ctx.cancellationSignal.aborted) {
       throw new CancelledFailure('run cancelled', [{ attempt: waiting ? attempt - 1 : attempt } satisfies ToolFailureDetails]);
     }
@@ -150,6 +173,7 @@ function toFailure(err: unknown, attempt: number): ApplicationFailure {
  */
 export function createToolActivities(deps: ActivityDeps): Record<string, ToolActivity> {
   const activities: Record<string, ToolActivity> = {};
-  for (const tool of workerTools(deps.config.tools)) activities[tool.id] = (input) => runTool(deps, tool, input);
+  const turns = createDestinationTurns(deps.db, { marginMs: deps.config.tools.rateLimitMarginMs });
+  for (const tool of workerTools(deps.config.tools)) activities[tool.id] = (input) => runTool(deps, tool, input, turns);
   return activities;
 }

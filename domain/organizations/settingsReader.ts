@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { HostRateLimit } from '../../lib/destinationLimits';
 import { isUuid } from '../../lib/ids';
 import { withDefaults, type StoredSettings } from './settingsModel';
 
@@ -13,6 +14,17 @@ type Conn = Knex | Knex.Transaction;
 export async function readOrganizationSettings(db: Conn, organizationId: string): Promise<StoredSettings | null> {
   const row: { settings: unknown } | undefined = await db('organizations').where({ id: organizationId }).first('settings');
   return row ? withDefaults(row.settings) : null;
+}
+
+/**
+ * The organization's rate limits on destinations (`integration.rateLimits`, validated and normalised when saved):
+ * only that part of the document, read for every tool call that names a destination.
+ */
+export async function readOrganizationRateLimits(db: Conn, organizationId: string): Promise<HostRateLimit[]> {
+  const row: { rate_limits: unknown } | undefined = await db('organizations')
+    .where({ id: organizationId })
+    .first(db.raw("settings->'integration'->'rateLimits' AS rate_limits"));
+  return Array.isArray(row?.rate_limits) ? (row.rate_limits as HostRateLimit[]) : [];
 }
 
 export async function readOrganizationNames(db: Conn, organizationId: string): Promise<{ name: string; slug: string } | null> {

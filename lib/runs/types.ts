@@ -1,4 +1,4 @@
-import type { CompiledWorkflow, NodeState, RunError, RunStatus, RunViewStatus } from '../dag/model';
+import type { CompiledWorkflow, NodeState, RateLimitDecl, RunError, RunStatus, RunViewStatus } from '../dag/model';
 import type { ApprovalWait } from '../triggers/types';
 import type { FlowWaitReason, RunFlow } from './flowGate';
 
@@ -145,11 +145,59 @@ export interface ToolActivityInput {
   /** a retry delay under a second, waited here before the attempt (workflows/runs/strategy.ts SERVER_TIMER_FLOOR_MS) */
   waitBeforeMs?: number;
   largeOutputBytes: number;
+  /** the node's own rate limit (tool config `rate_limit`); the organization's limits are read by the activity */
+  rateLimit?: RateLimitDecl;
+  /**
+   * Set by runs that wait for a distant turn themselves (patch rate-limit-turns, lib/runs/turns.ts): the activity may
+   * answer `deferred` rather than wait in place past TURN_IN_PLACE_MAX_MS, and `reserved` is the turn such an answer
+   * reserved, which the next call takes instead of queueing again. Absent (older runs, tool test runs): the activity
+   * waits in place for its turn, however long.
+   */
+  turns?: { defer: true; reserved?: ReservedTurn };
 }
 
 export interface ToolActivityResult {
   output: unknown;
   attempt: number;
+}
+
+/**
+ * A turn reserved under the rate limits that apply to one call (domain/destinationLimits): when the call may start,
+ * on PostgreSQL's clock, and the limits it was taken in.
+ */
+export interface ReservedTurn {
+  /** microseconds since the epoch, on the database's clock (a double holds them exactly until the year 2255) */
+  atUs: number;
+  /** the limits' keys (`host:<host>`, `key:<key>`, `tool:<tool>`), sorted */
+  limits: string[];
+}
+
+/**
+ * A tool activity's answer when its turn is further away than it waits in place: no call was made and no attempt
+ * spent. The run waits (a durable timer) and calls the activity again with `turn`.
+ */
+export interface ToolActivityDeferred {
+  deferred: {
+    turn: ReservedTurn;
+    /** how long until the turn, from when the activity answered */
+    waitMs: number;
+    /** the turn's time, ISO 8601 (the node state's `waiting_until`) */
+    until: string;
+  };
+  /** the attempt that deferred: the next call makes this attempt */
+  attempt: number;
+}
+
+export type ToolActivityAnswer = ToolActivityResult | ToolActivityDeferred;
+
+export function isDeferred(answer: ToolActivityAnswer): answer is ToolActivityDeferred {
+  return 'deferred' in answer;
+}
+
+/** The answer of a call whose input had no `turns`: the activity waited in place, so it never deferred. */
+export function resultOf(answer: ToolActivityAnswer): ToolActivityResult {
+  if (isDeferred(answer)) throw new Error('a tool activity deferred a call that was not allowed to defer');
+  return answer;
 }
 
 /** Details attached to a tool activity's ApplicationFailure. */

@@ -2,6 +2,7 @@ import { ActivityFailure, proxyActivities, TimeoutFailure } from '@temporalio/wo
 import type { ToolActivity } from '../../activities/runs/toolActivities';
 import { toNodeFailure } from '../runs/execute';
 import type { ToolTestInput, ToolTestResult } from '../../lib/tools/testRun';
+import { resultOf } from '../../lib/runs/types';
 
 /**
  * A test run of one tool (POST /api/v1/tools/{tool}/test, domain/tools/service.ts): the tool's own activity — the one
@@ -27,7 +28,8 @@ export async function toolTestWorkflow(input: ToolTestInput): Promise<ToolTestRe
     summary: `test · ${input.toolId}`,
   })[input.toolId]!;
   try {
-    const result = await activity(input.activity);
+    // A test run's input has no `turns`: its call waits in place for a turn under rate limits.
+    const result = resultOf(await activity(input.activity));
     return { status: 'completed', output: result.output, attempts: result.attempt };
   } catch (err) {
     const failure = toNodeFailure(err, heartbeatAttempt(err) ?? 1);

@@ -41,6 +41,21 @@ export const tools = {
       example: '60s',
     }),
   },
+  /**
+   * Rate limits on destinations (docs/runs.md#rate-limits-on-destinations) are kept as if each period were this much
+   * longer: a call may start up to half of it after its turn (a busy event loop, a late timer) and reach its
+   * destination a little sooner or later than the calls around it, and the destination still counts no more than the
+   * limit in any window of the period. A call later than half of it gives its turn up and queues again.
+   */
+  rateLimitMarginMs: setting(
+    'TOOLS_RATE_LIMIT_MARGIN',
+    duration('50ms').refine((ms) => ms >= 10 && ms <= 1000, 'TOOLS_RATE_LIMIT_MARGIN must be between 10ms and 1s'),
+    {
+      meaning: 'rate limits on destinations are kept as if each period were this much longer, so that a call starting a little late, or reaching its destination a little sooner than the one before, still leaves the destination within the limit in every window; a call later than half of it after its turn queues again (10ms–1s; [docs/runs.md](docs/runs.md#rate-limits-on-destinations))',
+      example: '50ms',
+      note: 'rate limits on destinations: the slack kept per period for calls that start late or travel unevenly (docs/runs.md#rate-limits-on-destinations)',
+    },
+  ),
   http: {
     timeoutMs: setting('TOOLS_HTTP_TIMEOUT', duration('30s'), { meaning: 'http_request, chat_message, webhook_send and LLM tools', example: '30s' }),
     maxResponseBytes: setting('TOOLS_HTTP_MAX_RESPONSE_BYTES', int(5 * 1024 * 1024, 1024), {
