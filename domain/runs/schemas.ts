@@ -110,7 +110,16 @@ const nodeStateSchema = z.object({
     .object({ total: z.number().int(), done: z.number().int() })
     .optional()
     .describe('loop nodes: how many items the loop has and how many finished, live while it runs (large loops count by batch)'),
-  waiting_until: z.string().optional().describe('wait, wait_for_event and approval nodes: the time the node waits (or waited) until, ISO 8601'),
+  waiting_until: z
+    .string()
+    .optional()
+    .describe('wait, wait_for_event and approval nodes: the time the node waits (or waited) until, ISO 8601; tool nodes: the time of their turn under a rate limit, while they wait for it'),
+  waiting_for: z
+    .object({ reason: z.enum(['rate_limit']), limits: z.array(z.string()) })
+    .optional()
+    .describe(
+      'tool nodes, while they wait for their turn under rate limits on destinations (docs/runs.md#rate-limits-on-destinations): the limits (`host:<host>`, `key:<key>`, `tool:<tool>`); removed, with waiting_until, when the call starts',
+    ),
   approval_id: z.string().optional().describe('approval nodes: the approval it waits for (GET /api/v1/approvals/{id})'),
 }).meta({ id: 'NodeState', description: 'Where one node of a run stands: status, attempts, times, output or error' });
 

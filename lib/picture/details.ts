@@ -27,6 +27,8 @@ export interface NodeStateLike {
   waiting_until?: string;
   /** approval nodes: the approval they wait for */
   approval_id?: string;
+  /** tool nodes: why they wait (their turn under rate limits), with `waiting_until` */
+  waiting_for?: { reason: string; limits: string[] };
 }
 
 export interface ValuePreview {
@@ -221,9 +223,12 @@ export function loopProgress(
 
 /** A waiting node's line in the picture (details and SVG): while it runs, until when it waits (UTC, to the second). */
 export function waitingOf(node: Pick<NodeDef, 'type' | 'config'>, state: NodeStateLike | undefined): { waiting?: { until: string; text: string } } {
-  if (!['wait', 'wait_for_event', 'approval'].includes(node.type) || state?.status !== 'running' || !state.waiting_until) return {};
+  if (!['wait', 'wait_for_event', 'approval', 'tool'].includes(node.type) || state?.status !== 'running' || !state.waiting_until) return {};
+  if (node.type === 'tool' && !state.waiting_for) return {};
   const what =
-    node.type === 'wait'
+    node.type === 'tool'
+      ? `waits for its turn (${(state.waiting_for?.limits ?? []).join(', ')}) until`
+      : node.type === 'wait'
       ? 'waits until'
       : node.type === 'approval'
         ? 'awaits approval until'

@@ -24,7 +24,9 @@ import { runSearchAttributes } from '../../lib/runs/searchAttributes';
 import { LOCAL_ACTIVITIES_PATCH, runPatched } from './patches';
 import { planAttempts, retryDelayMs, SERVER_TIMER_FLOOR_MS, type ResolvedStrategy } from './strategy';
 import type { CompiledWorkflow } from '../../lib/dag/model';
-import type { EvalContext, RunInput, RunOptions, RunSummary, RunTrigger, ToolFailureDetails } from '../../lib/runs/types';
+import { resultOf, type EvalContext, type RunInput, type RunOptions, type RunSummary, type RunTrigger, type ToolActivityInput, type ToolActivityResult, type ToolFailureDetails } from '../../lib/runs/types';
+import { TURN_IN_PLACE_MAX_MS } from '../../lib/runs/turns';
+import { callInTurn, type TurnWaitSink } from './turns';
 
 /**
  * Executors shared by the interpreter and the loop batch workflow: one tool node (an activity whose type is the
@@ -95,6 +97,11 @@ export interface ExecEnv {
    * once per run like `childRuns`; loop.ts `runLoopItems`).
    */
   loopResultsBudget?: boolean;
+  /**
+   * Tool calls whose turn under a rate limit is far away come back, and the run waits for it with a durable timer
+   * (RATE_LIMIT_TURNS_PATCH, decided once per run like `childRuns`; turns.ts). Absent: the activity waits in place.
+   */
+  rateLimitTurns?: boolean;
 }
 
 
@@ -154,6 +161,8 @@ export async function executeTool(
   context: EvalContext,
   /** Outputs larger than this are stored by the activity (default RunOptions.largeOutputBytes). */
   largeOutputBytes: number = env.options.largeOutputBytes,
+  /** Shows the node waiting for its turn under a rate limit (the interpreter's node state; turns.ts). */
+  onTurnWait?: TurnWaitSink,
 ): Promise<NodeOutcome> {
   const defaultTimeoutMs = env.options.toolTimeoutsMs?.[toolId] ?? env.options.defaultNodeTimeoutMs;
   // Runs started before local tools existed carry no `localTools`; patched() keeps histories of older workers valid.
@@ -168,19 +177,35 @@ export async function executeTool(
   const summary = `${nodeId} · ${toolId}`;
   const readable = env.readableActivities === true;
   const named = readable ? { activityId: nodeId, summary } : {};
-  /** The tool's activity; `waitMs` (sub-second retry delays) is spent in the activity before the attempt, so the time limit grows by it. */
-  const activityFor = (waitMs = 0): ToolActivity =>
-    (local
-      ? proxyLocalActivities<Record<string, ToolActivity>>({ startToCloseTimeout: plan.timeoutMs + waitMs, retry: plan.retry, cancellationType, ...(readable ? { summary } : {}) })
+  const turns = env.rateLimitTurns === true;
+  // With turns, an activity may wait for its turn before the attempt, up to TURN_IN_PLACE_MAX_MS.
+  const turnRoomMs = turns ? TURN_IN_PLACE_MAX_MS : 0;
+  /**
+   * The tool's activity; `waitMs` (sub-second retry delays) is spent in the activity before the attempt, so the time
+   * limit grows by it. `spentAttempts`: attempts of the node's budget spent by the calls before it (a call after a
+   * turn was waited for), taken from Temporal's maximum; never all of them, since the call that deferred had one left.
+   */
+  const activityFor = (waitMs = 0, spentAttempts = 0): ToolActivity => {
+    const retry = spentAttempts > 0 ? { ...plan.retry, maximumAttempts: (plan.retry.maximumAttempts ?? plan.maxAttempts) - spentAttempts } : plan.retry;
+    const startToCloseTimeout = plan.timeoutMs + waitMs + turnRoomMs;
+    return (local
+      ? proxyLocalActivities<Record<string, ToolActivity>>({ startToCloseTimeout, retry, cancellationType, ...(readable ? { summary } : {}) })
       : proxyActivities<Record<string, ToolActivity>>({
-          startToCloseTimeout: plan.timeoutMs + waitMs,
+          startToCloseTimeout,
           heartbeatTimeout: env.options.heartbeatTimeoutMs,
-          retry: plan.retry,
+          retry,
           cancellationType,
           ...named,
         }))[toolId]!;
+  };
   const activity = activityFor();
-  const base = {
+  /** One call of the tool; with turns, as many activities as it takes to make it (turns.ts). */
+  const callTool = async (input: ToolActivityInput, waitMs = 0): Promise<ToolActivityResult> => {
+    const call = waitMs > 0 ? activityFor(waitMs) : activity;
+    if (!turns) return resultOf(await call(input));
+    return callInTurn(() => call(input), (next, spent) => activityFor(0, spent)(next), input, onTurnWait);
+  };
+  const base: Omit<ToolActivityInput, 'attemptBase'> = {
     organizationId: env.organizationId,
     workflowId: env.workflowId,
     runId: env.runId,
@@ -191,10 +216,12 @@ export async function executeTool(
     context,
     breaker: strategy.name === 'circuit_breaker' ? strategy.breaker : undefined,
     largeOutputBytes,
+    ...(config.rate_limit ? { rateLimit: config.rate_limit } : {}),
+    ...(turns ? { turns: { defer: true } as const } : {}),
   };
   if (plan.mode === 'temporal') {
     try {
-      const result = await activity({ ...base, attemptBase: 0 });
+      const result = await callTool({ ...base, attemptBase: 0 });
       return { output: result.output, attempts: result.attempt };
     } catch (err) {
       if (isCancellation(err)) throw err;
@@ -207,8 +234,7 @@ export async function executeTool(
   let waitMs = 0;
   for (let attempt = 1; ; attempt++) {
     try {
-      const call = waitMs > 0 ? activityFor(waitMs) : activity;
-      const result = await call({ ...base, attemptBase: attempt - 1, ...(waitMs > 0 ? { waitBeforeMs: waitMs } : {}) });
+      const result = await callTool({ ...base, attemptBase: attempt - 1, ...(waitMs > 0 ? { waitBeforeMs: waitMs } : {}) }, waitMs);
       return { output: result.output, attempts: attempt };
     } catch (err) {
       if (isCancellation(err)) throw err;

@@ -1,5 +1,5 @@
 import type { CompiledWorkflow } from '../../lib/dag/model';
-import type { RunGraph } from './graph';
+import { toolConfigOf, type RunGraph, type ToolConfig } from './graph';
 import { strategyFor } from './strategy';
 
 /**
@@ -25,4 +25,23 @@ export function startsSubworkflows(graph: RunGraph): boolean {
   return [...graph.nodes.values()].some(
     (n) => n.type === 'subworkflow' || ((n.type === 'loop' || n.type === 'repeat') && n.config.template.type === 'subworkflow'),
   );
+}
+
+/**
+ * Some tool call may wait for a turn under a rate limit on destinations: a call of a tool that is not local (the
+ * organization's limits apply to its destination, and may be declared at any time), or one whose node declares a
+ * limit. Tool nodes, loop and repeat templates, and fallback handlers named by tool.
+ */
+export function mayWaitForTurns(errorHandling: CompiledWorkflow['errorHandling'], graph: RunGraph, localTools: readonly string[]): boolean {
+  const mayWait = (config: ToolConfig): boolean => config.rate_limit !== undefined || !localTools.includes(config.tool);
+  const nodes = [...graph.nodes.values()];
+  if (nodes.some((n) => n.type === 'tool' && mayWait(n.config))) return true;
+  if (nodes.some((n) => (n.type === 'loop' || n.type === 'repeat') && n.config.template.type === 'tool' && mayWait(toolConfigOf({ config: n.config.template.config })))) {
+    return true;
+  }
+  // A fallback handler is a tool (called with its handler_config) or a node of the graph (counted above).
+  return graph.order.some((id) => {
+    const strategy = strategyFor(errorHandling, id);
+    return strategy.name === 'fallback' && strategy.handler !== undefined && !graph.nodes.has(strategy.handler) && !localTools.includes(strategy.handler);
+  });
 }

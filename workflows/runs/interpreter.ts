@@ -30,6 +30,7 @@ import { PayloadBudget } from './payloads';
 import { failuresFailingTheRun } from './scheduler/outcome';
 import { isOpen } from './scheduler/state';
 import { strategyFor } from './strategy';
+import { showTurnWait } from './turns';
 import { awaitApproval, type ApprovalGate } from '../triggers/approval';
 import { awaitFlowAdmission, releaseFlow, type FlowWaitView } from './flowWait';
 import { type EvalContext, type RunInput, type RunStateView, type RunSummary, type ValueRef } from '../../lib/runs/types';
@@ -429,7 +430,7 @@ export class Interpreter {
     const strategy = strategyFor(this.input.compiled.errorHandling, node.id);
     switch (node.type) {
       case 'tool':
-        return executeTool(this.env, node.id, node.config.tool, node.config, node.def.retryPolicy, strategy, context);
+        return executeTool(this.env, node.id, node.config.tool, node.config, node.def.retryPolicy, strategy, context, undefined, showTurnWait(this.states, node.id));
       case 'condition': {
         const { result } = await evalActivities.runEvaluateCondition({
           organizationId: this.env.organizationId,

@@ -91,6 +91,15 @@ export const HANDLER_PAYLOAD_BUDGET_PATCH = 'handler-payload-budget';
  */
 export const FAILED_JOIN_CANCELS_PATCH = 'failed-join-cancels-branches';
 
+/**
+ * Rate limits on destinations (docs/runs.md#rate-limits-on-destinations): a tool call whose turn is further away than
+ * the activity waits in place answers `deferred`, and the run waits for the turn with a durable timer (the node shows
+ * `waiting_for`) and calls the activity again (turns.ts). Calls of executions without the marker wait in place, as
+ * their histories recorded. Asked with patched() (newer than RUN_PATCHES_CURRENT), once, in the first workflow task,
+ * after every older patch, and only by runs that call a tool that is not local or declare a rate limit.
+ */
+export const RATE_LIMIT_TURNS_PATCH = 'rate-limit-turns';
+
 /** The patches RUN_PATCHES_CURRENT stands for. A later change of behaviour gets a patch of its own, asked with patched(). */
 export type RunPatch =
   | typeof LOCAL_ACTIVITIES_PATCH

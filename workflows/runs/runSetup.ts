@@ -1,7 +1,7 @@
 import { patched } from '@temporalio/workflow';
 import { ownsRunRecord, type RunInput } from '../../lib/runs/types';
 import type { ExecEnv } from './execute';
-import { hasErrorHandlers, hasToolLoops, startsSubworkflows } from './features';
+import { hasErrorHandlers, hasToolLoops, mayWaitForTurns, startsSubworkflows } from './features';
 import type { RunGraph } from './graph';
 import {
   HANDLER_PAYLOAD_BUDGET_PATCH,
@@ -10,6 +10,7 @@ import {
   PAYLOAD_BUDGET_PATCH,
   READABLE_ACTIVITIES_PATCH,
   FAILED_JOIN_CANCELS_PATCH,
+  RATE_LIMIT_TURNS_PATCH,
   runPatched,
   SUBSECOND_RETRY_PATCH,
   SUBWORKFLOW_BUDGET_PATCH,
@@ -64,7 +65,8 @@ export function setUpRun(input: RunInput, graph: RunGraph, patchesCurrent: boole
   env.readableActivities = runPatched(env, READABLE_ACTIVITIES_PATCH);
   const parallels = [...graph.nodes.values()].filter((n) => n.type === 'parallel');
   const joinsTolerateFailures = parallels.some((n) => n.config.joinStrategy !== 'wait_all') && runPatched(env, JOIN_TOLERATES_PATCH);
-  // Last: a newer patch, asked after every older one so that their markers keep their order (docs/conventions.md#patches).
+  // Newer patches, asked after every older one so that their markers keep their order (docs/conventions.md#patches).
   const failedJoinsCancel = parallels.length > 0 && patched(FAILED_JOIN_CANCELS_PATCH);
+  env.rateLimitTurns = mayWaitForTurns(compiled.errorHandling, graph, input.options.localTools ?? []) && patched(RATE_LIMIT_TURNS_PATCH);
   return { env, ownsRecord, payloads, handlerBudget, joinsTolerateFailures, failedJoinsCancel };
 }
