@@ -94,6 +94,30 @@ export function takeTurnIn(nowUs: number, limits: readonly { nextTurnUs: number;
   return { atUs, nextTurnsUs: limits.map((l) => atUs + l.costUs) };
 }
 
+/**
+ * How far this process's monotonic clock is ahead of the database's, estimated as NTP does: the smallest (time an
+ * answer was read here - the database's time in it) seen in the last `windowMs`. An answer is read after the database
+ * wrote it, so the estimate is never below the true offset; it is above it by the fastest recent way back, a fraction
+ * of a millisecond. A turn is then due here at its database time plus the offset, however long its own answer took
+ * to be read (a busy event loop): that delay is lateness, not part of the wait. Samples age out so that the two
+ * clocks' drift cannot accumulate; it assumes the database's clock is slewed, never stepped back.
+ */
+export class ClockOffset {
+  /** Samples that can still be the smallest: times and offsets both increasing. */
+  private readonly samples: { atMs: number; offsetMs: number }[] = [];
+
+  constructor(private readonly windowMs = 10_000) {}
+
+  /** An answer read here at `localMs` carried the database's `remoteMs`; answers the offset estimated from now on. */
+  observe(localMs: number, remoteMs: number): number {
+    const offsetMs = localMs - remoteMs;
+    while (this.samples.length > 0 && this.samples[this.samples.length - 1]!.offsetMs >= offsetMs) this.samples.pop();
+    this.samples.push({ atMs: localMs, offsetMs });
+    while (this.samples[0]!.atMs < localMs - this.windowMs) this.samples.shift();
+    return this.samples[0]!.offsetMs;
+  }
+}
+
 /** How late after its turn a call may still start; later, it gives the turn up and queues again. */
 export function lateToleranceMs(marginMs: number): number {
   return marginMs / 2;

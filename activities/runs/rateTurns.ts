@@ -8,14 +8,13 @@ import { TURN_IN_PLACE_MAX_MS } from '../../lib/runs/turns';
  * A tool call's turn under the rate limits on its destination (docs/runs.md#rate-limits-on-destinations), taken
  * after its input is resolved (the destination is known) and before it is made.
  *
- * The turn is taken in PostgreSQL (domain/destinationLimits), which answers how far away it is on its own clock; the
- * wait is made on this process's monotonic clock, so that no two processes' wall clocks need agree. The wait counts
- * from when the answer was read, so the call never starts before its turn. A call that starts more than half of
- * TOOLS_RATE_LIMIT_MARGIN after that (a busy event loop, a stalled worker, a run that woke up late) gives its turn up
- * and takes a new one, or the next call could start closer to it than the limit's spacing. The slip is not counted
- * from when the question left: under contention the question waits for a pool connection and the row's lock, which
- * is no slip, and counting it would make every busy call give its turn up. What the margin's other half covers: the
- * answer's way back, the circuit breaker's admission, and the tool's way to its destination.
+ * The turn is taken in PostgreSQL (domain/destinationLimits), on the database's clock, and waited for on this
+ * process's monotonic clock, through an estimate of how far apart the two are (`ClockOffset`), so that no two
+ * processes' wall clocks need agree and the call never starts before its turn. A call that starts more than half of
+ * TOOLS_RATE_LIMIT_MARGIN after its turn gives the turn up and takes a new one, or the next call could start closer to
+ * it than the limit's spacing: a busy event loop that read the answer late or woke the wait late, a stalled worker, a
+ * run that woke up late. The margin's other half covers the circuit breaker's admission and the tool's way to its
+ * destination.
  */
 
 export type TurnOutcome = { go: true } | ToolActivityDeferred['deferred'];
@@ -53,22 +52,20 @@ export async function waitForTurn(
   let offered: ReservedTurn | null = ctx.info.attempt === 1 && reserved && sameLimits(reserved.limits, keys) ? reserved : null;
   for (;;) {
     let turn: ReservedTurn;
-    let waitUs: number;
+    let dueMs: number;
     if (offered) {
       turn = offered;
-      waitUs = await turns.untilUs(offered);
+      dueMs = await turns.dueOf(offered);
       offered = null;
     } else {
-      ({ turn, waitUs } = await turns.take(input.organizationId, limits));
+      ({ turn, dueMs } = await turns.take(input.organizationId, limits));
     }
-    const answered = performance.now();
-    const waitMs = waitUs / 1000;
+    const waitMs = dueMs - performance.now();
     if (input.turns?.defer && waitMs > TURN_IN_PLACE_MAX_MS) {
       return { turn, waitMs: Math.ceil(waitMs), until: new Date(Math.ceil(turn.atUs / 1000)).toISOString() };
     }
-    const due = answered + waitMs;
-    await sleepUntil(ctx, due);
-    const lateMs = performance.now() - due;
+    await sleepUntil(ctx, dueMs);
+    const lateMs = performance.now() - dueMs;
     if (lateMs <= turns.lateToleranceMs) return GO;
     onLate(lateMs, keys);
   }

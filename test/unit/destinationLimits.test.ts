@@ -1,6 +1,6 @@
 import { hostRateLimitsSchema } from '../../domain/destinationLimits/schemas';
 import { toolConfigSchema } from '../../lib/dag/model';
-import { destinationOf, lateToleranceMs, limitsOfCall, normalizeLimitHost, takeTurnIn, turnCostUs } from '../../lib/destinationLimits';
+import { ClockOffset, destinationOf, lateToleranceMs, limitsOfCall, normalizeLimitHost, takeTurnIn, turnCostUs } from '../../lib/destinationLimits';
 
 /** Rate limits on destinations, the pure part (lib/destinationLimits.ts, docs/runs.md#rate-limits-on-destinations). */
 
@@ -74,6 +74,21 @@ describe('the turn arithmetic', () => {
   test('without the margin, the same slips would let a destination see more than the limit (what the margin is for)', () => {
     const [starts] = simulate(3, 2_000, [{ costUs: turnCostUs({ requests: 10, per: '1s' }, 0) }], () => [0], 25_000);
     expect(busiestWindow(starts!, 1_000_000)).toBeGreaterThan(10);
+  });
+});
+
+describe("the database's clock as this process's", () => {
+  test('the offset is the smallest (read here - written there) of the last window: never below the true one', () => {
+    // the true offset is 1,000 ms; answers take 0.2 to 40 ms to be read
+    const clock = new ClockOffset(10_000);
+    expect(clock.observe(5_040, 4_000)).toBe(1_040);
+    expect(clock.observe(5_100.2, 4_100)).toBeCloseTo(1_000.2);
+    // a slow read later changes nothing
+    expect(clock.observe(5_250, 4_200)).toBeCloseTo(1_000.2);
+    expect(clock.observe(14_000, 12_990)).toBeCloseTo(1_000.2);
+    // once the best sample is older than the window, the best of those left
+    expect(clock.observe(15_200, 14_195)).toBe(1_005);
+    expect(clock.observe(16_000, 14_999.5)).toBeCloseTo(1_000.5);
   });
 });
 

@@ -16,7 +16,7 @@ import type { ReservedTurn, ToolActivityInput } from '../../../lib/runs/types';
 
 const LIMIT = 'key:partner';
 
-/** Answers the waits given, one per turn taken; records what was asked. */
+/** Answers the waits given (from when it answers), one per turn taken; records what was asked. */
 function fakeTurns(waitsMs: number[], offeredWaitMs = 0): DestinationTurns & { taken: number; offered: ReservedTurn[] } {
   const fake = {
     taken: 0,
@@ -27,11 +27,11 @@ function fakeTurns(waitsMs: number[], offeredWaitMs = 0): DestinationTurns & { t
     },
     async take() {
       const waitMs = waitsMs[fake.taken++] ?? 0;
-      return { turn: { atUs: (Date.now() + waitMs) * 1000, limits: [LIMIT] }, waitUs: waitMs * 1000 };
+      return { turn: { atUs: (Date.now() + waitMs) * 1000, limits: [LIMIT] }, dueMs: performance.now() + waitMs };
     },
-    async untilUs(turn: ReservedTurn) {
+    async dueOf(turn: ReservedTurn) {
       fake.offered.push(turn);
-      return offeredWaitMs * 1000;
+      return performance.now() + offeredWaitMs;
     },
   };
   return fake;
@@ -133,6 +133,13 @@ test('a call that starts later than the tolerance after its turn gives it up and
   expect(answer).toMatchObject({ output: expect.anything() });
   expect(turns.taken).toBe(2);
   expect(deps.logger.info).toHaveBeenCalledWith(expect.objectContaining({ limits: [LIMIT] }), expect.stringContaining('late for its turn'));
+});
+
+test('a turn whose answer was read later than the tolerance after it is given up: the delay is lateness, not wait', async () => {
+  // the first answer says the turn was due 40 ms ago (the event loop read it late)
+  const turns = fakeTurns([-40, 0]);
+  expect(await call(base, turns)).toMatchObject({ output: expect.anything() });
+  expect(turns.taken).toBe(2);
 });
 
 test('cancelled while waiting for its turn: the attempt was never made', async () => {
