@@ -49,10 +49,10 @@ export const tools = {
    */
   rateLimitMarginMs: setting(
     'TOOLS_RATE_LIMIT_MARGIN',
-    duration('50ms').refine((ms) => ms >= 10 && ms <= 1000, 'TOOLS_RATE_LIMIT_MARGIN must be between 10ms and 1s'),
+    duration('100ms').refine((ms) => ms >= 10 && ms <= 1000, 'TOOLS_RATE_LIMIT_MARGIN must be between 10ms and 1s'),
     {
       meaning: 'rate limits on destinations are kept as if each period were this much longer, so that a call starting a little late, or reaching its destination a little sooner than the one before, still leaves the destination within the limit in every window; a call later than half of it after its turn queues again (10ms–1s; [docs/runs.md](docs/runs.md#rate-limits-on-destinations))',
-      example: '50ms',
+      example: '100ms',
       note: 'rate limits on destinations: the slack kept per period for calls that start late or travel unevenly (docs/runs.md#rate-limits-on-destinations)',
     },
   ),
