@@ -6,7 +6,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { dagSchema, errorHandlingSchema, type CompiledWorkflow, type NodeState, type RunStatus } from '../../lib/dag/model';
 import { RUN_SEARCH_ATTRIBUTES } from '../../lib/runs/searchAttributes';
-import { DEFAULT_RUN_OPTIONS, type EvalContext, type RunInput, type RunSummary, type ToolActivityInput, type ToolActivityResult } from '../../lib/runs/types';
+import { DEFAULT_RUN_OPTIONS, type EvalContext, type ReservedTurn, type RunInput, type RunStateView, type RunSummary, type ToolActivityAnswer, type ToolActivityInput } from '../../lib/runs/types';
 import { temporalBinary } from '../helpers/temporalBinary';
 
 /**
@@ -21,13 +21,17 @@ const TEMPORAL_BIN = temporalBinary();
 const TASK_QUEUE = 'workflows-mocked';
 const ORG = '00000000-0000-4000-8000-000000000001';
 
-type Tool = (input: ToolActivityInput) => Promise<ToolActivityResult>;
+type Tool = (input: ToolActivityInput) => Promise<ToolActivityAnswer>;
 
-/** Tool activities (named by tool id): `echo` answers its node id and what it read, `boom` fails, `block` waits to be cancelled. */
+/**
+ * Tool activities (named by tool id): `echo` answers its node id and what it read, `boom` fails, `block` waits to be
+ * cancelled, `turn` is given its behaviour by the test (a call deferred for its turn under a rate limit).
+ */
 const tools = {
   echo: jest.fn<ReturnType<Tool>, Parameters<Tool>>(),
   boom: jest.fn<ReturnType<Tool>, Parameters<Tool>>(),
   block: jest.fn<ReturnType<Tool>, Parameters<Tool>>(),
+  turn: jest.fn<ReturnType<Tool>, Parameters<Tool>>(),
 };
 
 const echo: Tool = async (input) => ({ output: { node: input.nodeId, read: input.context.nodes, item: input.context.iterator?.value ?? null }, attempt: 1 });
@@ -146,6 +150,7 @@ beforeEach(() => {
   tools.echo.mockImplementation(echo);
   tools.boom.mockImplementation(boom);
   tools.block.mockImplementation(block);
+  tools.turn.mockReset();
   blockStarted = new Promise((resolve) => (markBlockStarted = resolve));
 });
 
@@ -348,6 +353,62 @@ describe('the interpreter with mocked activities', () => {
     expect(status).toBe('failed');
     expect(statuses(states)).toEqual({ a: 'failed', b: 'cancelled', c: 'cancelled' });
     expect(summary.errors).toMatchObject([{ node: 'a', code: 'BOOM' }]);
+  });
+
+  /** A tool call's turn under a rate limit, handed back to the run (docs/runs.md#rate-limits-on-destinations). */
+  const reserved: ReservedTurn = { atUs: 1_900_000_000_000_000, limits: ['host:api.partner.example'] };
+  const deferred = (attempt: number, waitMs = 2_500): ToolActivityAnswer => ({
+    deferred: { turn: reserved, waitMs, until: '2030-03-17T17:46:40.000Z' },
+    attempt,
+  });
+
+  test('a call deferred for its turn under a rate limit: the node shows the wait, the run waits, and calls again with the turn, the attempt not spent', async () => {
+    tools.turn.mockImplementationOnce(async () => deferred(1)).mockImplementationOnce(async (input) => ({ output: { called: input.turns }, attempt: 1 }));
+    const runId = randomUUID();
+    executions.push(runId);
+    const definition = compiled('turns', [node('call', 'turn')], [], ['call']);
+    const input: RunInput = { runId, organizationId: ORG, compiled: definition, parameters: {}, trigger: { type: 'manual' }, options: DEFAULT_RUN_OPTIONS, kind: 'run', depth: 0 };
+    const handle = await env.client.workflow.start<(i: RunInput) => Promise<RunSummary>>('dagRunWorkflow', { taskQueue: TASK_QUEUE, workflowId: runId, args: [input] });
+    let waiting: RunStateView['nodeStates'][string] | undefined;
+    const deadline = Date.now() + 10_000;
+    while (!waiting?.waiting_for && Date.now() < deadline) {
+      waiting = (await handle.query<RunStateView>('runState')).nodeStates.call;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(waiting).toMatchObject({ status: 'running', waiting_until: '2030-03-17T17:46:40.000Z', waiting_for: { reason: 'rate_limit', limits: reserved.limits } });
+    const waitedFrom = Date.now();
+    const summary = await handle.result();
+    // 2.5 s away: the run sleeps until 1 s before the turn (TURN_LEAD_MS), then the activity waits the rest
+    expect(Date.now() - waitedFrom).toBeGreaterThanOrEqual(1_000);
+    expect(summary.results.call).toEqual({ called: { defer: true, reserved } });
+    const [first, second] = tools.turn.mock.calls.map(([call]) => call);
+    expect(first).toMatchObject({ attemptBase: 0, turns: { defer: true } });
+    expect(first!.turns).not.toHaveProperty('reserved');
+    expect(second).toMatchObject({ attemptBase: 0, turns: { defer: true, reserved } });
+    const finish = runActivities.runFinish.mock.calls.find(([call]) => call.runId === runId)![0];
+    expect(finish.nodeStates!.call).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(finish.nodeStates!.call).not.toHaveProperty('waiting_for');
+    expect(finish.nodeStates!.call).not.toHaveProperty('waiting_until');
+  });
+
+  test("a call deferred for its turn: attempts failed before the deferral count in the node's budget: none is made twice or beyond it", async () => {
+    // as the tool wrapper numbers attempts: Temporal's, after those of the calls before
+    tools.turn.mockImplementation(async (input) => {
+      const attempt = Context.current().info.attempt + input.attemptBase;
+      if (!input.turns?.reserved && attempt === 2) return deferred(attempt, 2_100);
+      throw ApplicationFailure.create({ type: 'FLAKY', message: 'try again', details: [{ attempt }] });
+    });
+    const { status, states } = await run(
+      compiled('turns-budget', [{ ...node('call', 'turn'), retryPolicy: { max_attempts: 2, backoff: 'fixed', initial_delay: 1000 } }], [], ['call']),
+    );
+    expect(status).toBe('failed');
+    // attempt 1 failed, attempt 2 deferred (no call), attempt 2 made with the turn and failed: the budget is spent
+    expect(tools.turn.mock.calls.map(([call]) => [call.attemptBase, Boolean(call.turns?.reserved)])).toEqual([
+      [0, false],
+      [0, false],
+      [1, true],
+    ]);
+    expect(states.call).toMatchObject({ status: 'failed', attempts: 2, error: { code: 'FLAKY' } });
   });
 
   test('every execution above replays against the workflow bundle', async () => {
