@@ -226,10 +226,10 @@ describe('history replay', () => {
     const history = await api.deps.temporal.workflow.getHandle(run.id).fetchHistory();
     // One patch for all (workflows/runs/patches.ts): each patch asked is a marker and a visibility update. Before,
     // this run asked five. Patches newer than that bundle are asked on their own: failed-join-cancels-branches, as
-    // this run has a parallel node.
+    // this run has a parallel node, and rate-limit-turns, as it calls tools that are not local.
     const events = history.events ?? [];
-    expect(events.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')).toHaveLength(2);
-    expect(events.filter((e) => e.upsertWorkflowSearchAttributesEventAttributes)).toHaveLength(2);
+    expect(events.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')).toHaveLength(3);
+    expect(events.filter((e) => e.upsertWorkflowSearchAttributesEventAttributes)).toHaveLength(3);
     mkdirSync(fixtures, { recursive: true });
     // Fixtures are histories recorded by older code, kept so those executions keep replaying. When a patch changes
     // the commands the interpreter records, name a new current fixture: it is captured by the next run of this test.
@@ -243,7 +243,8 @@ describe('history replay', () => {
     // loop-batch-patches-one-by-one.json: a loop batch whose first task ran on a worker from before that patch (it
     // asked run-local-activities) while its parent, on a newer worker, passed `patchesCurrent` in its input.
     // showcase-run-failed-join-cancels.json: patch failed-join-cancels-branches asked after the bundle.
-    const fixture = path.join(fixtures, 'showcase-run-failed-join-cancels.json');
+    // showcase-run-rate-limit-turns.json: patch rate-limit-turns asked after it (tool calls carry `turns`).
+    const fixture = path.join(fixtures, 'showcase-run-rate-limit-turns.json');
     if (!existsSync(fixture) || process.env.UPDATE_HISTORY_FIXTURES === '1') writeFileSync(fixture, historyToJSON(history));
 
     const bundle = process.env.TEMPORAL_WORKFLOW_BUNDLE!;
