@@ -132,7 +132,7 @@ function compileNode(node: DocNode, path: string, problems: Problem[]): Record<s
   if (retry !== undefined) out.retryPolicy = retry;
 
   if (type === 'tool') {
-    const { tool, config, inputs, outputs, ...unknown } = rest;
+    const { tool, config, inputs, outputs, rate_limit: rateLimit, ...unknown } = rest;
     reportUnknown(unknown, path, problems);
     const toolConfig: Record<string, unknown> = { ...((config as Record<string, unknown> | undefined) ?? {}) };
     const bindings: unknown[] = [];
@@ -144,7 +144,13 @@ function compileNode(node: DocNode, path: string, problems: Problem[]): Record<s
         } else toolConfig[key] = value;
       }
     } else if (inputs !== undefined) problems.push({ path: `${path}.inputs`, problem: 'a list of {name, from} or a map' });
-    out.config = { tool, config: toolConfig, ...(bindings.length ? { inputs: bindings } : {}), ...(outputs ? { outputs } : {}) };
+    out.config = {
+      tool,
+      config: toolConfig,
+      ...(bindings.length ? { inputs: bindings } : {}),
+      ...(outputs ? { outputs } : {}),
+      ...(rateLimit !== undefined ? { rate_limit: rateLimit } : {}),
+    };
     return out;
   }
 

@@ -114,7 +114,7 @@ function conditionReferenceProblems(check: BodyCheck<ConfigOf<'condition'>>): Pr
 export const NODE_TYPE_SPECS: { readonly [T in NodeType]: NodeTypeSpec<T> } = {
   tool: {
     docs: { id: 'ToolNode', description: 'Calls a registered tool' },
-    documentKeys: ['tool', 'config', 'inputs', 'outputs'],
+    documentKeys: ['tool', 'config', 'inputs', 'outputs', 'rate_limit'],
     implicitOutputs: {},
     outputs: (node, config, env) => {
       const out: Record<string, OutputType> = { ...env.tool(config.tool)?.outputs };

@@ -126,6 +126,9 @@ describe('renderRunSvg', () => {
     expect(waitingOf({ type: 'wait_for_event', config: { event: 'custom.order.paid' } }, running).waiting?.text).toBe('waits for custom.order.paid until 2026-12-01 09:30:00Z');
     expect(waitingOf({ type: 'wait', config: {} }, { ...running, status: 'completed' })).toEqual({});
     expect(waitingOf({ type: 'tool', config: {} }, running)).toEqual({});
+    // a tool node waiting for its turn under a rate limit
+    const turn = { ...running, waiting_for: { reason: 'rate_limit', limits: ['host:api.partner.example'] } };
+    expect(waitingOf({ type: 'tool', config: {} }, turn).waiting?.text).toBe('waits for its turn (host:api.partner.example) until 2026-12-01 09:30:00Z');
     const svg = renderRunSvg({ ...base, nodes: [{ id: 'pause', type: 'wait', waiting: { until, text: 'waits until 2026-12-01 09:30:00Z' } }], edges: [], groups: [], states: {} });
     expect(svg).toContain('class="waiting">waits until 2026-12-01 09:30:00Z</text>');
   });

@@ -88,6 +88,12 @@ describe('definition document', () => {
     expect(result.definition.errorHandling.retry_config).toEqual({ max_attempts: 3, backoff: 'exponential', initial_delay: 1000 });
   });
 
+  test("a tool node's rate_limit may be written at its top level", () => {
+    const r = compileDocument({ name: 'x', nodes: [{ id: 'call', type: 'tool', tool: 'http_request', config: { url: 'https://a.example' }, rate_limit: { requests: 10, per: '1s' } }] });
+    if (!r.ok) throw new Error(JSON.stringify(r.problems));
+    expect(r.value.dag.nodes[0]).toEqual({ id: 'call', type: 'tool', config: { tool: 'http_request', config: { url: 'https://a.example' }, rate_limit: { requests: 10, per: '1s' } } });
+  });
+
   test('shape problems name the field', () => {
     const r = compileDocument({ name: 'x', nodes: [{ id: 'a', type: 'condition', expression: 'true', colour: 'red' }, { type: 'tool' }], extra: 1 });
     expect(!r.ok && r.problems.map((p) => p.path)).toEqual(['extra']);
