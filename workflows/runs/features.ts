@@ -34,11 +34,17 @@ export function startsSubworkflows(graph: RunGraph): boolean {
  */
 export function mayWaitForTurns(errorHandling: CompiledWorkflow['errorHandling'], graph: RunGraph, localTools: readonly string[]): boolean {
   const mayWait = (config: ToolConfig): boolean => config.rate_limit !== undefined || !localTools.includes(config.tool);
+  // A template the interpreter cannot read fails its node when it runs; here it counts as one that may wait.
+  const templateMayWait = (config: Record<string, unknown>): boolean => {
+    try {
+      return mayWait(toolConfigOf({ config }));
+    } catch {
+      return true;
+    }
+  };
   const nodes = [...graph.nodes.values()];
   if (nodes.some((n) => n.type === 'tool' && mayWait(n.config))) return true;
-  if (nodes.some((n) => (n.type === 'loop' || n.type === 'repeat') && n.config.template.type === 'tool' && mayWait(toolConfigOf({ config: n.config.template.config })))) {
-    return true;
-  }
+  if (nodes.some((n) => (n.type === 'loop' || n.type === 'repeat') && n.config.template.type === 'tool' && templateMayWait(n.config.template.config))) return true;
   // A fallback handler is a tool (called with its handler_config) or a node of the graph (counted above).
   return graph.order.some((id) => {
     const strategy = strategyFor(errorHandling, id);
