@@ -2206,6 +2206,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workflows/{id}/flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the workflow's flow control holds now: running, queued and debounced runs per key
+         * @description Asked of the workflow's flow gate (a Temporal query, docs/runs.md#flow-control): per concurrency key, the runs it admitted that have not ended, the runs queued for concurrency or throttle, and the runs waiting for their debounce period. Empty groups when the gate holds nothing; 503 when the workflow engine does not answer.
+         *
+         *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member, viewer (permission `run:read`).
+         */
+        get: operations["getFlowState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workflows/{id}/pause": {
         parameters: {
             query?: never;
@@ -2245,7 +2267,7 @@ export interface paths {
         put?: never;
         /**
          * Start a run of the workflow's current version
-         * @description Parameters are checked against the declared parameters (unknown names, required, type, enum; defaults applied): 422 INVALID_PARAMETERS lists every problem. Draft (test runs) and active workflows run; paused and archived ones answer 409 INVALID_STATE. The run is a Temporal execution whose workflow id is the run id. Per organization, API starts are limited to RUN_START_RATE_LIMIT attempts per window and RUN_MAX_ACTIVE_PER_ORGANIZATION open (pending or running) runs: over either, 429 RATE_LIMITED with Retry-After, and no run is created (docs/runs.md#fairness). **Run and wait**: with `?wait=30s` (or `Prefer: wait=30`) the answer waits for the run to finish, at most that long (RUN_WAIT_MAX caps it): 200 with the finished run, whatever its status, exactly as GET run shows it (results, errors); else 202 with the run as it is then and `Location`. With an Idempotency-Key, a repeat starts nothing and waits for the first request's run in the same way (docs/runs.md#run-and-wait).
+         * @description Parameters are checked against the declared parameters (unknown names, required, type, enum; defaults applied): 422 INVALID_PARAMETERS lists every problem. Draft (test runs) and active workflows run; paused and archived ones answer 409 INVALID_STATE. The run is a Temporal execution whose workflow id is the run id. Per organization, API starts are limited to RUN_START_RATE_LIMIT attempts per window and RUN_MAX_ACTIVE_PER_ORGANIZATION open (pending or running) runs: over either, 429 RATE_LIMITED with Retry-After, and no run is created (docs/runs.md#fairness). **Run and wait**: with `?wait=30s` (or `Prefer: wait=30`) the answer waits for the run to finish, at most that long (RUN_WAIT_MAX caps it): 200 with the finished run, whatever its status, exactly as GET run shows it (results, errors); else 202 with the run as it is then and `Location`. With an Idempotency-Key, a repeat starts nothing and waits for the first request's run in the same way (docs/runs.md#run-and-wait). **Flow control** (the workflow's `flow`, docs/runs.md#flow-control): a queued or debounced run is created `pending` and starts when its gate admits it; `priority` orders queued runs; a singleton hit answers the open run (200, `Loom-Singleton: existing`); a key expression that fails answers 422 FLOW_KEY_INVALID.
          *
          *     Authentication: bearer access token or API key. Acts on the session's active organization (or the API key's organization). Roles: owner, admin, member (permission `run:execute`).
          */
@@ -3017,6 +3039,36 @@ export interface components {
             exitPoints: string[];
             nodes: components["schemas"]["Node"][];
         };
+        /** @description At most `limit` runs at once, optionally per key */
+        ConcurrencyControl: {
+            /** @description CEL over `params` and `trigger` naming the group (a string, number or boolean); without it, one group */
+            key?: string;
+            /** @description round_robin only: runs at once per key */
+            key_limit?: number;
+            /** @description runs at once: per key, or (round_robin) across all keys */
+            limit: number;
+            /**
+             * @description when full: queue (in priority, then arrival order), cancel_oldest (the oldest running run of the key is cancelled; the new one starts once it has ended), drop_newest (the new run is cancelled, FLOW_DROPPED), round_robin (`limit` across keys, queued runs started in turn across keys)
+             * @default queue
+             * @enum {string}
+             */
+            strategy: "queue" | "cancel_oldest" | "drop_newest" | "round_robin";
+        };
+        /** @description At most `limit` runs at once, optionally per key */
+        ConcurrencyControlInput: {
+            /** @description CEL over `params` and `trigger` naming the group (a string, number or boolean); without it, one group */
+            key?: string;
+            /** @description round_robin only: runs at once per key */
+            key_limit?: number;
+            /** @description runs at once: per key, or (round_robin) across all keys */
+            limit: number;
+            /**
+             * @description when full: queue (in priority, then arrival order), cancel_oldest (the oldest running run of the key is cancelled; the new one starts once it has ended), drop_newest (the new run is cancelled, FLOW_DROPPED), round_robin (`limit` across keys, queued runs started in turn across keys)
+             * @default queue
+             * @enum {string}
+             */
+            strategy?: "queue" | "cancel_oldest" | "drop_newest" | "round_robin";
+        };
         /** @description Chooses a branch by a CEL expression */
         ConditionNode: {
             config: components["schemas"]["ConditionNodeConfig"];
@@ -3045,6 +3097,34 @@ export interface components {
             exitPoints?: string[];
             nodes: components["schemas"]["Node"][];
         };
+        /** @description Of a burst of runs with one key, only the last (or the first) runs, with its parameters */
+        DebounceControl: {
+            /** @description CEL over `params` and `trigger` naming the group (a string, number or boolean); without it, one group */
+            key?: string;
+            /** @description last only: the waiting run starts at most this long after the first of its burst, however often it is replaced */
+            max_wait?: string;
+            /**
+             * @description last: a run waits `period` and is replaced by a newer one of its key meanwhile; first: the first runs, later ones within `period` are dropped
+             * @default last
+             * @enum {string}
+             */
+            mode: "last" | "first";
+            period: string;
+        };
+        /** @description Of a burst of runs with one key, only the last (or the first) runs, with its parameters */
+        DebounceControlInput: {
+            /** @description CEL over `params` and `trigger` naming the group (a string, number or boolean); without it, one group */
+            key?: string;
+            /** @description last only: the waiting run starts at most this long after the first of its burst, however often it is replaced */
+            max_wait?: string;
+            /**
+             * @description last: a run waits `period` and is replaced by a newer one of its key meanwhile; first: the first runs, later ones within `period` are dropped
+             * @default last
+             * @enum {string}
+             */
+            mode?: "last" | "first";
+            period: string;
+        };
         /** @description `to` waits for `from` */
         Edge: {
             from: string;
@@ -3054,7 +3134,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATE" | "UNPROCESSABLE" | "IDEMPOTENCY_CONFLICT" | "INVALID_CREDENTIALS" | "USER_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "SESSION_EXPIRED" | "UNAUTHORIZED" | "FORBIDDEN" | "WEAK_PASSWORD" | "INVALID_TWO_FACTOR_CODE" | "SSO_FAILED" | "LAST_SIGN_IN_METHOD" | "SSO_ACCOUNT_EXISTS" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_LINKED" | "SSO_SESSION_SCOPED" | "TWO_FACTOR_REQUIRED" | "HUMAN_REQUIRED" | "NO_ACTIVE_ORGANIZATION" | "ORGANIZATION_LIMIT" | "SLUG_TAKEN" | "QUOTA_EXCEEDED" | "PAYMENT_FAILED" | "RATE_LIMITED" | "IP_NOT_ALLOWED" | "LAST_OWNER" | "INVITATION_EXPIRED" | "DOMAIN_CLAIMED" | "DOMAIN_NOT_VERIFIED" | "WORKFLOW_INVALID" | "INVALID_PARAMETERS" | "RUN_NOT_RETRYABLE" | "INLINE_CREDENTIAL" | "UNKNOWN_SECRET" | "TOOL_INPUT_INVALID" | "RANGE_NOT_SATISFIABLE" | "UPSTREAM_ERROR" | "INVALID_REGEX" | "EXPRESSION_TIMEOUT" | "EXPRESSION_TOO_COMPLEX" | "SERVICE_UNAVAILABLE" | "ENGINE_MISCONFIGURED" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATE" | "UNPROCESSABLE" | "IDEMPOTENCY_CONFLICT" | "INVALID_CREDENTIALS" | "USER_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "SESSION_EXPIRED" | "UNAUTHORIZED" | "FORBIDDEN" | "WEAK_PASSWORD" | "INVALID_TWO_FACTOR_CODE" | "SSO_FAILED" | "LAST_SIGN_IN_METHOD" | "SSO_ACCOUNT_EXISTS" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_LINKED" | "SSO_SESSION_SCOPED" | "TWO_FACTOR_REQUIRED" | "HUMAN_REQUIRED" | "NO_ACTIVE_ORGANIZATION" | "ORGANIZATION_LIMIT" | "SLUG_TAKEN" | "QUOTA_EXCEEDED" | "PAYMENT_FAILED" | "RATE_LIMITED" | "IP_NOT_ALLOWED" | "LAST_OWNER" | "INVITATION_EXPIRED" | "DOMAIN_CLAIMED" | "DOMAIN_NOT_VERIFIED" | "WORKFLOW_INVALID" | "INVALID_PARAMETERS" | "FLOW_KEY_INVALID" | "RUN_NOT_RETRYABLE" | "INLINE_CREDENTIAL" | "UNKNOWN_SECRET" | "TOOL_INPUT_INVALID" | "RANGE_NOT_SATISFIABLE" | "UPSTREAM_ERROR" | "INVALID_REGEX" | "EXPRESSION_TIMEOUT" | "EXPRESSION_TOO_COMPLEX" | "SERVICE_UNAVAILABLE" | "ENGINE_MISCONFIGURED" | "INTERNAL_ERROR";
                 details?: {
                     path: string;
                     problem: string;
@@ -3123,6 +3203,42 @@ export interface components {
                 /** @default 3 */
                 max_attempts?: number;
             };
+        };
+        /** @description Flow control of the workflow's runs (docs/runs.md#flow-control) */
+        FlowControl: {
+            concurrency?: components["schemas"]["ConcurrencyControl"];
+            debounce?: components["schemas"]["DebounceControl"];
+            /** @description default priority of the runs (1 first, 5 last; 3 when unset); a start or a trigger may set its own */
+            priority?: number;
+            singleton?: components["schemas"]["SingletonControl"];
+            throttle?: components["schemas"]["ThrottleControl"];
+        };
+        /** @description Flow control of the workflow's runs (docs/runs.md#flow-control) */
+        FlowControlInput: {
+            concurrency?: components["schemas"]["ConcurrencyControlInput"];
+            debounce?: components["schemas"]["DebounceControlInput"];
+            /** @description default priority of the runs (1 first, 5 last; 3 when unset); a start or a trigger may set its own */
+            priority?: number;
+            singleton?: components["schemas"]["SingletonControl"];
+            throttle?: components["schemas"]["ThrottleControl"];
+        };
+        /** @description What a workflow's flow control holds now: running, queued and debounced runs per key */
+        FlowState: {
+            /** @description the current version's flow control; null: none (runs of older versions may still be held) */
+            flow: components["schemas"]["FlowControl"] | null;
+            /** @description what the flow gate holds now, per key; empty when it holds nothing */
+            groups: {
+                /** @description runs waiting for their burst to end (debounce `last`) */
+                debouncing: number;
+                /** @description the concurrency group ('' for the workflow's one group) */
+                key: string;
+                /** @description runs admitted and not yet ended */
+                running: number;
+                /** @description runs queued for concurrency or throttle */
+                waiting: number;
+            }[];
+            /** Format: uuid */
+            workflow_id: string;
         };
         /** @description A rate limit on one destination host, shared by every run of the organization */
         HostRateLimit: {
@@ -3413,6 +3529,19 @@ export interface components {
             /** @description milliseconds from started_at to completed_at (to now while open) */
             duration: number | null;
             errors: components["schemas"]["RunError"][];
+            /** @description runs of a workflow with flow control (docs/runs.md#flow-control); null for others */
+            flow: {
+                /** @description the groups the workflow's flow control put the run in (absent: the workflow's one group) */
+                keys: {
+                    concurrency?: string;
+                    debounce?: string;
+                    singleton?: string;
+                    throttle?: string;
+                };
+                /** @description a pending run held by its flow control: why (in a single run's view; null in lists and once it started) */
+                waiting_for: ("debounce" | "concurrency" | "throttle") | null;
+                waiting_since: string | null;
+            } | null;
             /** Format: uuid */
             id: string;
             links: {
@@ -3438,6 +3567,8 @@ export interface components {
                 /** Format: uuid */
                 workflow_id: string;
             } | null;
+            /** @description 1 (first) to 5 (last), as the start, its trigger or the workflow set it; null: the default, 3 */
+            priority: number | null;
             /** @description outputs of the exit nodes that completed */
             results: {
                 [key: string]: unknown;
@@ -3510,6 +3641,19 @@ export interface components {
             /** @description milliseconds from started_at to completed_at (to now while open) */
             duration: number | null;
             errors: components["schemas"]["RunError"][];
+            /** @description runs of a workflow with flow control (docs/runs.md#flow-control); null for others */
+            flow: {
+                /** @description the groups the workflow's flow control put the run in (absent: the workflow's one group) */
+                keys: {
+                    concurrency?: string;
+                    debounce?: string;
+                    singleton?: string;
+                    throttle?: string;
+                };
+                /** @description a pending run held by its flow control: why (in a single run's view; null in lists and once it started) */
+                waiting_for: ("debounce" | "concurrency" | "throttle") | null;
+                waiting_since: string | null;
+            } | null;
             /** Format: uuid */
             id: string;
             links: {
@@ -3529,6 +3673,8 @@ export interface components {
                 /** Format: uuid */
                 workflow_id: string;
             } | null;
+            /** @description 1 (first) to 5 (last), as the start, its trigger or the workflow set it; null: the default, 3 */
+            priority: number | null;
             retry_of: string | null;
             started_at: string | null;
             /**
@@ -3546,6 +3692,11 @@ export interface components {
             /** @description the workflow's name now (runs of a renamed workflow show its new name) */
             workflow_name: string | null;
             workflow_version: number;
+        };
+        /** @description A start whose key matches an open run of the workflow returns that run instead of a new one */
+        SingletonControl: {
+            /** @description CEL over `params` and `trigger` naming the group (a string, number or boolean); without it, one group */
+            key?: string;
         };
         /** @description Runs another workflow as a child run */
         SubworkflowNode: {
@@ -3597,6 +3748,13 @@ export interface components {
             cases: components["schemas"]["SwitchCase"][];
             default?: string;
             value?: string;
+        };
+        /** @description At most `limit` runs start per `period` (sliding), per key; the rest wait their turn */
+        ThrottleControl: {
+            /** @description CEL over `params` and `trigger` naming the group (a string, number or boolean); without it, one group */
+            key?: string;
+            limit: number;
+            period: string;
         };
         /** @description A registered tool with its input and output JSON Schemas */
         Tool: {
@@ -3758,6 +3916,8 @@ export interface components {
             dag: components["schemas"]["CompiledDag"];
             description: string;
             error_handling: components["schemas"]["ErrorHandling"];
+            /** @description null: no flow control */
+            flow: components["schemas"]["FlowControl"] | null;
             /** Format: uuid */
             id: string;
             metadata: {
@@ -3796,6 +3956,8 @@ export interface components {
             description?: string;
             /** @description default_strategy, retry_config, node_overrides, ... */
             error_handling?: components["schemas"]["ErrorHandlingInput"];
+            /** @description flow control of the runs: concurrency, throttle, debounce, singleton, priority (docs/runs.md#flow-control); null removes it */
+            flow?: components["schemas"]["FlowControlInput"] | null;
             metadata?: components["schemas"]["WorkflowMetadata"];
             name: string;
             /** @description declared parameters: name, type, required, description, default, enum */
@@ -3818,6 +3980,9 @@ export interface components {
                 [key: string]: unknown;
             };
             exitPoints?: string[];
+            flow?: {
+                [key: string]: unknown;
+            };
             metadata?: {
                 [key: string]: unknown;
             };
@@ -3844,6 +4009,8 @@ export interface components {
             description?: string;
             /** @description default_strategy, retry_config, node_overrides, ... */
             error_handling?: components["schemas"]["ErrorHandlingInput"];
+            /** @description flow control of the runs: concurrency, throttle, debounce, singleton, priority (docs/runs.md#flow-control); null removes it */
+            flow?: components["schemas"]["FlowControlInput"] | null;
             metadata?: components["schemas"]["WorkflowMetadata"];
             name?: string;
             /** @description declared parameters: name, type, required, description, default, enum */
@@ -3861,6 +4028,8 @@ export interface components {
         WorkflowValidation: {
             dag: components["schemas"]["CompiledDag"];
             error_handling: components["schemas"]["ErrorHandling"];
+            /** @description null: no flow control */
+            flow: components["schemas"]["FlowControl"] | null;
             /** @description the name the body gives (null for an update that keeps the name) */
             name: string | null;
             parameters: components["schemas"]["Parameter"][];
@@ -3889,6 +4058,8 @@ export interface components {
             createdBy: string | null;
             dag: components["schemas"]["CompiledDag"];
             error_handling: components["schemas"]["ErrorHandling"];
+            /** @description null: no flow control */
+            flow: components["schemas"]["FlowControl"] | null;
             parameters: components["schemas"]["Parameter"][];
             /** @description the Tool objects (a tool removed since shows its id only) */
             tools: {
@@ -17336,6 +17507,91 @@ export interface operations {
             };
         };
     };
+    getFlowState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the flow state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowState"];
+                };
+            };
+            /** @description VALIDATION_ERROR: The request does not match the schema; see details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid authentication; INVALID_TOKEN: Token validation failed; SESSION_EXPIRED: Session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Insufficient permissions; IP_NOT_ALLOWED: The caller's IP address is not in the organization's allowlist; TWO_FACTOR_REQUIRED: The organization requires two-factor sign-in and the user has not enabled it; enrol with POST /api/auth/2fa/enrolment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_ACTIVE_ORGANIZATION: The session has no active organization; switch to or create one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; retry after the Retry-After header; QUOTA_EXCEEDED: A plan quota of the organization is exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: A backing service is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     pauseWorkflow: {
         parameters: {
             query?: never;
@@ -17539,11 +17795,13 @@ export interface operations {
                     parameters?: {
                         [key: string]: unknown;
                     };
+                    /** @description 1 (first) to 5 (last): the order in which the workflow's flow control starts queued runs; default the workflow's (docs/runs.md#priority) */
+                    priority?: number;
                 };
             };
         };
         responses: {
-            /** @description run and wait: the run finished within the wait (completed, failed or cancelled) */
+            /** @description run and wait: the run finished within the wait (completed, failed or cancelled); or, with header `Loom-Singleton: existing`, the open run of the same singleton key, answered instead of a new one */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17633,7 +17891,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description INVALID_PARAMETERS: Run parameters do not match the declared parameters */
+            /** @description INVALID_PARAMETERS: Run parameters do not match the declared parameters; FLOW_KEY_INVALID: A flow control key expression of the workflow failed for this run's parameters or gave no string, number or boolean */
             422: {
                 headers: {
                     [name: string]: unknown;
