@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NODE_ID, NODE_STATUSES, RUN_STATUSES, RUN_VIEW_STATUSES } from '../../lib/dag/model';
 import { parseDuration } from '../../lib/duration';
-import { flowControlSchema, PRIORITY_MAX, PRIORITY_MIN } from '../../lib/dag/flowControl';
+import { flowControlSchema, runPrioritySchema } from '../../lib/dag/flowControl';
 import { pageQuerySchema } from '../../lib/pagination';
 import { isoTimestamp } from '../../lib/timestamps';
 
@@ -10,11 +10,7 @@ export const runParams = z.object({ id: z.string().max(100), run_id: z.string().
 
 export const startRunBody = z.strictObject({
   parameters: z.record(z.string(), z.unknown()).optional().default({}).describe('parameter name → value, as declared by the workflow'),
-  priority: z
-    .number()
-    .int()
-    .min(PRIORITY_MIN)
-    .max(PRIORITY_MAX)
+  priority: runPrioritySchema
     .optional()
     .describe("1 (first) to 5 (last): the order in which the workflow's flow control starts queued runs; default the workflow's (docs/runs.md#priority)"),
 });

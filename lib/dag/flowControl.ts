@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDuration } from '../duration';
+import { durationBetween } from './durationText';
 
 /**
  * Flow control of a workflow's runs (docs/runs.md#flow-control): how many run at once, how many start per period,
@@ -29,19 +29,10 @@ const flowKey = z
   .max(1000)
   .describe('CEL over `params` and `trigger` naming the group (a string, number or boolean); without it, one group');
 
-function duration(minMs: number, maxMs: number, range: string) {
-  return z
-    .string()
-    .max(20)
-    .refine((text) => {
-      try {
-        const ms = parseDuration(text);
-        return ms >= minMs && ms <= maxMs;
-      } catch {
-        return false;
-      }
-    }, `a duration from ${range}, such as 10s, 1m or 1h`);
-}
+const duration = (minMs: number, maxMs: number, range: string) => durationBetween(minMs, maxMs, range);
+
+/** A run's priority: 1 (first) to 5 (last). */
+export const runPrioritySchema = z.number().int().min(PRIORITY_MIN).max(PRIORITY_MAX);
 
 export const concurrencyControlSchema = z
   .strictObject({
@@ -93,11 +84,7 @@ export const flowControlSchema = z
     throttle: throttleControlSchema.optional(),
     debounce: debounceControlSchema.optional(),
     singleton: singletonControlSchema.optional(),
-    priority: z
-      .number()
-      .int()
-      .min(PRIORITY_MIN)
-      .max(PRIORITY_MAX)
+    priority: runPrioritySchema
       .optional()
       .describe('default priority of the runs (1 first, 5 last; 3 when unset); a start or a trigger may set its own'),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDuration } from '../duration';
+import { durationBetween } from './durationText';
 import type { FlowControl } from './flowControl';
 
 /**
@@ -59,17 +59,7 @@ export const RATE_LIMIT_MIN_PERIOD_MS = 100;
 export const RATE_LIMIT_MAX_PERIOD_MS = 3_600_000;
 
 /** A rate limit's `per`: a duration from 100ms to 1h, such as 1s or 1m. */
-export const ratePeriodSchema = z
-  .string()
-  .max(20)
-  .refine((text) => {
-    try {
-      const ms = parseDuration(text);
-      return ms >= RATE_LIMIT_MIN_PERIOD_MS && ms <= RATE_LIMIT_MAX_PERIOD_MS;
-    } catch {
-      return false;
-    }
-  }, 'a duration from 100ms to 1h, such as 1s or 1m');
+export const ratePeriodSchema = durationBetween(RATE_LIMIT_MIN_PERIOD_MS, RATE_LIMIT_MAX_PERIOD_MS, '100ms to 1h', '1s or 1m');
 
 export const rateLimitSchema = z.strictObject({
   /** calls that may start per period, 1-10,000 */
@@ -267,17 +257,7 @@ export const dagSchema = z.strictObject({
 export type Dag = z.infer<typeof dagSchema>;
 
 /** How long a dead letter is kept: a duration from 1m to 365d ("7d" by default); "0s" would hide it at once. */
-const deadLetterRetention = z
-  .string()
-  .max(20)
-  .refine((text) => {
-    try {
-      const ms = parseDuration(text);
-      return ms >= 60_000 && ms <= 365 * 86_400_000;
-    } catch {
-      return false;
-    }
-  }, 'a duration from 1m to 365d, such as 7d or 12h')
+const deadLetterRetention = durationBetween(60_000, 365 * 86_400_000, '1m to 365d', '7d or 12h')
   .optional()
   .default('7d');
 

@@ -1,4 +1,4 @@
-import { PRIORITY_MAX, PRIORITY_MIN } from '../dag/flowControl';
+import { runPrioritySchema } from '../dag/flowControl';
 import { z } from 'zod';
 import type { Trigger } from '../dag/model';
 import { parseDuration } from '../duration';
@@ -40,7 +40,7 @@ const mappingSchema = z.record(
 );
 
 /** The priority of the runs a trigger starts (docs/runs.md#priority): 1 first to 5 last; unset, the workflow's. */
-const runPriority = z.number().int().min(PRIORITY_MIN).max(PRIORITY_MAX).optional();
+const runPriority = runPrioritySchema.optional();
 
 export const OVERLAP_POLICIES = ['skip', 'buffer_one', 'buffer_all', 'cancel_other', 'terminate_other', 'allow_all'] as const;
 

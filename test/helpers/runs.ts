@@ -201,3 +201,16 @@ export async function insertDeadLetter(api: TestApi, organizationId: string, exp
     .returning('id');
   return (row as { id: string }).id;
 }
+
+/** The most of these spans (a node's start to end, ms) open at one moment: an end before a start at the same instant. */
+export function maxOverlap(spans: { start: number; end: number }[]): number {
+  const points = spans.flatMap((s) => [
+    { t: s.start, d: 1 },
+    { t: s.end, d: -1 },
+  ]);
+  points.sort((a, b) => a.t - b.t || a.d - b.d);
+  let open = 0;
+  let max = 0;
+  for (const p of points) max = Math.max(max, (open += p.d));
+  return max;
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestApi } from '../helpers/stack';
 import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
-import { waitForRun, type RunBody } from '../helpers/runs';
+import { maxOverlap, waitForRun, type RunBody } from '../helpers/runs';
 
 /**
  * Flow control of runs (docs/runs.md#flow-control) against the real stack: concurrency (queue, per key, priority,
@@ -48,18 +48,6 @@ const finished = (workflowId: string, runId: string, timeoutMs = 60_000) => wait
 /** When each run's `work` node started and ended. */
 const spanOf = (run: RunBody) => ({ id: run.id, start: Date.parse(run.node_states.work.startedAt), end: Date.parse(run.node_states.work.finishedAt) });
 
-/** The most spans open at one moment. */
-function maxOverlap(spans: { start: number; end: number }[]): number {
-  const points = spans.flatMap((s) => [
-    { t: s.start, d: 1 },
-    { t: s.end, d: -1 },
-  ]);
-  points.sort((a, b) => a.t - b.t || a.d - b.d); // an end before a start at the same instant
-  let open = 0;
-  let max = 0;
-  for (const p of points) max = Math.max(max, (open += p.d));
-  return max;
-}
 
 test('concurrency per key, queued in order: at most one run per customer at a time, other customers not held back', async () => {
   const workflowId = await flowWorkflow({ concurrency: { limit: 1, key: 'params.customer' } });

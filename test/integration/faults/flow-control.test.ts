@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { privateTemporal, privateWorker, type PrivateProcess } from '../../helpers/faults';
-import { waitForRun, type RunBody } from '../../helpers/runs';
+import { maxOverlap, waitForRun, type RunBody } from '../../helpers/runs';
 import { startApi, type TestApi } from '../../helpers/stack';
 import { createTestTenant, type TestTenant } from '../../helpers/tenants';
 
@@ -64,17 +64,6 @@ const finished = (workflowId: string, runId: string) =>
 
 const spanOf = (run: RunBody) => ({ id: run.id as string, start: Date.parse(run.node_states.work.startedAt), end: Date.parse(run.node_states.work.finishedAt) });
 
-function maxOverlap(spans: { start: number; end: number }[]): number {
-  const points = spans.flatMap((s) => [
-    { t: s.start, d: 1 },
-    { t: s.end, d: -1 },
-  ]);
-  points.sort((a, b) => a.t - b.t || a.d - b.d);
-  let open = 0;
-  let max = 0;
-  for (const p of points) max = Math.max(max, (open += p.d));
-  return max;
-}
 
 async function rowsOf(workflowId: string): Promise<{ id: string; status: string }[]> {
   return api.deps.db('workflow_runs').where({ workflow_id: workflowId }).select('id', 'status');
