@@ -174,7 +174,9 @@ test('debounce first: the first of a burst runs at once, later ones within the p
 });
 
 test('singleton: a start with the key of an open run answers that run; once it has ended, a start makes a new one', async () => {
-  const workflowId = await flowWorkflow({ singleton: { key: 'params.customer' } }, '1500ms');
+  // The first run stays open (a long wait) until the test cancels it: the burst below must find it open on a
+  // loaded machine too.
+  const workflowId = await flowWorkflow({ singleton: { key: 'params.customer' } }, '10m');
   const first = await start(workflowId, { customer: 'acme' });
   expect(first.httpStatus).toBe(201);
   const again = await start(workflowId, { customer: 'acme', n: 2 });
@@ -188,6 +190,7 @@ test('singleton: a start with the key of an open run answers that run; once it h
   // Ten at once: still one run.
   const burst = await Promise.all(Array.from({ length: 10 }, () => start(workflowId, { customer: 'acme' })));
   expect(new Set(burst.map((r) => r.id))).toEqual(new Set([first.id]));
+  expect((await api.request('POST', `/api/v1/workflows/${workflowId}/runs/${first.id}/cancel`, { token })).status).toBe(200);
   await finished(workflowId, first.id);
   const later = await start(workflowId, { customer: 'acme' });
   expect(later.httpStatus).toBe(201);

@@ -54,7 +54,8 @@ describe('waitForRun', () => {
     expect(elapsed).toBeLessThan(3_000);
     // A growing pause (20, 30, 45, 67, 101 ms...): a handful of reads, not one every 20 ms.
     const reads = api.to(RUN_PATH, 'GET').length;
-    expect(reads).toBeGreaterThanOrEqual(3);
+    // At least one read after the first (a loaded machine fits fewer into the window); never one every 20 ms.
+    expect(reads).toBeGreaterThanOrEqual(2);
     expect(reads).toBeLessThan(12);
   });
 
