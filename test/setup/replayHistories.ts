@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { loadConfig } from '../../lib/config';
 import { createTemporalClient } from '../../lib/temporal';
+import { flowTaskQueue } from '../../lib/runs/flowGate';
 
 export interface ReplayReport {
   replayed: number;
@@ -27,8 +28,10 @@ export async function replayTestHistories(taskQueue: string, bundlePath: string)
   const failures: ReplayReport['failures'] = [];
   let replayed = 0;
   try {
+    // The runs' task queue and the flow gates' own (lib/runs/flowGate.ts): gates that ended within the run replay too.
+    const queues = `(TaskQueue = '${taskQueue}' OR TaskQueue = '${flowTaskQueue(taskQueue)}')`;
     const listed = client.workflow
-      .list({ query: `TaskQueue = '${taskQueue}' AND ExecutionStatus != 'Running'` })
+      .list({ query: `${queues} AND ExecutionStatus != 'Running'` })
       .intoHistories({ concurrency: 8, bufferLimit: 32 });
     const histories = listed[Symbol.asyncIterator]();
     // A replay worker takes one history at a time and waits for its result: several side by side overlap those waits.
