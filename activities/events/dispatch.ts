@@ -111,6 +111,7 @@ export function createEventActivities(deps: ActivityDeps) {
             payload,
             declared.map((d) => d.name),
           ),
+        priority: (trigger.config as EventConfig).priority,
         onInvalidParameters: 'record_failed',
         admit: () => admitEventRun(organizationId),
       });

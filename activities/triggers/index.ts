@@ -56,6 +56,7 @@ export function createTriggerActivities(deps: ActivityDeps) {
           runId,
           trigger: { type: 'schedule', triggerId: input.triggerKey, scheduleFiring: input.firingId, firedAt: input.firedAt },
           parameters: () => (trigger.config as ScheduleConfig).parameters,
+          priority: (trigger.config as ScheduleConfig).priority,
           onInvalidParameters: 'record_failed',
           admit: () => admitScheduledRun(input.organizationId),
         });

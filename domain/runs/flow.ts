@@ -1,7 +1,7 @@
 import { flowKeyExpressions, type FlowControl } from '../../lib/dag/flowControl';
 import { AppError } from '../../lib/errors';
 import { ExpressionError, evaluateCel } from '../../lib/expressions/sandbox';
-import { FlowKeyError, flowKeyValue, runPriority, type FlowKeys } from '../../lib/runs/flowPlan';
+import { FlowKeyError, flowKeyValue, type FlowKeys } from '../../lib/runs/flowPlan';
 import type { RunTrigger } from '../../lib/runs/types';
 
 /**
@@ -41,9 +41,4 @@ export async function placeRun(
   }
   const singletonKey = flow?.singleton ? (keys.singleton ?? '') : null;
   return { keys, priority: requestedPriority ?? flow?.priority ?? null, singletonKey };
-}
-
-/** The priority a run executes with (RunInput.priority), from its row. */
-export function priorityOf(placement: Pick<RunFlowPlacement, 'priority'> | null, flow: FlowControl | undefined): number {
-  return runPriority(flow, placement?.priority);
 }

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../lib/db/errors';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { engineMisconfiguration } from '../../lib/temporalSetup';
-import type { CompiledWorkflow, NodeState, ParameterDecl } from '../../lib/dag/model';
+import type { NodeState, ParameterDecl } from '../../lib/dag/model';
 import { checkParameters, type ParameterProblem } from '../../lib/runs/parameters';
 import { runFlowOf, runPriority } from '../../lib/runs/flowPlan';
 import type { RunInput, RunOptions, RunTrigger } from '../../lib/runs/types';
@@ -12,7 +12,6 @@ import { loadWorkflowVersion, type LoadedWorkflowVersion } from '../workflows/qu
 import type { RunExecutions, RunStartContext } from './executions';
 import { findOpenSingletonRun, findRunById, insertRun, isSingletonConflict, markRunFinished, type RunRow } from './queries';
 import { placeRun, type RunFlowPlacement } from './flow';
-import { parseTriggers } from '../../lib/triggers/config';
 
 /**
  * The one door through which runs start. Every start is the same two steps: a `workflow_runs` row (`pending`), then
@@ -100,6 +99,8 @@ export interface PrepareRequest {
   /** The parameters, computed from the declared ones (mappings need them). */
   parameters: (declared: ParameterDecl[]) => Record<string, unknown>;
   createdBy?: string | null;
+  /** The priority the trigger declares (`config.priority`); absent: the workflow's. */
+  priority?: number;
   /** Parameters that do not check: refuse (webhooks answer 422) or record a failed run (events, schedules). */
   onInvalidParameters: 'refuse' | 'record_failed';
   /**
@@ -132,7 +133,7 @@ export async function prepareTriggeredRun(deps: Pick<ProcessDeps, 'db' | 'config
   let keyProblem: string | null = null;
   if (!problems.length) {
     try {
-      placement = await placeRun(request.organizationId, loaded.compiled.flow, values, request.trigger, triggerPriority(loaded.compiled.triggers, request.trigger));
+      placement = await placeRun(request.organizationId, loaded.compiled.flow, values, request.trigger, request.priority);
     } catch (err) {
       if (!(err instanceof AppError && err.code === 'FLOW_KEY_INVALID')) throw err;
       if (request.onInvalidParameters === 'refuse') return { kind: 'refused', code: 'FLOW_KEY_INVALID', message: err.message };
@@ -180,13 +181,5 @@ export async function prepareTriggeredRun(deps: Pick<ProcessDeps, 'db' | 'config
     return { kind: 'finished', row: (await findRunById(db, request.organizationId, row.id))! };
   }
   return { kind: 'ready', input: build(row), row };
-}
-
-/** The priority the trigger that started a run declares (`config.priority`), if any. */
-function triggerPriority(triggers: CompiledWorkflow['triggers'], trigger: RunTrigger): number | null {
-  if (typeof trigger.triggerId !== 'string') return null;
-  const found = parseTriggers(triggers).find((t) => t.key === trigger.triggerId);
-  if (!found || found.type === 'manual') return null;
-  return found.config.priority ?? null;
 }
 

@@ -250,8 +250,8 @@ export async function markRunFinished(
     .update({ status, errors: JSON.stringify(errors), completed_at: db.fn.now(), updated_at: db.fn.now() });
 }
 
-/** The worker's first write of a run: pending -> running (a retried or late activity changes nothing else). */
 /**
+ * The worker's first write of a run: pending -> running (a retried or late activity changes nothing else).
  * `startedAt`: a run its flow control held starts when its gate admitted it (its queue time is not its duration);
  * other runs keep the time they were created.
  */

@@ -488,10 +488,11 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
     },
 
     async flowState(organizationId, workflowId) {
-      await requireWorkflow(organizationId, workflowId);
+      // Null for an unknown id and for another organization's workflow alike.
       const loaded = await loadWorkflowVersion(db, organizationId, workflowId);
+      if (!loaded) throw notFound('workflow');
       const gate = await executions.flowGate(workflowId);
-      return { workflow_id: workflowId, flow: loaded?.compiled.flow ?? null, groups: gate?.groups ?? [] };
+      return { workflow_id: workflowId, flow: loaded.compiled.flow ?? null, groups: gate?.groups ?? [] };
     },
 
     async getDeadLetter(organizationId, id) {

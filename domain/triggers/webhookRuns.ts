@@ -93,6 +93,7 @@ export function createWebhookRuns(deps: AppDeps, limiter: RateLimiter, execution
           trigger: { type: 'webhook', triggerId: trigger.key, method: call.method, path: trigger.config.path, ...(call.deliveryKey ? { deliveryKey: call.deliveryKey } : {}) },
           parameters: (declared) =>
             mapParameters(trigger.config.parameters, { body: call.body, query: call.query, headers: call.headers }, call.body, declared.map((d) => d.name)),
+          priority: trigger.config.priority,
           onInvalidParameters: 'refuse',
         });
         if (outcome.kind === 'refused') throw new AppError(outcome.code, outcome.message, outcome.problems);

@@ -85,12 +85,9 @@ function noEffects(): GateEffects {
   return { admit: [], drop: [], cancel: [], queued: [] };
 }
 
-function knows(state: GateState, runId: string): boolean {
-  return (
-    runId in state.running ||
-    state.waiting.some((w) => w.ticket.runId === runId) ||
-    Object.values(state.held).some((h) => h.ticket.runId === runId)
-  );
+/** Every run the gate holds a place or a ticket for: admitted, queued, or waiting out its debounce. */
+export function heldRunIds(state: GateState): string[] {
+  return [...Object.keys(state.running), ...state.waiting.map((w) => w.ticket.runId), ...Object.values(state.held).map((h) => h.ticket.runId)];
 }
 
 function runningOf(state: GateState, key: string): { total: number; active: number } {
@@ -115,7 +112,7 @@ export function arrive(state: GateState, ticket: FlowTicket, now: number): GateE
     effects.drop.push({ runId: ticket.runId, ...repeated });
     return effects;
   }
-  if (knows(state, ticket.runId)) {
+  if (heldRunIds(state).includes(ticket.runId)) {
     // A repeated join (the run's activity retried): the first answer stands; an admitted run is told again.
     if (ticket.runId in state.running) effects.admit.push(ticket.runId);
     return effects;

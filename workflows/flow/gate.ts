@@ -19,6 +19,7 @@ import {
   FLOW_RELEASE_SIGNAL,
   FLOW_STATE_QUERY,
   groupCounts,
+  heldRunIds,
   isIdle,
   release,
   step,
@@ -27,6 +28,7 @@ import {
   type FlowGateView,
   type FlowTicket,
   type GateEffects,
+  type GateState,
 } from '../../lib/runs/flowGate';
 
 /**
@@ -140,12 +142,8 @@ async function tell(effects: GateEffects, now: number, freed: (runId: string) =>
 }
 
 /** Releases the runs the gate holds whose rows say they have ended (see RECONCILE_EVERY_MS). */
-async function releaseClosedRuns(organizationId: string, state: Parameters<typeof release>[0]): Promise<void> {
-  const held = [
-    ...Object.keys(state.running),
-    ...state.waiting.map((w) => w.ticket.runId),
-    ...Object.values(state.held).map((h) => h.ticket.runId),
-  ];
+async function releaseClosedRuns(organizationId: string, state: GateState): Promise<void> {
+  const held = heldRunIds(state);
   if (!held.length) return;
   const open = new Set(await flowOpenRuns({ organizationId, runIds: held }));
   for (const runId of held) if (!open.has(runId)) release(state, runId);
