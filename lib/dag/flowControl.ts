@@ -29,8 +29,6 @@ const flowKey = z
   .max(1000)
   .describe('CEL over `params` and `trigger` naming the group (a string, number or boolean); without it, one group');
 
-const duration = (minMs: number, maxMs: number, range: string) => durationBetween(minMs, maxMs, range);
-
 /** A run's priority: 1 (first) to 5 (last). */
 export const runPrioritySchema = z.number().int().min(PRIORITY_MIN).max(PRIORITY_MAX);
 
@@ -54,21 +52,21 @@ export const concurrencyControlSchema = z
 export const throttleControlSchema = z
   .strictObject({
     limit: z.number().int().min(1).max(10_000),
-    period: duration(1000, 86_400_000, '1s to 24h'),
+    period: durationBetween(1000, 86_400_000, '1s to 24h'),
     key: flowKey.optional(),
   })
   .meta({ id: 'ThrottleControl', description: 'At most `limit` runs start per `period` (sliding), per key; the rest wait their turn' });
 
 export const debounceControlSchema = z
   .strictObject({
-    period: duration(1000, 86_400_000, '1s to 24h'),
+    period: durationBetween(1000, 86_400_000, '1s to 24h'),
     key: flowKey.optional(),
     mode: z
       .enum(DEBOUNCE_MODES)
       .optional()
       .default('last')
       .describe('last: a run waits `period` and is replaced by a newer one of its key meanwhile; first: the first runs, later ones within `period` are dropped'),
-    max_wait: duration(1000, 7 * 86_400_000, '1s to 7d')
+    max_wait: durationBetween(1000, 7 * 86_400_000, '1s to 7d')
       .optional()
       .describe('last only: the waiting run starts at most this long after the first of its burst, however often it is replaced'),
   })
