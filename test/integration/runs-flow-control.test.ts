@@ -306,3 +306,35 @@ test('runs started by a webhook: the trigger\'s priority, and a singleton key th
   expect(badPriority.status).toBe(422);
   expect(badPriority.body.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'triggers[0].config.priority' })]));
 });
+
+test('a hostile key expression is stopped by the sandbox: 422 FLOW_KEY_INVALID, no run, the API answers meanwhile', async () => {
+  // 25 million steps of a nested comprehension: past the CEL deadline, evaluated in the sandbox, not on the API's loop.
+  const res = await api.request('POST', '/api/v1/workflows', {
+    token,
+    body: {
+      name: 'hostile flow key',
+      parameters: [{ name: 'xs', type: 'array' }],
+      dag: { nodes: [{ id: 'work', type: 'wait', config: { duration: '1s' } }] },
+      flow: { concurrency: { limit: 1, key: 'string(params.xs.map(a, params.xs.map(b, a + b)).size())' } },
+    },
+  });
+  expect(res.status).toBe(201);
+  const workflowId = res.body.id as string;
+  const order: string[] = [];
+  const started = api
+    .request('POST', `/api/v1/workflows/${workflowId}/runs`, { token, body: { parameters: { xs: Array.from({ length: 5000 }, (_, i) => i) } } })
+    .then((r) => {
+      order.push('start');
+      return r;
+    });
+  await new Promise((r) => setTimeout(r, 200));
+  const health = await api.request('GET', '/healthz');
+  order.push(`health ${health.status}`);
+  const refused = await started;
+  expect(refused.status).toBe(422);
+  expect(refused.body.error.code).toBe('FLOW_KEY_INVALID');
+  expect(refused.body.error.message).toMatch(/^the concurrency key expression failed: /);
+  expect(order).toEqual(['health 200', 'start']);
+  const { count } = (await api.deps.db('workflow_runs').where({ workflow_id: workflowId }).count('* as count').first()) as { count: string };
+  expect(Number(count)).toBe(0);
+});
