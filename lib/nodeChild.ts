@@ -14,12 +14,14 @@ const CHRT = ['/usr/bin/chrt', '/bin/chrt'].find((candidate) => existsSync(candi
  * a tenant whose input makes V8 abort again and again must not fill the disk with core dumps of a capped heap.
  * `background`: the child runs under Linux's SCHED_IDLE policy (through chrt): it gets a core only when nothing
  * else wants it, so one tenant's file parse never delays the API, the worker, Temporal or PostgreSQL serving
- * another (issue 40); without chrt, at nice 19.
+ * another (issue 40); without chrt, at nice 19. `nice`: a lower priority without SCHED_IDLE's starvation, for work
+ * that runs on a run's path under a wall-clock deadline (the expression sandbox's data lane): on a saturated machine
+ * a SCHED_IDLE process gets next to no CPU and would miss a deadline it did not overrun.
  */
 export function spawnNodeChild(
   callerFile: string,
   moduleName: string,
-  options: { heapMb: number; stderr: 'inherit' | 'pipe'; serialization: 'json' | 'advanced'; background?: boolean },
+  options: { heapMb: number; stderr: 'inherit' | 'pipe'; serialization: 'json' | 'advanced'; background?: boolean; nice?: number },
 ): ChildProcess {
   const typescript = path.extname(callerFile) === '.ts';
   const entry = path.join(path.dirname(callerFile), `${moduleName}${typescript ? '.ts' : '.js'}`);
@@ -28,9 +30,11 @@ export function spawnNodeChild(
   const idle = options.background === true && CHRT !== null;
   const script = idle ? `ulimit -c 0; exec ${CHRT} --idle 0 "$@"` : 'ulimit -c 0; exec "$@"';
   const child = spawn('/bin/sh', ['-c', script, moduleName, ...node], { env: {}, stdio, serialization: options.serialization });
-  if (options.background === true && !idle && child.pid !== undefined) {
+  const nice = options.background === true && !idle ? 19 : options.nice;
+  if (nice !== undefined && child.pid !== undefined) {
     try {
-      setPriority(child.pid, 19);
+      // The shell's pid is Node's: `exec` keeps it, and the priority with it.
+      setPriority(child.pid, nice);
     } catch {
       // The child keeps the parent's priority: slower for others, never wrong.
     }

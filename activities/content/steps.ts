@@ -48,8 +48,8 @@ async function extractTextStep(ctx: StepContext): Promise<StepResult> {
   if (!canExtractText(mime)) throw new PermanentContentError(`unknown or unsupported file type ${mime}: no text extractor`);
   const extracted = await extractTextOffLoop(await ctx.readOriginal(), mime, ctx.input.organizationId);
   const markdown = extracted.format === 'markdown';
-  await ctx.putDerived('text', markdown ? 'text.md' : 'text.txt', Buffer.from(extracted.text, 'utf8'), markdown ? 'text/markdown' : 'text/plain', {
-    chars: extracted.text.length,
+  await ctx.putDerived('text', markdown ? 'text.md' : 'text.txt', extracted.bytes, markdown ? 'text/markdown' : 'text/plain', {
+    chars: extracted.chars,
     ...(extracted.pages ? { pages: extracted.pages.length } : {}),
   });
   if (extracted.pages) {
@@ -58,7 +58,7 @@ async function extractTextStep(ctx: StepContext): Promise<StepResult> {
       count: extracted.pages.length,
     });
   }
-  return { output: { chars: extracted.text.length, format: extracted.format, ...(extracted.pages ? { pages: extracted.pages.length } : {}) } };
+  return { output: { chars: extracted.chars, format: extracted.format, ...(extracted.pages ? { pages: extracted.pages.length } : {}) } };
 }
 
 async function extractMetadataStep(ctx: StepContext): Promise<StepResult> {
@@ -86,8 +86,8 @@ async function extractMetadataStep(ctx: StepContext): Promise<StepResult> {
   } else if (mediaType === 'structured') {
     found = { structure: await structureOffLoop(await ctx.readOriginal(), mime, ctx.input.organizationId) };
   } else if (mime === DOCX || mime.startsWith('text/')) {
-    const { text } = await extractTextOffLoop(await ctx.readOriginal(), mime, ctx.input.organizationId);
-    found = { text: textStats(text) };
+    const { bytes } = await extractTextOffLoop(await ctx.readOriginal(), mime, ctx.input.organizationId);
+    found = { text: textStats(bytes.toString('utf8')) };
   }
   // Video and audio: the media type only (no ffprobe offline).
   await ctx.mergeExtracted({ ...base, ...found });
@@ -109,14 +109,15 @@ async function convertStep(ctx: StepContext): Promise<StepResult> {
   }
   if (mediaType !== 'document') return { output: {}, skipped: `no conversion for ${mime} (structured data is kept as is; no media transcoding offline)` };
   const bytes = await ctx.readOriginal();
-  let markdown: string;
-  if (mime === 'application/pdf') markdown = (await pdfPages(bytes, {}, ctx.input.organizationId)).map((p, i) => `<!-- page ${i + 1} -->\n\n${p}`).join('\n\n');
-  else if (mime === DOCX) markdown = await docxMarkdown(bytes, {}, ctx.input.organizationId);
+  let markdown: { bytes: Buffer; chars: number };
+  const fromText = (text: string) => ({ bytes: Buffer.from(text, 'utf8'), chars: text.length });
+  if (mime === 'application/pdf') markdown = fromText((await pdfPages(bytes, {}, ctx.input.organizationId)).map((p, i) => `<!-- page ${i + 1} -->\n\n${p}`).join('\n\n'));
+  else if (mime === DOCX) markdown = fromText(await docxMarkdown(bytes, {}, ctx.input.organizationId));
   else if (mime === 'text/html') markdown = await htmlToTextOffLoop(bytes, ctx.input.organizationId);
-  else if (canExtractText(mime)) markdown = (await extractTextOffLoop(bytes, mime, ctx.input.organizationId)).text;
+  else if (canExtractText(mime)) markdown = await extractTextOffLoop(bytes, mime, ctx.input.organizationId);
   else throw new PermanentContentError(`no converter for ${mime}`);
-  await ctx.putDerived('converted', 'converted.md', Buffer.from(markdown, 'utf8'), 'text/markdown');
-  return { output: { mimeType: 'text/markdown', chars: markdown.length } };
+  await ctx.putDerived('converted', 'converted.md', markdown.bytes, 'text/markdown');
+  return { output: { mimeType: 'text/markdown', chars: markdown.chars } };
 }
 
 async function thumbnailStep(ctx: StepContext): Promise<StepResult> {

@@ -34,6 +34,8 @@ export interface ResolvedSecrets {
   redactText(text: string): string;
   /** `redactText` over every string of a JSON value */
   redactValue(value: unknown): unknown;
+  /** `redactValue` over a serialized JSON value (kept as it is when no secret was resolved) */
+  redactSerialized(bytes: Buffer): Buffer;
 }
 
 function mapStrings(value: unknown, fn: (text: string) => string, depth = 0): unknown {
@@ -48,6 +50,7 @@ const NO_SECRETS: ResolvedSecrets = {
   fill: (input) => input,
   redactText: (text) => text,
   redactValue: (value) => value,
+  redactSerialized: (bytes) => bytes,
 };
 
 /** The node fails, naming the field; not retryable: the same config fails the same way. */
@@ -127,6 +130,7 @@ export async function resolveSecretReferences(
       }) as Record<string, unknown>,
     redactText,
     redactValue: (value) => mapStrings(value, redactText),
+    redactSerialized: (bytes) => Buffer.from(JSON.stringify(mapStrings(JSON.parse(bytes.toString('utf8')), redactText)), 'utf8'),
   };
 }
 

@@ -12,7 +12,8 @@ import { admitCall, breakerScope, NOT_THE_DESTINATION, recordFailure, recordSucc
 import type { BreakerKey } from '../../domain/runs/failureQueries';
 import { buildScope, InputResolutionError, toolInputFrom } from './resolve';
 import { redactFailure, resolveSecretReferences, type ResolvedSecrets } from './secretReferences';
-import { storeIfLarge } from './values';
+import { storeIfLarge, storeSerialized } from './values';
+import { SerializedJson } from '../../lib/serializedJson';
 
 /**
  * One activity per registered tool, whose activity type IS the tool id (Temporal Web histories then read
@@ -129,7 +130,17 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
       },
     }), ctx.cancellationSignal);
     executing = false;
-    const output = secrets.redactValue(rawOutput);
+    if (rawOutput instanceof SerializedJson && rawOutput.bytes.length > input.largeOutputBytes) {
+      // Made off the event loop and stored as it came (lib/serializedJson.ts). Not validated against the output
+      // schema: that needs the object tree on the loop this path keeps free; the sandbox wrote it with the code whose
+      // small outputs are validated below.
+      const missing = input.outputs.filter((name) => !rawOutput.keys.includes(name));
+      if (missing.length) throw failure('OUTPUT_MISSING', `tool ${tool.id} did not produce declared outputs: ${missing.join(', ')}`, attempt, true);
+      if (breaker && input.breaker) await recordSuccess(deps.db, breaker, input.breaker);
+      const stored = await storeSerialized(deps, input.organizationId, input.runId, input.nodeId, secrets.redactSerialized(rawOutput.bytes));
+      return { output: stored, attempt };
+    }
+    const output = secrets.redactValue(rawOutput instanceof SerializedJson ? rawOutput.parse() : rawOutput);
 
     const outputCheck = validateToolOutput(tool, output);
     if (!outputCheck.ok) throw failure('INVALID_OUTPUT', describeProblems(outputCheck.problems), attempt, true);

@@ -47,8 +47,8 @@ export async function storeValue(
  * Stores a value already serialized. Large values are serialized once: to measure them and to store them (each
  * JSON.stringify of a 15 MB parse result holds the worker's event loop, which every tenant's runs share, ~50 ms).
  */
-async function storeSerialized(deps: ActivityDeps, organizationId: string, runId: string, name: string, json: string): Promise<ValueRef> {
-  const body = Buffer.from(json, 'utf8');
+export async function storeSerialized(deps: ActivityDeps, organizationId: string, runId: string, name: string, json: string | Buffer): Promise<ValueRef> {
+  const body = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
   const key = runObjectKey(organizationId, runId, name);
   await deps.storage.putObject(deps.config.minio.bucket, key, body, body.length, {
     'Content-Type': 'application/json',

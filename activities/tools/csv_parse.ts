@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CsvParsed } from '../../lib/textParsers';
+import type { SerializedJson } from '../../lib/serializedJson';
 import { parseForTool } from './support/parsing';
 import { defineTool } from './types';
 
@@ -26,6 +27,6 @@ export default defineTool({
   // worker's event loop (support/parsing.ts).
   async execute(input, ctx) {
     const { text, ...options } = input;
-    return (await parseForTool({ format: 'csv', text, options }, ctx.organizationId)) as CsvParsed;
+    return (await parseForTool({ format: 'csv', text, options }, ctx.organizationId)) as CsvParsed | SerializedJson;
   },
 });

@@ -20,6 +20,7 @@ export interface ToolDefinition<I = Record<string, unknown>, O = unknown> extend
   /** The zod schemas `inputSchema` and `outputSchema` were derived from (absent in a module written as plain JSON). */
   input?: z.ZodType;
   output?: z.ZodType;
+  /** The output (or, for some tools, the output already serialized off the event loop: lib/serializedJson.ts). */
   execute(input: I, ctx: ToolContext): Promise<O>;
 }
 
@@ -27,7 +28,7 @@ export interface ToolDefinition<I = Record<string, unknown>, O = unknown> extend
  * What a tool file writes: the input and output as zod schemas, written once. `defineTool` derives the JSON schemas
  * from them (checked by ajv at workflow save, before and after every call) and `execute` is typed from them.
  */
-export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> extends Omit<ToolDescriptor, 'inputSchema' | 'outputSchema'> {
+export interface ToolSpec<I extends z.ZodType, O extends z.ZodType, S = never> extends Omit<ToolDescriptor, 'inputSchema' | 'outputSchema'> {
   /**
    * Usually `z.strictObject({...})`: unknown keys are refused, so a typo in a node config is caught at save. Only
    * what JSON Schema can say counts: `.refine()` checks and transforms are not part of the derived schema and are
@@ -36,11 +37,12 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> extends Omit
   input: I;
   /** Usually `z.object({...})`: its properties are the node's outputs (`<node>.<name>`). */
   output: O;
-  execute(input: z.input<I>, ctx: ToolContext): Promise<z.input<O>>;
+  /** `S`: `SerializedJson` for a tool that may answer its output serialized (lib/serializedJson.ts). */
+  execute(input: z.input<I>, ctx: ToolContext): Promise<z.input<O> | S>;
 }
 
 /** A tool made by `defineTool`: the registry's shape, with `execute` and the schemas keeping their types. */
-export type DefinedTool<I extends z.ZodType, O extends z.ZodType> = ToolDefinition<z.input<I>, z.input<O>> & { input: I; output: O };
+export type DefinedTool<I extends z.ZodType, O extends z.ZodType, S = never> = ToolDefinition<z.input<I>, z.input<O> | S> & { input: I; output: O };
 
 /**
  * The JSON Schema of a tool's input or output. Input side (`io: 'input'`): the shape a node config or a tool's answer
@@ -67,7 +69,7 @@ function withoutSafeIntegerBounds(value: unknown): unknown {
 }
 
 /** Every tool file: `export default defineTool({ id, ..., input: z.strictObject({...}), output: z.object({...}), execute })`. */
-export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolSpec<I, O>): DefinedTool<I, O> {
+export function defineTool<I extends z.ZodType, O extends z.ZodType, S = never>(spec: ToolSpec<I, O, S>): DefinedTool<I, O, S> {
   return { ...spec, inputSchema: toolJsonSchema(spec.input), outputSchema: toolJsonSchema(spec.output) };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SerializedJson } from '../../lib/serializedJson';
 import { parseForTool } from './support/parsing';
 import { defineTool } from './types';
 
@@ -24,6 +25,6 @@ export default defineTool({
   // worker's event loop (support/parsing.ts).
   async execute(input, ctx) {
     const { text, ...options } = input;
-    return { result: await parseForTool({ format: 'xml', text, options }, ctx.organizationId) };
+    return (await parseForTool({ format: 'xml', text, options }, ctx.organizationId, 'result')) as { result: unknown } | SerializedJson;
   },
 });

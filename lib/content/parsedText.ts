@@ -2,19 +2,17 @@ import { PermanentContentError } from './errors';
 import { extractText, htmlToText, structuredData, type ExtractedText } from './extractors';
 
 /**
- * The parsing part of content processing (the worker's extract_text, extract_metadata and convert steps) as one
- * request that runs where the caller puts it: in an expression sandbox process for large files
- * (lib/expressions/sandbox#processContentText), so a 16 MB XML or CSV upload is parsed off the worker's event loop,
- * under a deadline, a heap cap and the organization's share of the lane. Plain JSON in and out. PDFs and DOCX files
- * have readers of their own (pdfText.ts, docx.ts) and never come here.
+ * The parsing part of content processing (the worker's extract_text, extract_metadata and convert steps), written
+ * so that it runs where the caller puts it: in place for small files, in an expression sandbox process for large
+ * ones (activities/content/offLoop.ts, lib/expressions/sandbox/bulk.ts), so a 16 MB XML or CSV upload is parsed off
+ * the worker's event loop, under a deadline, a heap cap and the organization's share of the lane. PDFs and DOCX
+ * files have readers of their own (pdfText.ts, docx.ts) and never come here.
  */
-export type ContentTextRequest = {
+export interface ContentTextJob {
   /** `text`: the extracted text; `html`: HTML as text; `structure`: what extract_metadata records of JSON, CSV or XML. */
   want: 'text' | 'html' | 'structure';
   mime: string;
-  /** The file's bytes as UTF-8 (every type that comes here is read as UTF-8). */
-  text: string;
-};
+}
 
 export type ContentTextOutcome = { value: unknown } | { failed: { code?: string; message: string } };
 
@@ -35,17 +33,15 @@ export function structureSummary(data: unknown, mime: string): StructureSummary 
     : { kind: typeof data, keys: data && typeof data === 'object' ? Object.keys(data).slice(0, 100) : [] };
 }
 
-/** The request answered; a file the extractors refuse comes back as `failed` (its code and message), not thrown. */
-export async function runContentTextRequest(request: ContentTextRequest): Promise<ContentTextOutcome> {
+/** The file's bytes answered; a file the extractors refuse comes back as `failed` (its code and message), not thrown. */
+export async function answerContentText(job: ContentTextJob, bytes: Buffer): Promise<ContentTextOutcome> {
   try {
-    if (request.want === 'html') return { value: htmlToText(request.text) };
-    const bytes = Buffer.from(request.text, 'utf8');
-    if (request.want === 'structure') return { value: structureSummary(structuredData(bytes, request.mime), request.mime) };
-    const extracted: ExtractedText = await extractText(bytes, request.mime);
+    if (job.want === 'html') return { value: htmlToText(bytes.toString('utf8')) };
+    if (job.want === 'structure') return { value: structureSummary(structuredData(bytes, job.mime), job.mime) };
+    const extracted: ExtractedText = await extractText(bytes, job.mime);
     return { value: extracted };
   } catch (err) {
     if (err instanceof PermanentContentError) return { failed: { ...(err.code ? { code: err.code } : {}), message: err.message } };
     throw err;
   }
 }
-

@@ -16,11 +16,24 @@ const html = Buffer.from(`<html><body>${'<p>hello <b>world</b></p>'.repeat(4000)
 
 test('large files give what they give in place', async () => {
   for (const file of [csv, xml, html]) expect(file.length).toBeGreaterThan(INLINE_PARSE_CHARS);
-  expect(await extractTextOffLoop(csv, 'text/csv', 'org')).toEqual(await extractText(csv, 'text/csv'));
-  expect(await extractTextOffLoop(xml, 'application/xml', 'org')).toEqual(await extractText(xml, 'application/xml'));
-  expect(await htmlToTextOffLoop(html, 'org')).toBe(htmlToText(html.toString('utf8')));
+  for (const [file, mime] of [[csv, 'text/csv'], [xml, 'application/xml']] as const) {
+    const inPlace = await extractText(file, mime);
+    const offLoop = await extractTextOffLoop(file, mime, 'org');
+    expect({ text: offLoop.bytes.toString('utf8'), chars: offLoop.chars, format: offLoop.format }).toEqual({ ...inPlace, chars: inPlace.text.length });
+  }
+  const htmlText = htmlToText(html.toString('utf8'));
+  const htmlOffLoop = await htmlToTextOffLoop(html, 'org');
+  expect({ text: htmlOffLoop.bytes.toString('utf8'), chars: htmlOffLoop.chars }).toEqual({ text: htmlText, chars: htmlText.length });
   expect(await structureOffLoop(csv, 'text/csv', 'org')).toEqual({ kind: 'array', items: 6000, columns: ['id', 'name'] });
   expect(await structureOffLoop(xml, 'application/xml', 'org')).toEqual({ kind: 'object', keys: ['r'] });
+});
+
+test('a text with characters outside ASCII keeps its characters and their count', async () => {
+  const text = `id,name\n${Array.from({ length: 6000 }, (_, i) => `${i},Zoë ☃ ${i}`).join('\n')}\n`;
+  const offLoop = await extractTextOffLoop(Buffer.from(text), 'text/csv', 'org');
+  const inPlace = await extractText(Buffer.from(text), 'text/csv');
+  expect(offLoop.bytes.toString('utf8')).toBe(inPlace.text);
+  expect(offLoop.chars).toBe(inPlace.text.length);
 });
 
 test('a file the extractors refuse keeps its permanent failure, code and message', async () => {

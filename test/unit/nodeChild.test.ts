@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import path from 'node:path';
 import { spawnNodeChild } from '../../lib/nodeChild';
 
@@ -14,8 +15,8 @@ function policyOf(pid: number): number {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[41 - 3]);
 }
 
-async function policyOfChild(background: boolean): Promise<number> {
-  const child = spawnNodeChild(SANDBOX, 'child', { heapMb: 64, stderr: 'inherit', serialization: 'advanced', background });
+async function schedulingOfChild(options: { background?: boolean; nice?: number }): Promise<{ policy: number; nice: number }> {
+  const child = spawnNodeChild(SANDBOX, 'child', { heapMb: 64, stderr: 'inherit', serialization: 'advanced', ...options });
   try {
     // Past sh and chrt: the process is node once its command line says so.
     for (let i = 0; i < 200; i++) {
@@ -23,13 +24,17 @@ async function policyOfChild(background: boolean): Promise<number> {
       if (cmdline.startsWith(process.execPath)) break;
       await new Promise((r) => setTimeout(r, 25));
     }
-    return policyOf(child.pid!);
+    return { policy: policyOf(child.pid!), nice: getPriority(child.pid!) };
   } finally {
     child.kill('SIGKILL');
   }
 }
 
 test('a background child runs under SCHED_IDLE; others under the normal policy', async () => {
-  expect(await policyOfChild(true)).toBe(5);
-  expect(await policyOfChild(false)).toBe(0);
+  expect((await schedulingOfChild({ background: true })).policy).toBe(5);
+  expect(await schedulingOfChild({ background: false })).toEqual({ policy: 0, nice: getPriority() });
+});
+
+test('a child with a nice value runs at it, under the normal policy (the data lane: no starvation)', async () => {
+  expect(await schedulingOfChild({ nice: 10 })).toEqual({ policy: 0, nice: 10 });
 });

@@ -4,8 +4,7 @@ import { renderTemplates } from '../templates';
 import { evaluateJsonata } from './jsonata';
 import type { SandboxTask } from './protocol';
 import { regexMatches } from './regex';
-import { parseRequest } from '../../textParsers';
-import { runContentTextRequest } from '../../content/parsedText';
+import { runBulkTask } from './bulk';
 import { answerExtractJob } from '../../content/extractAnswer';
 
 /**
@@ -23,10 +22,8 @@ export async function runTask(task: SandboxTask): Promise<unknown> {
         return await evaluateJsonata(task.expression, task.data, task.bindings, task.limits);
       case 'regex':
         return regexMatches(task.text, task.pattern, task.flags, task.maxMatches);
-      case 'parse':
-        return parseRequest(task.request);
-      case 'content':
-        return await runContentTextRequest(task.request);
+      case 'bulk':
+        return await runBulkTask(task);
       case 'extract':
         return await answerExtractJob(task.request);
     }

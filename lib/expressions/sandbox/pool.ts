@@ -112,9 +112,10 @@ function setHeld(child: ChildProcess, held: boolean): void {
   }
 }
 
-function spawnChild(): ChildProcess {
+function spawnChild(nice: number | undefined): ChildProcess {
   return spawnNodeChild(__filename, 'child', {
     heapMb: SANDBOX_HEAP_MB,
+    ...(nice !== undefined ? { nice } : {}),
     // V8's own report of an abort is read (it tells an allocation death from our kill) and passed on to the
     // parent's stderr, where operators read the process's logs.
     stderr: 'pipe',
@@ -123,7 +124,12 @@ function spawnChild(): ChildProcess {
   });
 }
 
-export function createSandboxPool(size: number): SandboxPool {
+export interface SandboxPoolOptions {
+  /** The processes' nice value (lib/nodeChild.ts): a lane of heavy tenant work yields the CPU to the platform. */
+  nice?: number;
+}
+
+export function createSandboxPool(size: number, options: SandboxPoolOptions = {}): SandboxPool {
   const queue = new FairQueue<Pending>(Math.max(1, size - 1));
   const slots: Slot[] = [];
   let nextId = 1;
@@ -170,7 +176,7 @@ export function createSandboxPool(size: number): SandboxPool {
     let child: ChildProcess;
     try {
       // Held while it boots: a task is waiting for it (dispatch lets it go once it idles).
-      child = spawnChild();
+      child = spawnChild(options.nice);
     } catch (err) {
       failQueue((err as NodeJS.ErrnoException).code ?? 'spawn failed'); // e.g. ENOMEM, which Node throws
       return;

@@ -1,8 +1,7 @@
 import type { ExpressionErrorCode } from '../errors';
 import type { ExpressionLimits, JsonataLimits } from '../limits';
-import type { ParseRequest } from '../../textParsers';
-import type { ContentTextRequest } from '../../content/parsedText';
 import type { ExtractJobRequest } from '../../content/extractJob';
+import type { BulkTask } from './bulk';
 
 /** Messages between the sandbox pool (pool.ts) and its processes (child.ts). Plain JSON over the IPC channel. */
 export type SandboxTask =
@@ -10,8 +9,7 @@ export type SandboxTask =
   | { op: 'render'; value: unknown; context: Record<string, unknown>; limits?: Partial<ExpressionLimits> }
   | { op: 'jsonata'; expression: string; data: unknown; bindings: Record<string, unknown>; limits: JsonataLimits }
   | { op: 'regex'; text: string; pattern: string; flags: string; maxMatches: number }
-  | { op: 'parse'; request: ParseRequest }
-  | { op: 'content'; request: ContentTextRequest }
+  | ({ op: 'bulk' } & BulkTask)
   | { op: 'extract'; request: ExtractJobRequest };
 
 export type SandboxRequest = SandboxTask & { id: number };

@@ -74,7 +74,7 @@ describe('the tool wrapper', () => {
       input: z.object({}),
       output: z.unknown(),
       sideEffect: 'none',
-      execute: () => new Promise((resolve) => (release = () => resolve({}))),
+      execute: () => new Promise<unknown>((resolve) => (release = () => resolve({}))),
     });
     const env = new MockActivityEnvironment({ attempt: 2 });
     const running = env.run(runTool, deps, deaf, input);

@@ -2,6 +2,7 @@ import csvParse from '../../../activities/tools/csv_parse';
 import xmlParse from '../../../activities/tools/xml_parse';
 import type { ToolContext } from '../../../activities/tools/types';
 import { closeSandbox, INLINE_PARSE_CHARS } from '../../../lib/expressions/sandbox';
+import { SerializedJson } from '../../../lib/serializedJson';
 
 /**
  * Texts past INLINE_PARSE_CHARS are parsed in the expression sandbox (off the worker's event loop): the same results
@@ -16,7 +17,11 @@ const items = (n: number) => Array.from({ length: n }, (_, i) => `<i id="${i}">v
 test('a large XML text parses off the event loop to what a small one gives in place', async () => {
   const large = `<r>${items(8000)}</r>`;
   expect(large.length).toBeGreaterThan(INLINE_PARSE_CHARS);
-  const out = (await xmlParse.execute({ text: large, always_array: ['i'] }, ctx)) as { result: { r: { i: unknown[] } } };
+  const serialized = await xmlParse.execute({ text: large, always_array: ['i'] }, ctx);
+  // Large outputs come back serialized, for the worker to store without parsing them on its loop.
+  expect(serialized).toBeInstanceOf(SerializedJson);
+  expect((serialized as SerializedJson).keys).toEqual(['result']);
+  const out = (serialized as SerializedJson).parse() as { result: { r: { i: unknown[] } } };
   expect(out.result.r.i).toHaveLength(8000);
   expect(out.result.r.i[7999]).toEqual({ '#text': 'v7999', '@_id': '7999' });
   const small = (await xmlParse.execute({ text: `<r>${items(2)}</r>`, always_array: ['i'] }, ctx)) as { result: { r: { i: unknown[] } } };
@@ -30,5 +35,8 @@ test('a large text keeps the failures of a small one: INVALID_XML, DOCTYPE, INVA
   await expect(csvParse.execute({ text: `a,b\n1,2,3\n${padding}` }, ctx)).rejects.toMatchObject({ code: 'INVALID_CSV' });
   const rows = Array.from({ length: 20_000 }, (_, i) => `${i},${i * 2}`).join('\n');
   await expect(csvParse.execute({ text: `a,b\n${rows}`, max_rows: 100 }, ctx)).rejects.toMatchObject({ code: 'TOO_MANY_ROWS' });
-  expect(await csvParse.execute({ text: `a,b\n${rows}`, max_rows: 20_000 }, ctx)).toMatchObject({ count: 20_000, columns: ['a', 'b'] });
+  const parsed = await csvParse.execute({ text: `a,b\n${rows}`, max_rows: 20_000 }, ctx);
+  expect(parsed).toBeInstanceOf(SerializedJson);
+  expect((parsed as SerializedJson).keys).toEqual(['rows', 'count', 'columns']);
+  expect((parsed as SerializedJson).parse()).toMatchObject({ count: 20_000, columns: ['a', 'b'] });
 });

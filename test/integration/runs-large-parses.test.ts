@@ -1,0 +1,68 @@
+import type { TestApi } from '../helpers/stack';
+import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
+import { createWorkflowFixture, RUN_TEST_CONFIG, startRun, toolNode, waitForRun } from '../helpers/runs';
+import { workflowFileKey } from '../../activities/tools/support/files';
+import { runObjectKey } from '../../activities/runs/values';
+import { parseCsvText, parseXmlText } from '../../lib/textParsers';
+import { INLINE_PARSE_CHARS } from '../../lib/expressions/sandbox';
+
+/**
+ * A parsing tool's large output is made in the sandbox and comes back serialized (lib/serializedJson.ts): the worker
+ * stores those bytes as they are. Stored byte for byte as the same parse in place would serialize, and read by the
+ * next node like any stored output (the real stack, 2 KB large-output threshold).
+ */
+let api: TestApi;
+let tenant: TestTenant;
+
+beforeAll(async () => {
+  ({ api, tenant } = await startApiWithTenant(RUN_TEST_CONFIG));
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const XML = `<r>${Array.from({ length: 4000 }, (_, i) => `<i id="${i}">v${i}</i>`).join('')}</r>`;
+const CSV = `a,b\n${Array.from({ length: 8000 }, (_, i) => `${i},${i * 2}`).join('\n')}\n`;
+
+async function putFile(name: string, text: string): Promise<void> {
+  const body = Buffer.from(text);
+  await api.deps.storage.putObject(api.config.minio.bucket, workflowFileKey(tenant.organizationId, name), body, body.length);
+}
+
+async function storedOutput(runId: string, nodeId: string): Promise<string> {
+  const stream = await api.deps.storage.getObject(api.config.minio.bucket, runObjectKey(tenant.organizationId, runId, nodeId));
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+test('large XML and CSV parses are stored as their in-place serialization and read downstream', async () => {
+  expect(Math.min(XML.length, CSV.length)).toBeGreaterThan(INLINE_PARSE_CHARS);
+  await putFile('parses/big.xml', XML);
+  await putFile('parses/big.csv', CSV);
+  const workflowId = await createWorkflowFixture(api, tenant, {
+    nodes: [
+      toolNode('readXml', 'content_read', { path: 'parses/big.xml' }),
+      toolNode('xml', 'xml_parse', { always_array: ['i'] }, { inputs: [{ name: 'text', from: 'readXml.content' }] }),
+      toolNode('pickXml', 'json_transform', { expression: "r.i[1234].'@_id' & '/' & r.i[3999].'#text'" }, { inputs: [{ name: 'data', from: 'xml.result' }] }),
+      toolNode('readCsv', 'content_read', { path: 'parses/big.csv' }),
+      toolNode('csv', 'csv_parse', {}, { inputs: [{ name: 'text', from: 'readCsv.content' }] }),
+      toolNode('pickCsv', 'json_transform', { expression: '{ "count": $count($), "b": $[7999].b }' }, { inputs: [{ name: 'data', from: 'csv.rows' }] }),
+    ],
+    edges: [
+      { from: 'readXml', to: 'xml' },
+      { from: 'xml', to: 'pickXml' },
+      { from: 'readCsv', to: 'csv' },
+      { from: 'csv', to: 'pickCsv' },
+    ],
+  });
+  const token = tenant.owner.token;
+  const run = await waitForRun(api, token, workflowId, (await startRun(api, token, workflowId)).id);
+  const notCompleted = Object.entries(run.node_states as Record<string, { status: string }>).filter(([, node]) => node.status !== 'completed');
+  expect({ status: run.status, notCompleted }).toEqual({ status: 'completed', notCompleted: [] });
+  expect(run.results.pickXml).toEqual({ result: '1234/v3999' });
+  expect(run.results.pickCsv).toEqual({ result: { count: 8000, b: '15998' } });
+  // The bytes stored are exactly what the worker would have written after parsing in place.
+  expect(await storedOutput(run.id, 'xml')).toBe(JSON.stringify({ result: parseXmlText(XML, { always_array: ['i'] }) }));
+  expect(await storedOutput(run.id, 'csv')).toBe(JSON.stringify(parseCsvText(CSV, {})));
+});
