@@ -3,6 +3,7 @@ import { getVersion, mergeVersionExtracted, setDerivedFile, versionExists, type 
 import type { VectorStore } from '../../lib/vectors';
 import { derivedKey } from '../../lib/content/keys';
 import { PermanentContentError } from '../../lib/content/errors';
+import { putBuffer } from '../../lib/storage';
 
 /** What one processing step works with: the version being processed and helpers to read and write its files. */
 export interface StepInput {
@@ -80,7 +81,7 @@ export async function loadStepContext(deps: ActivityDeps, vectors: VectorStore, 
     },
     async putDerived(name, file, body, mimeType, extra = {}) {
       const key = derivedKey(input.organizationId, input.contentId, input.version, file);
-      await deps.storage.putObject(bucket, key, body, body.length, { 'Content-Type': mimeType });
+      await putBuffer(deps.storage, bucket, key, body, mimeType);
       const entry = { key, mimeType, size: body.length, ...extra };
       if (!(await setDerivedFile(db, versionKey, name, entry))) {
         await deps.storage.removeObject(bucket, key).catch(() => undefined);

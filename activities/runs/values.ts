@@ -1,5 +1,6 @@
 import type { ActivityDeps } from '../deps';
-import { organizationPrefix } from '../../lib/storage';
+import { organizationPrefix, putBuffer } from '../../lib/storage';
+import { hasLongStrings, serializeJson } from '../../lib/cooperativeJson';
 import { isValueRef, type ValueRef } from '../../lib/runs/types';
 import { InputResolutionError } from './inputResolutionError';
 import { activityLease, type ValueLease } from './valueMemory';
@@ -40,19 +41,18 @@ export async function storeValue(
   name: string,
   value: unknown,
 ): Promise<ValueRef> {
-  return storeSerialized(deps, organizationId, runId, name, JSON.stringify(value ?? null));
+  return storeSerialized(deps, organizationId, runId, name, await serializeJson(value));
 }
 
 /**
  * Stores a value already serialized. Large values are serialized once: to measure them and to store them (each
- * JSON.stringify of a 15 MB parse result holds the worker's event loop, which every tenant's runs share, ~50 ms).
+ * JSON.stringify of a 15 MB parse result holds the worker's event loop, which every tenant's runs share, ~50 ms),
+ * and hashed for the upload a slice at a time (putBuffer).
  */
 export async function storeSerialized(deps: ActivityDeps, organizationId: string, runId: string, name: string, json: string | Buffer): Promise<ValueRef> {
   const body = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
   const key = runObjectKey(organizationId, runId, name);
-  await deps.storage.putObject(deps.config.minio.bucket, key, body, body.length, {
-    'Content-Type': 'application/json',
-  });
+  await putBuffer(deps.storage, deps.config.minio.bucket, key, body, 'application/json');
   return { $ref: refUrl(deps.config.minio.bucket, key), bytes: body.length };
 }
 
@@ -65,6 +65,11 @@ export async function storeIfLarge(
   value: unknown,
   thresholdBytes: number,
 ): Promise<unknown> {
+  if (hasLongStrings(value)) {
+    // A long text (content_read's content, a text passed on): serialized taking turns with other work.
+    const body = await serializeJson(value);
+    return body.length > thresholdBytes ? storeSerialized(deps, organizationId, runId, name, body) : value;
+  }
   const json = JSON.stringify(value ?? null);
   // A string's length bounds its UTF-8 size from below: most large values are decided without counting bytes.
   if (json.length > thresholdBytes || Buffer.byteLength(json, 'utf8') > thresholdBytes) return storeSerialized(deps, organizationId, runId, name, json);
