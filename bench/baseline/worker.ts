@@ -1,6 +1,6 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { disableWorkflowStackTraces } from '../../worker/workflowStackTraces';
-import { baselineActivities, stampActivities } from './activities';
+import { baselineActivities, closeBaselineDatabase, recordedRunActivities, stampActivities } from './activities';
 
 /**
  * The baseline worker: default Worker options (as the product's worker uses), its own task queue, its own
@@ -20,12 +20,13 @@ async function main(): Promise<void> {
     namespace: process.env.TEMPORAL_NAMESPACE ?? 'default',
     taskQueue,
     workflowBundle: { codePath: bundle },
-    activities: { ...baselineActivities, ...stampActivities },
+    activities: { ...baselineActivities, ...stampActivities, ...recordedRunActivities },
     shutdownGraceTime: '10s',
   });
   console.log('baseline worker started');
   await worker.run();
   await connection.close();
+  await closeBaselineDatabase();
 }
 
 main().catch((err: unknown) => {

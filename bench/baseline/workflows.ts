@@ -6,7 +6,7 @@ import type { BaselineActivities } from './activities';
  * calls the same tool code (json_transform's execute) `steps` times in sequence, on the same server. No run rows,
  * no node states, no interpretation: what a developer would write by hand for a fixed pipeline.
  */
-const { transform, stamp } = proxyActivities<BaselineActivities>({ startToCloseTimeout: '30s' });
+const { transform, stamp, transformAndRecord } = proxyActivities<BaselineActivities>({ startToCloseTimeout: '30s' });
 
 export async function baselineChainWorkflow(steps: number, expression: string, data: unknown): Promise<unknown> {
   let value = data;
@@ -15,6 +15,15 @@ export async function baselineChainWorkflow(steps: number, expression: string, d
     value = result;
   }
   return value;
+}
+
+/**
+ * The recorded run baseline (row `run_1node_cpu_fair`): `baselineChainWorkflow` with one step, whose only activity
+ * also records the run's completion in the row the hand-written endpoint inserted (bench/baseline/fairServer.ts).
+ */
+export async function baselineRecordedRunWorkflow(runId: string, expression: string, data: unknown): Promise<unknown> {
+  const { result } = await transformAndRecord({ runId, expression, data });
+  return result;
 }
 
 export const goSignal = defineSignal<[{ key: string }]>('go');

@@ -110,6 +110,8 @@ export class Stack {
       env: {
         BENCH_BASELINE_TASK_QUEUE: this.scratch.baselineTaskQueue,
         BENCH_BASELINE_BUNDLE: this.scratch.baselineBundlePath,
+        // Only the recorded run baseline's activity writes (bench/baseline/activities.ts); its pool opens on first use.
+        DATABASE_URL: this.scratch.dbUrl,
       },
       logDir: this.scratch.logDir,
     });
