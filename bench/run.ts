@@ -11,6 +11,7 @@ import { createScratch, type Scratch } from './lib/scratch';
 import { Stack, type StackOptions } from './lib/stack';
 import { authScenario } from './scenarios/auth';
 import { cancelScenario } from './scenarios/cancel';
+import { fairScenario } from './scenarios/fair';
 import { fairnessScenario } from './scenarios/fairness';
 import { flowScenario } from './scenarios/flow';
 import { peerScenario } from './scenarios/peer';
@@ -26,7 +27,7 @@ import { waitingScenario } from './scenarios/waiting';
 
 /**
  * `npm run bench` (full, ~10 minutes) or `npm run bench -- --smoke` (seconds of load; proves the suite works).
- * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,relevance,runs,runlist,scale,cancel,wait,waiting,fairness,flow,profile,peer,soak`, `--keep` (keep
+ * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,relevance,runs,fair,runlist,scale,cancel,wait,waiting,fairness,flow,profile,peer,soak`, `--keep` (keep
  * the scratch folder with logs and profiles under .data/bench/<run id>). Environment: BENCH_LOG_LEVEL (the API's
  * LOG_LEVEL, default info as in production; workers stay at info).
  * The soak (30 minutes) runs in a full run only when asked: `--soak` adds it, `--only soak` runs it alone; a smoke run
@@ -39,6 +40,8 @@ const SCENARIOS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   search: searchScenario,
   relevance: relevanceScenario,
   runs: runsScenario,
+  // The fair baselines of the login and of the CPU per run (hand-written endpoints); not the `fairness` rows.
+  fair: fairScenario,
   runlist: runListScenario,
   scale: scaleScenario,
   cancel: cancelScenario,
