@@ -163,7 +163,9 @@ export async function fairnessScenario(ctx: BenchContext): Promise<void> {
     { id: 'fair_xml_parse', label: 'runs a 10 MB xml_parse node, run after run', lanes: 1, once: async () => void (await runToEnd(ctx, loader, parseFlow)) },
     { id: 'fair_jsonata', label: 'runs loops of JSONata transforms hitting their 2 s deadline (2 runs x 6 items)', lanes: 2, once: async () => void (await runToEnd(ctx, loader, endlessLoop)) },
   ];
-  for (const load of loads) {
+  // BENCH_FAIRNESS_LOADS=fair_jsonata,... measures only those loads (a quicker loop while working on one of them).
+  const only = process.env.BENCH_FAIRNESS_LOADS?.split(',').map((id) => id.trim());
+  for (const load of loads.filter((l) => !only || only.includes(l.id))) {
     const running = startLoad(load);
     await sleep(LOAD_SETTLE_MS);
     let loaded: number[] = [];
