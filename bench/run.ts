@@ -11,6 +11,7 @@ import { createScratch, type Scratch } from './lib/scratch';
 import { Stack, type StackOptions } from './lib/stack';
 import { authScenario } from './scenarios/auth';
 import { cancelScenario } from './scenarios/cancel';
+import { clusterScenario } from './scenarios/cluster';
 import { fairScenario } from './scenarios/fair';
 import { fairnessScenario } from './scenarios/fairness';
 import { flowScenario } from './scenarios/flow';
@@ -27,7 +28,7 @@ import { waitingScenario } from './scenarios/waiting';
 
 /**
  * `npm run bench` (full, ~10 minutes) or `npm run bench -- --smoke` (seconds of load; proves the suite works).
- * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,relevance,runs,fair,runlist,scale,cancel,wait,waiting,fairness,flow,profile,peer,soak`, `--keep` (keep
+ * Options: `--out <dir>` (default bench/results), `--only auth,upload,search,relevance,runs,fair,runlist,scale,cancel,wait,waiting,fairness,flow,profile,peer,cluster,soak`, `--keep` (keep
  * the scratch folder with logs and profiles under .data/bench/<run id>). Environment: BENCH_LOG_LEVEL (the API's
  * LOG_LEVEL, default info as in production; workers stay at info).
  * The soak (30 minutes) runs in a full run only when asked: `--soak` adds it, `--only soak` runs it alone; a smoke run
@@ -51,6 +52,8 @@ const SCENARIOS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   flow: flowScenario,
   profile: profileScenario,
   peer: peerScenario,
+  // After every other row (the cluster is up only while it runs; an idle cluster still takes some CPU), before the soak.
+  cluster: clusterScenario,
   soak: soakScenario,
 };
 
@@ -124,17 +127,35 @@ async function main(): Promise<void> {
   };
   const stack = new Stack(scratch, stackOptions);
   // The whole run is bounded, and interruptible: a hang, Ctrl-C or SIGTERM stops the children and cleans up.
+  const abortCleanUps = new Set<() => Promise<void>>();
   const abort = (why: string, code: number) => {
     log(`${why}: stopping children and cleaning up`);
-    void stack
-      .stopAll()
+    void Promise.all([...abortCleanUps].map((cleanUp) => cleanUp().catch((err: Error) => log(`clean-up: ${err.message}`))))
+      .then(() => stack.stopAll())
       .then(() => terminateLeftovers(scratch))
       .catch(() => undefined)
       .finally(() => scratch.cleanUp(args.keep).finally(() => process.exit(code)));
   };
-  // The soak adds its own duration, plus its set-up, ceiling burst, drain and checks (each bounded, ~4 minutes at most).
-  const limitMs = (args.smoke ? 6 : 20) * 60_000 + (args.only.includes('soak') ? params.soakSeconds * 1000 + 4 * 60_000 : 0);
-  const watchdog = setTimeout(() => abort(`time limit of ${limitMs / 60_000} minutes reached`, 3), limitMs);
+  // The soak adds its own duration, plus its set-up, ceiling burst, drain and checks (each bounded, ~4 minutes at most);
+  // the cluster scenario its measurements (~7 minutes full, ~2 smoke); the cluster's start is not counted (ctx.untimed).
+  let limitMs =
+    (args.smoke ? 6 : 20) * 60_000 +
+    (args.only.includes('soak') ? params.soakSeconds * 1000 + 4 * 60_000 : 0) +
+    (args.only.includes('cluster') ? (args.smoke ? 3 : 10) * 60_000 : 0);
+  const limitFrom = Date.now();
+  const deadline = () => limitFrom + limitMs;
+  const fire = () => abort(`time limit of ${Math.round(limitMs / 60_000)} minutes reached`, 3);
+  let watchdog = setTimeout(fire, deadline() - Date.now());
+  const untimed = async <T>(work: () => Promise<T>): Promise<T> => {
+    clearTimeout(watchdog);
+    const paused = Date.now();
+    try {
+      return await work();
+    } finally {
+      limitMs += Date.now() - paused;
+      watchdog = setTimeout(fire, Math.max(0, deadline() - Date.now()));
+    }
+  };
   process.once('SIGINT', () => abort('interrupted', 130));
   process.once('SIGTERM', () => abort('terminated', 143));
   try {
@@ -148,6 +169,11 @@ async function main(): Promise<void> {
       stackOptions,
       session,
       log,
+      untimed,
+      atAbort: (cleanUp) => {
+        abortCleanUps.add(cleanUp);
+        return () => abortCleanUps.delete(cleanUp);
+      },
       addRow: (row) => {
         rows.push(row);
         log(`  row ${row.id}: ours ${row.ours.value} ${row.ours.unit}, baseline ${row.baseline.value ?? '-'}, ratio ${row.ratio ?? '-'}, met ${row.met}`);

@@ -158,6 +158,18 @@ export interface BenchContext {
   stackOptions: StackOptions;
   session: ApiSession;
   log(line: string): void;
+  /**
+   * Runs `work` outside the run's time limit (bench/run.ts's watchdog), which moves back by the time it took: for a
+   * wait that measures nothing and is long once (the Temporal cluster's first start builds its server, ~5 minutes).
+   * `work` must bound itself.
+   */
+  untimed<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Registers what must be stopped if the run is cut short (time limit, Ctrl-C, SIGTERM) while a scenario holds it:
+   * processes of its own, a cluster it started. Returns the function that unregisters it once the scenario has
+   * cleaned up itself.
+   */
+  atAbort(cleanUp: () => Promise<void>): () => void;
   addRow(row: Row): void;
   addRunLatency(entry: RunLatencyChart): void;
   addProfile(profile: ProfileSummary): void;

@@ -60,9 +60,35 @@ export function cpuMeter(groups: PidGroups) {
   };
 }
 
-/** PostgreSQL's processes: the postmaster and every backend. */
+/** The port of the Temporal cluster's own PostgreSQL (scripts/cluster, TEMPORAL_CLUSTER_PG_PORT). */
+const CLUSTER_PG_PORT = process.env.TEMPORAL_CLUSTER_PG_PORT ?? '5442';
+
+/**
+ * The Temporal cluster's PostgreSQL (scripts/cluster): its postmaster, started with `-p <port>`, and every process
+ * below it (backends, checkpointer, WAL writer). Empty when the cluster is down.
+ */
+export function clusterPostgresPids(): number[] {
+  const flag = ` -p ${CLUSTER_PG_PORT} `;
+  const postmasters = pidsMatching((cmd, comm) => comm === 'postgres' && `${cmd} `.includes(flag));
+  return postmasters.length ? withDescendants(postmasters) : [];
+}
+
+/** Loom's PostgreSQL: the postmaster and every backend, without the Temporal cluster's own instance. */
 export function postgresPids(): number[] {
-  return pidsMatching((_cmd, comm) => comm === 'postgres');
+  const cluster = new Set(clusterPostgresPids());
+  return pidsMatching((_cmd, comm) => comm === 'postgres').filter((pid) => !cluster.has(pid));
+}
+
+/** The Temporal dev server (`temporal server start-dev`, scripts/services). */
+export function devServerPids(): number[] {
+  return pidsMatching((cmd) => cmd.includes('temporal') && cmd.includes('start-dev'));
+}
+
+/** The Temporal cluster's server processes (scripts/cluster: `temporal-server ... start --service NAME`), or one service's. */
+export function clusterServerPids(service?: 'frontend' | 'history' | 'matching' | 'worker'): number[] {
+  return pidsMatching(
+    (cmd) => cmd.includes('temporal-server') && (service ? `${cmd} `.includes(` --service ${service} `) : cmd.includes(' --service ')),
+  );
 }
 
 /**
@@ -81,14 +107,21 @@ export function withDescendants(pids: number[]): number[] {
   return [...out];
 }
 
-export function stackCpuGroups(apiPid: () => number | undefined, workerPids: () => number[]): PidGroups {
-  const temporal = pidsMatching((cmd) => cmd.includes('temporal') && cmd.includes('start-dev'));
-  return {
-    api: () => withDescendants([apiPid()].filter((p): p is number => p !== undefined)),
-    workers: () => withDescendants(workerPids()),
-    temporal: () => temporal,
-    postgres: postgresPids,
-  };
+/**
+ * A stack's processes by part: its API, its workers, the Temporal server it talks to and Loom's PostgreSQL. On the
+ * dev server (`server` 'dev', the default) Temporal's persistence is SQLite inside `temporal`; on the cluster
+ * (scripts/cluster) `temporal` is its six server processes and `temporal_db` its own PostgreSQL, which `postgres`
+ * (Loom's database) leaves out.
+ */
+export function stackCpuGroups(apiPid: () => number | undefined, workerPids: () => number[], server: 'dev' | 'cluster' = 'dev'): PidGroups {
+  const api = () => withDescendants([apiPid()].filter((p): p is number => p !== undefined));
+  const workers = () => withDescendants(workerPids());
+  if (server === 'cluster') {
+    const temporal = clusterServerPids();
+    return { api, workers, temporal: () => temporal, temporal_db: clusterPostgresPids, postgres: postgresPids };
+  }
+  const temporal = devServerPids();
+  return { api, workers, temporal: () => temporal, postgres: postgresPids };
 }
 
 function threadStats(pid: number): Map<string, { ticks: number; nice: number }> {

@@ -65,6 +65,7 @@ export function markdown(result: BenchResult): string {
       );
     }
   }
+  clusterSection(lines, result.rows);
   if (result.runLatency.length) {
     lines.push('', '## Run latency percentiles', '', '![run latency percentiles](run-latency.png)', '');
     lines.push('| Runs | p50 | p90 | p95 | p99 |', '|---|---|---|---|---|');
@@ -83,6 +84,57 @@ export function markdown(result: BenchResult): string {
     for (const e of result.errors) lines.push(`- ${e.scenario}: ${e.message}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The cluster rows (bench/scenarios/cluster.ts): where a run's CPU goes on each server, and both ceiling curves. */
+function clusterSection(lines: string[], rows: Row[]): void {
+  const cpuRows = [1, 10].map((nodes) => rows.find((r) => r.id === `cluster_run_${nodes}node_cpu`));
+  const ceilings = rows.filter((r) => r.id.startsWith('cluster_ceiling_'));
+  if (!cpuRows.some(Boolean) && !ceilings.length) return;
+  lines.push('', '## Temporal cluster beside the dev server', '');
+  lines.push(
+    "The same API, workers, Loom's PostgreSQL and MinIO pointed at the real Temporal server of `scripts/cluster` (frontend, history ×2, matching ×2, worker, its own PostgreSQL on port 5442) and at the dev server (one process, SQLite), in alternating rounds of this run on the same cores.",
+    '',
+  );
+  const columns = cpuRows.flatMap((row, i) => {
+    const details = row?.details as { cluster?: Record<string, number>; dev?: Record<string, number> } | undefined;
+    const nodes = i === 0 ? '1-node' : '10-node';
+    return details?.dev && details.cluster
+      ? [
+          { title: `dev server, ${nodes}`, cpu: details.dev },
+          { title: `cluster, ${nodes}`, cpu: details.cluster },
+        ]
+      : [];
+  });
+  if (columns.length) {
+    const parts: [string, string][] = [
+      ['api', 'API'],
+      ['workers', 'workers'],
+      ['temporal', 'Temporal server processes'],
+      ['temporal_db', "Temporal's PostgreSQL (cluster; SQLite is inside the dev server)"],
+      ['postgres', "Loom's PostgreSQL"],
+      ['total', '**whole stack**'],
+      ['service frontend', 'of Temporal: frontend'],
+      ['service history', 'of Temporal: history ×2'],
+      ['service matching', 'of Temporal: matching ×2'],
+      ['service worker', 'of Temporal: worker service'],
+    ];
+    lines.push(`| ms of CPU per run | ${columns.map((c) => c.title).join(' | ')} |`, `|---|${columns.map(() => '---|').join('')}`);
+    for (const [key, label] of parts) {
+      if (!columns.some((c) => c.cpu[key] !== undefined)) continue;
+      lines.push(`| ${label} | ${columns.map((c) => (c.cpu[key] === undefined ? '-' : String(c.cpu[key]))).join(' | ')} |`);
+    }
+  }
+  if (ceilings.length) {
+    lines.push('', '| Row | Cluster | Dev server | Cluster vs 1 worker | Dev server vs 1 worker |', '|---|---|---|---|---|');
+    for (const row of ceilings) {
+      const times = (key: string) => {
+        const v = row.details?.[key];
+        return typeof v === 'number' ? `${v.toFixed(3)}x` : '-';
+      };
+      lines.push(`| ${row.path} | ${value(row.ours)} | ${value(row.baseline)} | ${times('scalingVsOneWorker')} | ${times('devScalingVsOneWorker')} |`);
+    }
+  }
 }
 
 function escapeXml(text: string): string {

@@ -59,6 +59,13 @@ export const EXPECTED_ROWS = [
   'flow_rr_lag',
   'flow_throttle',
   'flow_key_overhead',
+  'cluster_run_1node_throughput',
+  'cluster_run_1node_cpu',
+  'cluster_run_10node_throughput',
+  'cluster_run_10node_cpu',
+  'cluster_ceiling_1_worker',
+  'cluster_ceiling_2_workers',
+  'cluster_ceiling_4_workers',
 ] as const;
 
 export type RowId = (typeof EXPECTED_ROWS)[number];

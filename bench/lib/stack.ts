@@ -14,6 +14,13 @@ export interface StackOptions {
   logLevel: string;
   /** Extra environment for the API and our workers (e.g. the vector index threshold of a smoke run). */
   extraEnv?: Record<string, string>;
+  /**
+   * Another Temporal frontend for the API, our workers and the baseline worker (the Temporal cluster of
+   * bench/scenarios/cluster.ts); default the scratch's, TEMPORAL_ADDRESS of the environment (the dev server).
+   */
+  temporalAddress?: string;
+  /** Put before every child's name and log file, so that a second stack on the same scratch keeps its own logs. */
+  namePrefix?: string;
 }
 
 export function childEnv(scratch: Scratch, logLevel: string): Record<string, string> {
@@ -66,6 +73,15 @@ export class Stack {
     private readonly options: StackOptions,
   ) {}
 
+  /** The Temporal frontend when it is not the environment's: for every child of this stack. */
+  private get temporalEnv(): Record<string, string> {
+    return this.options.temporalAddress ? { TEMPORAL_ADDRESS: this.options.temporalAddress } : {};
+  }
+
+  private name(name: string): string {
+    return `${this.options.namePrefix ?? ''}${name}`;
+  }
+
   private flags(name: string): string[] {
     if (!this.options.profileDir) return [];
     const dir = path.join(this.options.profileDir, name);
@@ -76,9 +92,9 @@ export class Stack {
   async startApi(): Promise<void> {
     const port = await freePort();
     this.api = spawnNode({
-      name: this.options.profileDir ? 'api-profiled' : 'api',
+      name: this.name(this.options.profileDir ? 'api-profiled' : 'api'),
       script: 'api/server.ts',
-      env: { ...childEnv(this.scratch, this.options.logLevel), ...this.options.extraEnv, SERVICE_PORT: String(port) },
+      env: { ...childEnv(this.scratch, this.options.logLevel), ...this.options.extraEnv, ...this.temporalEnv, SERVICE_PORT: String(port) },
       logDir: this.scratch.logDir,
       nodeFlags: this.flags('api'),
     });
@@ -88,13 +104,17 @@ export class Stack {
 
   async startWorker(): Promise<Child> {
     const index = this.workers.length + 1;
-    const name = `${this.options.profileDir ? 'worker-profiled' : 'worker'}-${index}`;
+    const name = this.name(`${this.options.profileDir ? 'worker-profiled' : 'worker'}-${index}`);
     const child = spawnNode({
       name,
       script: 'worker/main.ts',
       // The worker logs "worker started" at info, which start-up detection needs: BENCH_LOG_LEVEL can make it more
       // verbose, never quieter (it logs little per activity anyway; the level matters for the API's request log).
-      env: { ...childEnv(this.scratch, ['debug', 'trace'].includes(this.options.logLevel) ? this.options.logLevel : 'info'), ...this.options.extraEnv },
+      env: {
+        ...childEnv(this.scratch, ['debug', 'trace'].includes(this.options.logLevel) ? this.options.logLevel : 'info'),
+        ...this.options.extraEnv,
+        ...this.temporalEnv,
+      },
       logDir: this.scratch.logDir,
       nodeFlags: this.flags(`worker-${index}`),
     });
@@ -105,13 +125,14 @@ export class Stack {
 
   async startBaselineWorker(): Promise<Child> {
     const child = spawnNode({
-      name: `baseline-worker-${this.baselineWorkers.length + 1}`,
+      name: this.name(`baseline-worker-${this.baselineWorkers.length + 1}`),
       script: 'bench/baseline/worker.ts',
       env: {
         BENCH_BASELINE_TASK_QUEUE: this.scratch.baselineTaskQueue,
         BENCH_BASELINE_BUNDLE: this.scratch.baselineBundlePath,
         // Only the recorded run baseline's activity writes (bench/baseline/activities.ts); its pool opens on first use.
         DATABASE_URL: this.scratch.dbUrl,
+        ...this.temporalEnv,
       },
       logDir: this.scratch.logDir,
     });

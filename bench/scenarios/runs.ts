@@ -24,7 +24,7 @@ const cpuText = (cpu: Record<string, number>): string =>
 /** Each worker process on its own too (`worker 1`, `worker 2`, ...), beside the `workers` sum: the scaling curve shows how the work spreads. */
 const WORKER_PREFIX = 'worker ';
 
-function perWorkerCpuGroups(pids: number[]): PidGroups {
+export function perWorkerCpuGroups(pids: number[]): PidGroups {
   return Object.fromEntries(pids.map((pid, i) => [`${WORKER_PREFIX}${i + 1}`, () => withDescendants([pid])]));
 }
 
@@ -45,10 +45,13 @@ export const partsText = (cpu: Record<string, number>): string => STACK_PARTS.ma
  * rounds, times a second, over the runs completed per second. Process accounting (/proc/<pid>/stat), so it includes
  * what profiles miss (the kernel's share of syscalls, GC threads, the Temporal server's goroutines).
  */
-export function cpuMsPerRun(result: Measured): Record<(typeof STACK_PARTS)[number] | 'total', number> {
+export function cpuMsPerRun<P extends string = (typeof STACK_PARTS)[number]>(
+  result: Measured,
+  stackParts: readonly P[] = STACK_PARTS as unknown as readonly P[],
+): Record<P | 'total', number> {
   const per = (part: string) => ((result.cpu[part] ?? 0) / 100) * 1000 / result.perSecond;
-  const parts = Object.fromEntries(STACK_PARTS.map((part) => [part, round(per(part), 1)])) as Record<(typeof STACK_PARTS)[number], number>;
-  return { ...parts, total: round(STACK_PARTS.reduce((sum, part) => sum + per(part), 0), 1) };
+  const parts = Object.fromEntries(stackParts.map((part) => [part, round(per(part), 1)])) as Record<P, number>;
+  return { ...parts, total: round(stackParts.reduce((sum, part) => sum + per(part), 0), 1) } as Record<P | 'total', number>;
 }
 const FIRST_DATA = { n: 0 };
 
@@ -57,8 +60,8 @@ export interface RunDriver {
   connection: Connection;
 }
 
-export async function connectTemporal(ctx: BenchContext): Promise<RunDriver> {
-  const connection = await Connection.connect({ address: ctx.scratch.base.temporal.address });
+export async function connectTemporal(ctx: BenchContext, address = ctx.scratch.base.temporal.address): Promise<RunDriver> {
+  const connection = await Connection.connect({ address });
   return { connection, temporal: new Client({ connection, namespace: ctx.scratch.base.temporal.namespace }) };
 }
 
@@ -142,6 +145,8 @@ export interface Side {
   workerPids: () => number[];
   /** The process counted as this side's `api` (and its children); the real API's when not given. */
   apiPid?: () => number | undefined;
+  /** The processes whose CPU is read over each round; default: the stack's parts (stackCpuGroups) and each worker. */
+  cpuGroups?: () => PidGroups;
 }
 
 export type Measured = ClosedLoopResult & { cpu: Record<string, number> };
@@ -156,7 +161,7 @@ function logMeasured(ctx: BenchContext, label: string, result: Measured): void {
 }
 
 /** One side's raw rounds: the loops' samples and the CPU meters read over each. */
-interface SideRounds {
+export interface SideRounds {
   samples: ClosedLoopSamples[];
   meters: Record<string, number>[];
 }
@@ -166,7 +171,7 @@ interface SideRounds {
  * loaded, connections open, JIT warm): a drift of the machine over the minute (the Temporal dev server's SQLite
  * file, a neighbour of the host) then weighs on both sides alike instead of on whichever ran second.
  */
-async function measureRounds(
+export async function measureRounds(
   sides: Side[],
   concurrency: number,
   seconds: number,
@@ -180,7 +185,7 @@ async function measureRounds(
   const measured: SideRounds[] = sides.map(() => ({ samples: [], meters: [] }));
   for (let r = 0; r < rounds; r += 1) {
     for (const [i, side] of sides.entries()) {
-      const meter = cpuMeter({ ...stackCpuGroups(side.apiPid ?? apiPid, side.workerPids), ...perWorkerCpuGroups(side.workerPids()) });
+      const meter = cpuMeter(side.cpuGroups?.() ?? { ...stackCpuGroups(side.apiPid ?? apiPid, side.workerPids), ...perWorkerCpuGroups(side.workerPids()) });
       measured[i]!.samples.push(await sampleClosedLoop(concurrency, seconds, async () => void (await side.operation())));
       measured[i]!.meters.push(meter.stop());
     }
@@ -189,10 +194,10 @@ async function measureRounds(
 }
 
 /** Runs/s of a side's first round (the ceiling measures one round per visit). */
-const roundRate = (rounds: SideRounds): number => round(rounds.samples[0]!.latencies.length / rounds.samples[0]!.seconds);
+export const roundRate = (rounds: SideRounds): number => round(rounds.samples[0]!.latencies.length / rounds.samples[0]!.seconds);
 
 /** A side's rounds as one result: loops pooled, CPU the mean of the rounds' meters. */
-function pooled(ctx: BenchContext, label: string, rounds: SideRounds): Measured {
+export function pooled(ctx: BenchContext, label: string, rounds: SideRounds): Measured {
   const cpu: Record<string, number> = {};
   for (const name of Object.keys(rounds.meters[0]!)) {
     cpu[name] = round(rounds.meters.reduce((total, m) => total + (m[name] ?? 0), 0) / rounds.meters.length, 1);
@@ -215,7 +220,7 @@ export async function measureAlternating(
 }
 
 /** Worker processes of each kind in the ceiling rows: the scaling curve on one box. */
-const CEILING_WORKERS = [1, 2, 4] as const;
+export const CEILING_WORKERS = [1, 2, 4] as const;
 
 export async function runsScenario(ctx: BenchContext): Promise<void> {
   const { params, stack } = ctx;
