@@ -20,6 +20,12 @@ const GOAL = 2;
 const PAUSE_MS = 20;
 /** The load is in full swing after this (a parse or a deadline round under way) before samples are taken. */
 const LOAD_SETTLE_MS = 1500;
+/**
+ * A quiet pause after each load, before the next starts: each row measures its own load, not the stack still
+ * digesting the previous one (the worker's garbage collector reclaiming the parse loads' large strings and buffers,
+ * 80–100 ms pauses seen in its CPU profile, fell into the JSONata row that follows them).
+ */
+const BETWEEN_LOADS_MS = 5000;
 
 const ENDLESS = '($f := function($x){ $f($x) }; $f(1))';
 /** 99,000 elements of 105 characters: about 10 MB of XML, just under what xml_parse (and content_read) accept. */
@@ -176,6 +182,7 @@ export async function fairnessScenario(ctx: BenchContext): Promise<void> {
       error = (err as Error).message;
     }
     const { units, failures } = await running.stop();
+    await sleep(BETWEEN_LOADS_MS);
     const under = summarize(loaded.length ? loaded : [Number.NaN]);
     const ratio = ratioOf(under.p99, idle.p99);
     ctx.log(`  ${load.id}: victim p50 ${round(under.p50)} / p99 ${round(under.p99)} ms under load (${units} load units, ${failures.length} failed)`);
