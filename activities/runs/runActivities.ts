@@ -12,7 +12,7 @@ import type { EvalContext, RunTrigger, ValueRef } from '../../lib/runs/types';
 import { buildScope, evaluateExpression, InputResolutionError, readReference, renderValue, toolInputFrom } from './resolve';
 import { bytesAndMiB, loadValue, STORED_VALUE_LIMITS, StoredValueReader, storeIfLarge, storeLargestUntilWithin, storeValue, VALUE_TOO_LARGE } from './values';
 import { checkParameters, type ParameterProblem } from '../../lib/runs/parameters';
-import { recordRunFinishedEvent } from '../events/runEvents';
+import { runFinishedEvent } from '../events/runEvents';
 
 /**
  * Activities of the interpreter other than tools. Bookkeeping is cheap on purpose: one write when the run starts,
@@ -62,11 +62,8 @@ export function createRunActivities(deps: ActivityDeps) {
       errors: RunError[];
       completedAt: string;
     }): Promise<void> {
-      // The run.completed / run.failed event commits with the final state (outbox; docs/events.md).
-      await db.transaction(async (trx) => {
-        const before = await finishRun(trx, input.runId, input);
-        if (before) await recordRunFinishedEvent(trx, before, input);
-      });
+      // The run.completed / run.failed event commits with the final state, in its statement (outbox; docs/events.md).
+      await finishRun(db, input.runId, input, runFinishedEvent(input));
     },
 
     async runEvaluateCondition(input: { organizationId: string; expression: string; context: EvalContext }): Promise<{ result: boolean }> {

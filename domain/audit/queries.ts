@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
+import { queryNamed } from '../../db/namedStatement';
 import type { CursorPosition } from '../../lib/pagination';
 
 export interface AuditRow {
@@ -36,10 +37,28 @@ export interface NewAuditLog {
   user_agent: string | null;
 }
 
-/** Pass the transaction of the change the entry records, so both commit together. */
+/**
+ * Pass the transaction of the change the entry records, so both commit together. A named statement
+ * (db/namedStatement.ts): every run start and every login writes one.
+ */
 export async function insertAuditLog(db: Knex | Knex.Transaction, row: NewAuditLog): Promise<void> {
-  await db('audit_logs').insert(row);
+  await queryNamed(db, 'audit_log_insert', INSERT_AUDIT_LOG, [
+    row.organization_id,
+    row.user_id,
+    row.actor_type,
+    row.actor_id,
+    row.action,
+    row.target_type,
+    row.target_id,
+    row.changes,
+    row.ip,
+    row.user_agent,
+  ]);
 }
+
+const INSERT_AUDIT_LOG = `
+  INSERT INTO audit_logs (organization_id, user_id, actor_type, actor_id, action, target_type, target_id, changes, ip, user_agent)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
 
 export interface AuditFilter {
   action?: string;

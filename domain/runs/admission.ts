@@ -2,7 +2,7 @@ import type { Db } from '../../db/knex';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import type { RateLimiter } from '../ratelimit/limiter';
-import { countOpenRuns, insertRun, lockRunAdmission, type RunRow } from './queries';
+import { insertRun, lockAndCountOpenRuns, type RunRow } from './queries';
 
 /**
  * Fairness between organizations on the one shared task queue (docs/runs.md#fairness). Every run start through the
@@ -85,8 +85,8 @@ function createBatchedInsert(db: Db, cap: number): (values: NewRun, alongside?: 
     let outcomes: (RunRow | AppError)[];
     try {
       outcomes = await db.transaction(async (trx) => {
-        await lockRunAdmission(trx, organizationId);
-        const room = cap - (await countOpenRuns(trx, organizationId, cap));
+        // The lock, then the count under it: one round trip (queries.ts).
+        const room = cap - (await lockAndCountOpenRuns(trx, organizationId, cap));
         const admitted: (RunRow | AppError)[] = [];
         for (const [i, start] of batch.entries()) {
           admitted.push(i < room ? await insertWith(trx, start.values, start.alongside) : openRunsLimit(cap));

@@ -40,6 +40,7 @@ import { isUniqueViolation } from '../../lib/db/errors';
 import type { WebhookResponse } from '../../lib/runs/webhookResponse';
 import type { FlowKeys } from '../../lib/runs/flowPlan';
 import { isUuid } from '../../lib/ids';
+import { queryNamed } from '../../db/namedStatement';
 export { isUuid };
 
 export async function insertRun(
@@ -58,26 +59,37 @@ export async function insertRun(
     flow?: { keys: FlowKeys; priority: number | null; singletonKey: string | null } | null;
   },
 ): Promise<RunRow> {
-  const [row] = (await db('workflow_runs')
-    .insert({
-      id: values.id,
-      organization_id: values.organizationId,
-      workflow_id: values.workflowId,
-      workflow_version: values.workflowVersion,
-      status: 'pending',
-      parameters: JSON.stringify(values.parameters),
-      node_states: JSON.stringify(values.nodeStates ?? {}),
-      trigger: JSON.stringify(values.trigger),
-      retry_of: values.retryOf,
-      created_by: values.createdBy,
-      started_at: db.fn.now(),
-      ...(values.flow
-        ? { flow_keys: JSON.stringify(values.flow.keys), priority: values.flow.priority, singleton_key: values.flow.singletonKey }
-        : {}),
-    })
-    .returning('*')) as RunRow[];
+  // Every run start writes one: a named statement (db/namedStatement.ts), planned once per connection.
+  const [row] = await queryNamed<RunRow>(db, 'workflow_run_insert', INSERT_RUN, [
+    values.id,
+    values.organizationId,
+    values.workflowId,
+    values.workflowVersion,
+    JSON.stringify(values.parameters),
+    JSON.stringify(values.nodeStates ?? {}),
+    JSON.stringify(values.trigger),
+    values.retryOf,
+    values.createdBy,
+    values.flow ? JSON.stringify(values.flow.keys) : null,
+    values.flow?.priority ?? null,
+    values.flow?.singletonKey ?? null,
+  ]);
   return row!;
 }
+
+/**
+ * A run row's columns, named: a prepared statement's result may not change shape while it is cached, so a column
+ * added by a later migration must not change what the statements below answer until they select it.
+ */
+const RUN_COLUMNS = `id, organization_id, workflow_id, workflow_version, status, parameters, node_states, results, errors, trigger,
+    retry_of, parent_run_id, parent_node_id, started_at, completed_at, created_by, created_at, updated_at, response, flow_keys,
+    priority, singleton_key`;
+
+const INSERT_RUN = `
+  INSERT INTO workflow_runs (id, organization_id, workflow_id, workflow_version, status, parameters, node_states, trigger,
+                             retry_of, created_by, started_at, flow_keys, priority, singleton_key)
+  VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, CURRENT_TIMESTAMP, $10, $11, $12)
+  RETURNING ${RUN_COLUMNS}`;
 
 /** The partial unique index of one open run per workflow and singleton key (migration 1281). */
 const SINGLETON_INDEX = 'workflow_runs_singleton_open';
@@ -256,11 +268,14 @@ export async function markRunFinished(
  * other runs keep the time they were created.
  */
 export async function markRunRunning(db: Db, runId: string, startedAt?: string): Promise<void> {
-  await db('workflow_runs')
-    .where({ id: runId })
-    .whereIn('status', ['pending'])
-    .update({ status: 'running', updated_at: db.fn.now(), ...(startedAt ? { started_at: startedAt } : {}) });
+  // Every run's first write from the worker: a named statement (db/namedStatement.ts), planned once per connection.
+  await queryNamed(db, 'workflow_run_mark_running', MARK_RUNNING, [runId, startedAt ?? null]);
 }
+
+const MARK_RUNNING = `
+  UPDATE workflow_runs
+     SET status = 'running', updated_at = CURRENT_TIMESTAMP, started_at = COALESCE($2::timestamptz, started_at)
+   WHERE id = $1 AND status = 'pending'`;
 
 /** A respond node's answer, kept when the run has none yet (the first respond node answers); whether it was kept. */
 export async function setRunResponse(db: Db, organizationId: string, runId: string, response: WebhookResponse): Promise<boolean> {
@@ -292,13 +307,27 @@ export interface RunBeforeFinish {
 }
 
 /**
+ * The event a final write records with it (run.completed / run.failed, docs/events.md): its id, its type, and the
+ * payload's fields the writer knows. The run's own fields (runId, workflow_id, organizationID, workflowVersion,
+ * trigger, chainDepth) are added from the row in the same statement (activities/events/runEvents.ts says which).
+ */
+export interface RunFinishedEvent {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+/**
  * The worker's final write of a run, whatever its organization; `nodeStates` is absent when they were already saved
- * in chunks. One statement locks the row (`FOR UPDATE` in the subquery, so a concurrent finish waits and then sees
- * this one's status) and answers the status it had before: the caller tells a first finish from a retried one by
- * it. Null when no such run.
+ * in chunks. One statement locks the row (`FOR UPDATE` in its first part, so a concurrent finish waits and then
+ * sees this one's status), writes the final state, and inserts `event` into the outbox only when the run was open
+ * before (a retried finish emits nothing again); it answers the status the run had before, so the caller tells a
+ * first finish from a retried one. One statement is one commit: the event commits with the final state or not at
+ * all (outbox; docs/events.md), without a transaction's BEGIN and COMMIT round trips. A named statement (planned
+ * once per connection, db/namedStatement.ts): every run ends here. Null when no such run.
  */
 export async function finishRun(
-  trx: Db,
+  db: Db,
   runId: string,
   final: {
     status: RunStatus;
@@ -307,30 +336,51 @@ export async function finishRun(
     errors: RunError[];
     completedAt: string;
   },
+  event: RunFinishedEvent | null = null,
 ): Promise<RunBeforeFinish | null> {
-  const result = await trx.raw<{ rows: RunBeforeFinish[] }>(
-    `UPDATE workflow_runs AS r
-        SET status = :status,
-            node_states = CASE WHEN :nodeStates::jsonb IS NULL THEN r.node_states ELSE r.node_states || :nodeStates::jsonb END,
-            results = :results::jsonb,
-            errors = :errors::jsonb,
-            completed_at = :completedAt,
-            updated_at = CURRENT_TIMESTAMP
-       FROM (SELECT id, organization_id, workflow_id, workflow_version, status, trigger
-               FROM workflow_runs WHERE id = :runId FOR UPDATE) AS before
-      WHERE r.id = before.id
-      RETURNING before.id, before.organization_id, before.workflow_id, before.workflow_version, before.status, before.trigger`,
-    {
-      runId,
-      status: final.status,
-      nodeStates: final.nodeStates ? JSON.stringify(final.nodeStates) : null,
-      results: JSON.stringify(final.results),
-      errors: JSON.stringify(final.errors),
-      completedAt: final.completedAt,
-    },
-  );
-  return result.rows[0] ?? null;
+  const [row] = await queryNamed<RunBeforeFinish>(db, 'workflow_run_finish', FINISH_RUN, [
+    runId,
+    final.status,
+    final.nodeStates ? JSON.stringify(final.nodeStates) : null,
+    JSON.stringify(final.results),
+    JSON.stringify(final.errors),
+    final.completedAt,
+    event?.id ?? null,
+    event?.type ?? null,
+    event ? JSON.stringify(event.payload) : null,
+  ]);
+  return row ?? null;
 }
+
+const FINISH_RUN = `
+  WITH before AS (
+    SELECT id, organization_id, workflow_id, workflow_version, status, trigger
+      FROM workflow_runs WHERE id = $1 FOR UPDATE
+  ), finished AS (
+    UPDATE workflow_runs AS r
+       SET status = $2::text,
+           node_states = CASE WHEN $3::jsonb IS NULL THEN r.node_states ELSE r.node_states || $3::jsonb END,
+           results = $4::jsonb,
+           errors = $5::jsonb,
+           completed_at = $6::timestamptz,
+           updated_at = CURRENT_TIMESTAMP
+      FROM before
+     WHERE r.id = before.id
+    RETURNING before.id, before.organization_id, before.workflow_id, before.workflow_version, before.status, before.trigger
+  ), event AS (
+    INSERT INTO outbox_events (id, organization_id, type, payload)
+    SELECT $7::uuid, f.organization_id, $8::text,
+           $9::jsonb || jsonb_build_object(
+             'runId', f.id,
+             'workflow_id', f.workflow_id,
+             'organizationID', f.organization_id,
+             'workflowVersion', f.workflow_version,
+             'trigger', CASE WHEN jsonb_typeof(f.trigger -> 'type') = 'string' THEN f.trigger -> 'type' ELSE '"manual"'::jsonb END,
+             'chainDepth', CASE WHEN jsonb_typeof(f.trigger -> 'chainDepth') = 'number' THEN f.trigger -> 'chainDepth' ELSE '0'::jsonb END)
+      FROM finished f
+     WHERE $7::uuid IS NOT NULL AND f.status IN ('pending', 'running')
+  )
+  SELECT * FROM finished`;
 
 // ---- approvals (the run's `trigger.approval`, docs/triggers.md#manual-approval) ----
 
@@ -372,17 +422,36 @@ export async function setRunApproval(trx: Db, runId: string, approval: ApprovalR
  * children belong to their parent run, which counts: they are not counted again.
  */
 export async function countOpenRuns(db: Db, organizationId: string, upTo: number): Promise<number> {
-  const result = await db.raw<{ rows: { n: string }[] }>(
-    `SELECT count(*) AS n FROM (
-       SELECT 1 FROM workflow_runs
-        WHERE organization_id = ? AND status IN ('pending', 'running') AND parent_node_id IS NULL LIMIT ?
-     ) open_runs`,
-    [organizationId, upTo],
-  );
-  return Number(result.rows[0]!.n);
+  // A named statement (db/namedStatement.ts): every capped run admission counts.
+  const [row] = await queryNamed<{ n: string }>(db, 'workflow_runs_count_open', COUNT_OPEN_RUNS, [organizationId, upTo]);
+  return Number(row!.n);
 }
+
+const COUNT_OPEN_RUNS = `
+  SELECT count(*) AS n FROM (
+    SELECT 1 FROM workflow_runs
+     WHERE organization_id = $1 AND status IN ('pending', 'running') AND parent_node_id IS NULL LIMIT $2
+  ) open_runs`;
 
 /** Serializes the run admission of one organization until the transaction ends; other organizations never wait. */
 export async function lockRunAdmission(trx: Db, organizationId: string): Promise<void> {
   await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 400))', [`run-admission:${organizationId}`]);
+}
+
+/**
+ * `lockRunAdmission`, then `countOpenRuns`, in one round trip: two statements in one simple query. In READ COMMITTED
+ * each statement of it takes its own snapshot when it starts, so the count sees every run committed by the
+ * admission that held the lock before (a single statement could not: it takes its snapshot before it waits). The
+ * simple protocol takes no parameters: both values are checked (a UUID, an integer) before they are written in.
+ */
+export async function lockAndCountOpenRuns(trx: Db, organizationId: string, upTo: number): Promise<number> {
+  if (!isUuid(organizationId) || !Number.isSafeInteger(upTo) || upTo < 0) throw new Error(`invalid admission of ${organizationId} up to ${upTo}`);
+  const results = (await trx.raw(
+    `SELECT pg_advisory_xact_lock(hashtextextended('run-admission:${organizationId}', 400));
+     SELECT count(*) AS n FROM (
+       SELECT 1 FROM workflow_runs
+        WHERE organization_id = '${organizationId}' AND status IN ('pending', 'running') AND parent_node_id IS NULL LIMIT ${upTo}
+     ) open_runs`,
+  )) as { rows: { n: string }[] }[];
+  return Number(results[1]!.rows[0]!.n);
 }
