@@ -20,6 +20,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/knex';
+import { queryNamed } from '../../db/namedStatement';
 import { AppError } from '../../lib/errors';
 import type { RateRule } from '../../lib/rateRule';
 
@@ -58,6 +59,37 @@ function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
+/**
+ * The counting statement for `n` hits, as a named statement (db/namedStatement.ts): one per number of hits, parsed
+ * and planned once per connection. Every login counts two hits and every run start one, so its planning (a CTE with
+ * an upsert) was paid on each of them.
+ */
+const hitStatements = new Map<number, string>();
+
+function hitStatement(n: number): string {
+  let text = hitStatements.get(n);
+  if (text === undefined) {
+    const values = Array.from({ length: n }, (_, i) => `($${4 * i + 1}::text, $${4 * i + 2}::text, $${4 * i + 3}::int, $${4 * i + 4}::bigint)`).join(', ');
+    text = `WITH input(bucket, key, lim, window_ms) AS (VALUES ${values}),
+            clock AS (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now_ms),
+            counted AS (
+              INSERT INTO rate_limit_counters AS c (bucket, key, window_start_ms, hits, expires_at)
+              SELECT i.bucket, i.key, (clock.now_ms / i.window_ms) * i.window_ms, 1,
+                     to_timestamp(((clock.now_ms / i.window_ms) * i.window_ms + i.window_ms) / 1000.0)
+              FROM input i, clock
+              ON CONFLICT (bucket, key, window_start_ms) DO UPDATE SET hits = c.hits + 1
+              RETURNING c.bucket, c.key, c.hits, c.window_start_ms
+            )
+       SELECT counted.bucket,
+              counted.hits > input.lim AS over,
+              (counted.window_start_ms + input.window_ms - clock.now_ms) AS retry_ms
+       FROM counted
+       JOIN input ON input.bucket = counted.bucket AND input.key = counted.key, clock`;
+    hitStatements.set(n, text);
+  }
+  return text;
+}
+
 export function createRateLimiter(db: Db): RateLimiter {
   let lastCleanup = 0;
 
@@ -76,29 +108,9 @@ export function createRateLimiter(db: Db): RateLimiter {
     const active = hits.filter((h): h is RateLimitHit & { rule: RateRule } => h.rule !== null);
     if (active.length === 0) return { allowed: true, retryAfterSeconds: 0, exceeded: [] };
     cleanupSometimes();
-    const values = active.map(() => '(?, ?, ?::int, ?::bigint)').join(', ');
     const bindings = active.flatMap((h) => [h.bucket, hashKey(h.key), h.rule.limit, h.rule.windowMs]);
-    const result = await db.raw<{
-      rows: { bucket: string; over: boolean; retry_ms: string }[];
-    }>(
-      `WITH input(bucket, key, lim, window_ms) AS (VALUES ${values}),
-            clock AS (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now_ms),
-            counted AS (
-              INSERT INTO rate_limit_counters AS c (bucket, key, window_start_ms, hits, expires_at)
-              SELECT i.bucket, i.key, (clock.now_ms / i.window_ms) * i.window_ms, 1,
-                     to_timestamp(((clock.now_ms / i.window_ms) * i.window_ms + i.window_ms) / 1000.0)
-              FROM input i, clock
-              ON CONFLICT (bucket, key, window_start_ms) DO UPDATE SET hits = c.hits + 1
-              RETURNING c.bucket, c.key, c.hits, c.window_start_ms
-            )
-       SELECT counted.bucket,
-              counted.hits > input.lim AS over,
-              (counted.window_start_ms + input.window_ms - clock.now_ms) AS retry_ms
-       FROM counted
-       JOIN input ON input.bucket = counted.bucket AND input.key = counted.key, clock`,
-      bindings,
-    );
-    const over = result.rows.filter((r) => r.over);
+    const rows = await queryNamed<{ bucket: string; over: boolean; retry_ms: string }>(db, `rate_limit_hit_${active.length}`, hitStatement(active.length), bindings);
+    const over = rows.filter((r) => r.over);
     if (over.length === 0) return { allowed: true, retryAfterSeconds: 0, exceeded: [] };
     const retryMs = Math.max(...over.map((r) => Number(r.retry_ms)));
     return {
