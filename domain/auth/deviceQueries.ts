@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
+import { queryNamed } from '../../db/namedStatement';
 
 type Conn = Db | Knex.Transaction;
 
@@ -14,12 +15,14 @@ export async function recordSignInDevice(
   trx: Conn,
   input: { userId: string; fingerprint: string; userAgent: string | null; network: string | null },
 ): Promise<{ isNew: boolean; firstDevice: boolean }> {
-  const known = Number(((await trx('user_sign_in_devices').where({ user_id: input.userId }).count({ n: '*' }).first()) as { n: string | number } | undefined)?.n ?? 0);
-  const [row] = (await trx('user_sign_in_devices')
-    .insert({ user_id: input.userId, fingerprint: input.fingerprint, user_agent: input.userAgent?.slice(0, 300) ?? null, network: input.network })
-    .onConflict(['user_id', 'fingerprint'])
-    .merge({ last_seen_at: trx.fn.now() })
-    .returning(trx.raw('(xmax = 0) AS inserted'))) as { inserted: boolean }[];
+  // One statement, named (db/namedStatement.ts), on every sign-in: the count is of the devices known before it.
+  const [row] = await queryNamed<{ known: string; inserted: boolean }>(trx, 'sign_in_device_record', RECORD_DEVICE, [
+    input.userId,
+    input.fingerprint,
+    input.userAgent?.slice(0, 300) ?? null,
+    input.network,
+  ]);
+  const known = Number(row?.known ?? 0);
   const isNew = row?.inserted === true;
   if (isNew && known + 1 > MAX_DEVICES_PER_USER) {
     await trx('user_sign_in_devices')
@@ -33,7 +36,20 @@ export async function recordSignInDevice(
   return { isNew, firstDevice: known === 0 };
 }
 
+const RECORD_DEVICE = `
+  WITH known AS (SELECT count(*) AS n FROM user_sign_in_devices WHERE user_id = $1),
+       seen AS (
+         INSERT INTO user_sign_in_devices (user_id, fingerprint, user_agent, network) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id, fingerprint) DO UPDATE SET last_seen_at = CURRENT_TIMESTAMP
+         RETURNING (xmax = 0) AS inserted
+       )
+  SELECT known.n AS known, seen.inserted FROM known, seen`;
+
 /** The organizations a user belongs to (their sign-ins appear in each one's audit log), at most `limit`. */
 export async function membershipOrganizations(trx: Conn, userId: string, limit: number): Promise<string[]> {
-  return trx('memberships').where({ user_id: userId }).orderBy('created_at').limit(limit).pluck('organization_id');
+  // Named (db/namedStatement.ts): every sign-in asks.
+  const rows = await queryNamed<{ organization_id: string }>(trx, 'membership_organizations', MEMBERSHIP_ORGANIZATIONS, [userId, limit]);
+  return rows.map((r) => r.organization_id);
 }
+
+const MEMBERSHIP_ORGANIZATIONS = 'SELECT organization_id FROM memberships WHERE user_id = $1 ORDER BY created_at LIMIT $2';

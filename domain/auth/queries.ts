@@ -114,8 +114,9 @@ export async function markEmailVerified(db: Conn, id: string): Promise<UserRow |
 
 /** Serialises session creation per user (max-sessions eviction must not race). */
 export async function lockUser(trx: Knex.Transaction, id: string): Promise<boolean> {
-  const row = await trx('users').where({ id }).forUpdate().first('id');
-  return Boolean(row);
+  // Named (db/namedStatement.ts): every sign-in takes it.
+  const rows = await queryNamed<{ id: string }>(trx, 'user_lock', 'SELECT id FROM users WHERE id = $1 FOR UPDATE', [id]);
+  return rows.length > 0;
 }
 
 /** The user's membership of an organization, with that organization's idle policy; undefined when not a member. */
