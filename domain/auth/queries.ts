@@ -46,14 +46,18 @@ export async function findUserByEmail(db: Conn, email: string): Promise<UserRow 
 export type SignInUser = UserRow & { two_factor_enabled: boolean };
 
 export async function findUserForSignIn(db: Conn, email: string): Promise<SignInUser | undefined> {
-  return db<UserRow>('users')
-    .select(
-      'users.*',
-      db.raw('EXISTS (SELECT 1 FROM user_two_factor t WHERE t.user_id = users.id AND t.enabled_at IS NOT NULL) AS two_factor_enabled'),
-    )
-    .whereRaw('lower(email) = lower(?)', [email])
-    .first() as Promise<SignInUser | undefined>;
+  // Named (db/namedStatement.ts): every password login reads it. Matches the unique index on lower(email).
+  const [row] = await queryNamed<SignInUser>(db, 'user_for_sign_in', USER_FOR_SIGN_IN, [email]);
+  return row;
 }
+
+/** The columns of UserRow, named: a prepared statement's result may not change shape while it is cached. */
+const USER_FOR_SIGN_IN = `
+  SELECT u.id, u.email, u.name, u.email_verified, u.image, u.password_hash, u.created_at, u.updated_at,
+         EXISTS (SELECT 1 FROM user_two_factor t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS two_factor_enabled
+    FROM users u
+   WHERE lower(u.email) = lower($1)
+   LIMIT 1`;
 
 export async function findUserById(db: Conn, id: string): Promise<UserRow | undefined> {
   return db<UserRow>('users').where({ id }).first();
