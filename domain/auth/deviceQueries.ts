@@ -10,17 +10,21 @@ export const MAX_DEVICES_PER_USER = 50;
 /**
  * Records a sign-in from `fingerprint` (the only writer of user_sign_in_devices). `isNew`: the device was not known;
  * `firstDevice`: the user had no device recorded before (their first sign-in since devices are remembered).
+ * With `organizationsUpTo`, the same round trip also answers `organizations`: the organizations the user belongs to
+ * (their sign-ins appear in each one's audit log), oldest membership first, at most that many.
  */
 export async function recordSignInDevice(
   trx: Conn,
   input: { userId: string; fingerprint: string; userAgent: string | null; network: string | null },
-): Promise<{ isNew: boolean; firstDevice: boolean }> {
+  organizationsUpTo = 0,
+): Promise<{ isNew: boolean; firstDevice: boolean; organizations: string[] }> {
   // One statement, named (db/namedStatement.ts), on every sign-in: the count is of the devices known before it.
-  const [row] = await queryNamed<{ known: string; inserted: boolean }>(trx, 'sign_in_device_record', RECORD_DEVICE, [
+  const [row] = await queryNamed<{ known: string; inserted: boolean; organizations: string[] }>(trx, 'sign_in_device_record', RECORD_DEVICE, [
     input.userId,
     input.fingerprint,
     input.userAgent?.slice(0, 300) ?? null,
     input.network,
+    organizationsUpTo,
   ]);
   const known = Number(row?.known ?? 0);
   const isNew = row?.inserted === true;
@@ -33,7 +37,7 @@ export async function recordSignInDevice(
       )
       .delete();
   }
-  return { isNew, firstDevice: known === 0 };
+  return { isNew, firstDevice: known === 0, organizations: row?.organizations ?? [] };
 }
 
 const RECORD_DEVICE = `
@@ -43,13 +47,6 @@ const RECORD_DEVICE = `
          ON CONFLICT (user_id, fingerprint) DO UPDATE SET last_seen_at = CURRENT_TIMESTAMP
          RETURNING (xmax = 0) AS inserted
        )
-  SELECT known.n AS known, seen.inserted FROM known, seen`;
-
-/** The organizations a user belongs to (their sign-ins appear in each one's audit log), at most `limit`. */
-export async function membershipOrganizations(trx: Conn, userId: string, limit: number): Promise<string[]> {
-  // Named (db/namedStatement.ts): every sign-in asks.
-  const rows = await queryNamed<{ organization_id: string }>(trx, 'membership_organizations', MEMBERSHIP_ORGANIZATIONS, [userId, limit]);
-  return rows.map((r) => r.organization_id);
-}
-
-const MEMBERSHIP_ORGANIZATIONS = 'SELECT organization_id FROM memberships WHERE user_id = $1 ORDER BY created_at LIMIT $2';
+  SELECT known.n AS known, seen.inserted,
+         ARRAY(SELECT organization_id::text FROM memberships WHERE user_id = $1 ORDER BY created_at LIMIT $5::int) AS organizations
+    FROM known, seen`;

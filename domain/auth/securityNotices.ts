@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/record';
 import { networkOf } from '../../lib/net/networkPrefix';
 import { deliverMail, enqueueMail } from '../notifications/mailOutbox';
 import type { RequestMeta } from '../principals';
-import { membershipOrganizations, recordSignInDevice } from './deviceQueries';
+import { recordSignInDevice } from './deviceQueries';
 
 /** A user's sign-in is written to the audit log of each organization they belong to, up to this many. */
 const SIGN_IN_AUDIT_ORGANIZATIONS = 100;
@@ -68,7 +68,10 @@ export function createSecurityNotices(deps: SecurityNoticeDeps) {
       meta: RequestMeta,
       input: { sessionId: string; method: string },
     ): Promise<string[]> {
-      for (const organizationId of await membershipOrganizations(trx, user.id, SIGN_IN_AUDIT_ORGANIZATIONS)) {
+      // The device remembered and the user's organizations read in one round trip (deviceQueries.ts).
+      const device = deviceFingerprint(meta);
+      const seen = await recordSignInDevice(trx, { userId: user.id, ...device, userAgent: meta.userAgent }, SIGN_IN_AUDIT_ORGANIZATIONS);
+      for (const organizationId of seen.organizations) {
         await recordAudit(trx, {
           organizationId,
           actor: { type: 'user', id: user.id, ip: meta.ip, userAgent: meta.userAgent },
@@ -77,8 +80,6 @@ export function createSecurityNotices(deps: SecurityNoticeDeps) {
           after: { method: input.method, sessionId: input.sessionId },
         });
       }
-      const device = deviceFingerprint(meta);
-      const seen = await recordSignInDevice(trx, { userId: user.id, ...device, userAgent: meta.userAgent });
       if (!seen.isNew || seen.firstDevice) return [];
       return [await queue(trx, user.email, 'security:sign_in', newSignInNotice({ ...factsOf(meta), method: input.method }))];
     },
