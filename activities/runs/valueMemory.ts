@@ -66,7 +66,9 @@ export class ValueMemory {
   release(lease: ValueLease, bytes: number): void {
     this.heldBytes -= bytes;
     this.holders.delete(lease);
-    this.drop((entry) => entry.lease === lease, new Error('the activity ended'));
+    // Nearly always nothing of this lease waits: the error (a stack trace captured) is made only when something does.
+    if (this.waiting.some((entry) => entry.lease === lease)) this.drop((entry) => entry.lease === lease, new Error('the activity ended'));
+    else this.grantWaiting();
   }
 
   private drop(which: (entry: ValueMemory['waiting'][number]) => boolean, reason: unknown): void {
