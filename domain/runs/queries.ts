@@ -324,7 +324,8 @@ export interface RunFinishedEvent {
  * before (a retried finish emits nothing again); it answers the status the run had before, so the caller tells a
  * first finish from a retried one. One statement is one commit: the event commits with the final state or not at
  * all (outbox; docs/events.md), without a transaction's BEGIN and COMMIT round trips. A named statement (planned
- * once per connection, db/namedStatement.ts): every run ends here. Null when no such run.
+ * once per connection, db/namedStatement.ts): every run ends here. Null when no such run. (The outbox's notice,
+ * a statement trigger, is sent by a finish that inserts no event too: a dispatcher wakes and finds nothing.)
  */
 export async function finishRun(
   db: Db,
@@ -433,13 +434,9 @@ const COUNT_OPEN_RUNS = `
      WHERE organization_id = $1 AND status IN ('pending', 'running') AND parent_node_id IS NULL LIMIT $2
   ) open_runs`;
 
-/** Serializes the run admission of one organization until the transaction ends; other organizations never wait. */
-export async function lockRunAdmission(trx: Db, organizationId: string): Promise<void> {
-  await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 400))', [`run-admission:${organizationId}`]);
-}
-
 /**
- * `lockRunAdmission`, then `countOpenRuns`, in one round trip: two statements in one simple query. In READ COMMITTED
+ * Serializes the run admission of one organization until the transaction ends (other organizations never wait), then
+ * counts its open runs as `countOpenRuns` does, in one round trip: two statements in one simple query. In READ COMMITTED
  * each statement of it takes its own snapshot when it starts, so the count sees every run committed by the
  * admission that held the lock before (a single statement could not: it takes its snapshot before it waits). The
  * simple protocol takes no parameters: both values are checked (a UUID, an integer) before they are written in.
