@@ -132,6 +132,14 @@ describe('a worker killed mid-run', () => {
       const first = await spawnWorker(taskQueue, 'kill-worker-1');
       const started = await startRun(queueApi, token, workflowId);
       await waitForRun(queueApi, token, workflowId, started.id, (r) => r.node_states?.slow?.status === 'running');
+      // Running in the first worker, not only scheduled: killed before picking it up (a loaded machine), that worker
+      // would leave the first attempt to the second one.
+      const handle = queueApi.deps.temporal.workflow.getHandle(started.id);
+      for (;;) {
+        const pending = (await handle.describe()).raw.pendingActivities ?? [];
+        if (pending.some((a) => a.activityType?.name === 'delay' && a.lastStartedTime)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       first.kill('SIGKILL');
       await new Promise((r) => first.once('exit', r));
 
