@@ -46,6 +46,19 @@ function outboxValues(event: NewOutboxEvent) {
   };
 }
 
+/**
+ * The outbox insert as a clause of another module's statement: one event per row of `source` (a CTE of that
+ * statement), for a change that must commit with its event in one round trip (a run's final write,
+ * domain/runs/queries.ts). The values are SQL expressions of the caller's, over `source`'s columns and parameters;
+ * this module stays the one that writes the table.
+ */
+export function outboxInsertClause(source: string, values: { id: string; organizationId: string; type: string; payload: string }, where: string): string {
+  return `INSERT INTO outbox_events (id, organization_id, type, payload)
+    SELECT ${values.id}, ${values.organizationId}, ${values.type}, ${values.payload}
+      FROM ${source}
+     WHERE ${where}`;
+}
+
 export async function insertOutboxEvent(db: Conn, event: NewOutboxEvent): Promise<void> {
   await db('outbox_events').insert(outboxValues(event));
 }

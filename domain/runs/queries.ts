@@ -41,6 +41,7 @@ import type { WebhookResponse } from '../../lib/runs/webhookResponse';
 import type { FlowKeys } from '../../lib/runs/flowPlan';
 import { isUuid } from '../../lib/ids';
 import { queryNamed } from '../../db/namedStatement';
+import { outboxInsertClause } from '../events/queries';
 export { isUuid };
 
 export async function insertRun(
@@ -369,17 +370,22 @@ const FINISH_RUN = `
      WHERE r.id = before.id
     RETURNING before.id, before.organization_id, before.workflow_id, before.workflow_version, before.status, before.trigger
   ), event AS (
-    INSERT INTO outbox_events (id, organization_id, type, payload)
-    SELECT $7::uuid, f.organization_id, $8::text,
-           $9::jsonb || jsonb_build_object(
+    ${outboxInsertClause(
+      'finished f',
+      {
+        id: '$7::uuid',
+        organizationId: 'f.organization_id',
+        type: '$8::text',
+        payload: `$9::jsonb || jsonb_build_object(
              'runId', f.id,
              'workflow_id', f.workflow_id,
              'organizationID', f.organization_id,
              'workflowVersion', f.workflow_version,
              'trigger', CASE WHEN jsonb_typeof(f.trigger -> 'type') = 'string' THEN f.trigger -> 'type' ELSE '"manual"'::jsonb END,
-             'chainDepth', CASE WHEN jsonb_typeof(f.trigger -> 'chainDepth') = 'number' THEN f.trigger -> 'chainDepth' ELSE '0'::jsonb END)
-      FROM finished f
-     WHERE $7::uuid IS NOT NULL AND f.status IN ('pending', 'running')
+             'chainDepth', CASE WHEN jsonb_typeof(f.trigger -> 'chainDepth') = 'number' THEN f.trigger -> 'chainDepth' ELSE '0'::jsonb END)`,
+      },
+      "$7::uuid IS NOT NULL AND f.status IN ('pending', 'running')",
+    )}
   )
   SELECT * FROM finished`;
 
