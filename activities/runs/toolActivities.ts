@@ -130,27 +130,24 @@ export async function runTool(deps: ActivityDeps, tool: ToolDefinition, input: T
       },
     }), ctx.cancellationSignal);
     executing = false;
-    if (rawOutput instanceof SerializedJson && rawOutput.bytes.length > input.largeOutputBytes) {
-      // Made off the event loop and stored as it came (lib/serializedJson.ts). Not validated against the output
-      // schema: that needs the object tree on the loop this path keeps free; the sandbox wrote it with the code whose
-      // small outputs are validated below.
-      const missing = input.outputs.filter((name) => !rawOutput.keys.includes(name));
-      if (missing.length) throw failure('OUTPUT_MISSING', `tool ${tool.id} did not produce declared outputs: ${missing.join(', ')}`, attempt, true);
-      if (breaker && input.breaker) await recordSuccess(deps.db, breaker, input.breaker);
-      const stored = await storeSerialized(deps, input.organizationId, input.runId, input.nodeId, secrets.redactSerialized(rawOutput.bytes));
-      return { output: stored, attempt };
+    // A large output made off the event loop is stored as it came (lib/serializedJson.ts). It is not validated
+    // against the output schema: that needs the object tree on the loop this path keeps free; the sandbox wrote it
+    // with the code whose small outputs are validated. Its keys are checked like any output's.
+    const serialized = rawOutput instanceof SerializedJson && rawOutput.bytes.length > input.largeOutputBytes ? rawOutput : null;
+    const output = serialized ? null : secrets.redactValue(rawOutput instanceof SerializedJson ? rawOutput.parse() : rawOutput);
+    if (!serialized) {
+      const outputCheck = validateToolOutput(tool, output);
+      if (!outputCheck.ok) throw failure('INVALID_OUTPUT', describeProblems(outputCheck.problems), attempt, true);
     }
-    const output = secrets.redactValue(rawOutput instanceof SerializedJson ? rawOutput.parse() : rawOutput);
-
-    const outputCheck = validateToolOutput(tool, output);
-    if (!outputCheck.ok) throw failure('INVALID_OUTPUT', describeProblems(outputCheck.problems), attempt, true);
-    const missing = input.outputs.filter(
-      (name) => !(output && typeof output === 'object' && name in (output as Record<string, unknown>)),
-    );
+    const produced = (name: string): boolean =>
+      serialized ? serialized.keys.includes(name) : Boolean(output && typeof output === 'object' && name in (output as Record<string, unknown>));
+    const missing = input.outputs.filter((name) => !produced(name));
     if (missing.length) throw failure('OUTPUT_MISSING', `tool ${tool.id} did not produce declared outputs: ${missing.join(', ')}`, attempt, true);
 
     if (breaker && input.breaker) await recordSuccess(deps.db, breaker, input.breaker);
-    const stored = await storeIfLarge(deps, input.organizationId, input.runId, input.nodeId, output, input.largeOutputBytes);
+    const stored = serialized
+      ? await storeSerialized(deps, input.organizationId, input.runId, input.nodeId, secrets.redactSerialized(serialized.bytes))
+      : await storeIfLarge(deps, input.organizationId, input.runId, input.nodeId, output, input.largeOutputBytes);
     return { output: stored, attempt };
   } catch (err) {
     // The attempt travels in the cancellation's details: the node's state records it (attempts of a cancelled node).
