@@ -92,3 +92,8 @@ export function parseRequest(request: ParseRequest): { value: unknown } | { fail
     throw err;
   }
 }
+
+/** A parsing tool's output: the parsed value under `wrap` (xml_parse's `result`), or the value itself (csv_parse). */
+export function parsedOutput(value: unknown, wrap?: string): unknown {
+  return wrap ? { [wrap]: value } : value;
+}

@@ -1,6 +1,6 @@
 import { ExpressionError, INLINE_PARSE_CHARS, PARSE_DEADLINE_MS, parseJob, runBulk } from '../../../lib/expressions/sandbox';
 import { SerializedJson } from '../../../lib/serializedJson';
-import { parseRequest, type ParseRequest } from '../../../lib/textParsers';
+import { parsedOutput, parseRequest, type ParseRequest } from '../../../lib/textParsers';
 import { NonRetryableToolError } from '../types';
 
 /**
@@ -16,7 +16,7 @@ export async function parseForTool(request: ParseRequest, organizationId: string
   if (request.text.length <= INLINE_PARSE_CHARS) {
     const outcome = parseRequest(request);
     if ('failed' in outcome) throw new NonRetryableToolError(outcome.failed.code, outcome.failed.message);
-    return wrap ? { [wrap]: outcome.value } : outcome.value;
+    return parsedOutput(outcome.value, wrap);
   }
   try {
     const { reply, result } = await runBulk(parseJob(request, wrap), Buffer.from(request.text, 'utf8'), PARSE_DEADLINE_MS, organizationId);

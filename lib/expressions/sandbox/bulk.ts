@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { answerContentText, type ContentTextJob } from '../../content/parsedText';
 import type { ExtractedText } from '../../content/extractors';
-import { parseRequest, type CsvOptions, type ParseRequest, type XmlOptions } from '../../textParsers';
+import { parsedOutput, parseRequest, type CsvOptions, type ParseRequest, type XmlOptions } from '../../textParsers';
 
 /**
  * Work of the data lane whose input and result are files (bulkFiles.ts tells why): the process reads the input,
@@ -46,7 +46,7 @@ export async function runBulkTask(task: BulkTask): Promise<BulkReply> {
     const text = bytes.toString('utf8');
     const outcome = parseRequest(job.format === 'xml' ? { format: 'xml', text, options: job.options } : { format: 'csv', text, options: job.options });
     if ('failed' in outcome) return outcome;
-    const result = job.wrap ? { [job.wrap]: outcome.value } : outcome.value;
+    const result = parsedOutput(outcome.value, job.wrap);
     writeFileSync(task.output, JSON.stringify(result));
     return { written: { keys: result && typeof result === 'object' ? Object.keys(result) : [] } };
   }
