@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { FairQueue } from '../../fairQueue';
 import { spawnNodeChild } from '../../nodeChild';
 import { ExpressionError } from '../errors';
+import { childStderr } from './childStderr';
 import type { SandboxReply, SandboxTask } from './protocol';
 
 /**
@@ -59,12 +60,7 @@ interface Slot {
   idleTimer: NodeJS.Timeout | null;
   /** Set when a timer stopped the task: the answer, unless the process turns out to have died on its own. */
   stoppedWith: ExpressionError | null;
-  /** V8 wrote a fatal allocation report: the process is on its way out over the task's memory, not our kill. */
-  allocationReport: boolean;
 }
-
-/** The first line of V8's report when an allocation ends the process (heap limit, or a size past V8's maximum). */
-const V8_ALLOCATION_REPORT = /Fatal JavaScript invalid size error|heap out of memory|Allocation failed|Fatal process out of memory/;
 
 /** How long a process stopped at its deadline has to report its end before the task is answered anyway. */
 const EXIT_WAIT_MS = 2000;
@@ -116,8 +112,8 @@ function spawnChild(nice: number | undefined): ChildProcess {
   return spawnNodeChild(__filename, 'child', {
     heapMb: SANDBOX_HEAP_MB,
     ...(nice !== undefined ? { nice } : {}),
-    // V8's own report of an abort is read (it tells an allocation death from our kill) and passed on to the
-    // parent's stderr, where operators read the process's logs.
+    // V8's own report of an abort is read (it tells an allocation death from our kill) and said in the parent's
+    // stderr, where operators read the process's logs (childStderr.ts).
     stderr: 'pipe',
     // JSON, not 'advanced' (structured clone): tasks and answers are plain JSON, and it costs ~20 µs less per trip.
     serialization: 'json',
@@ -181,13 +177,9 @@ export function createSandboxPool(size: number, options: SandboxPoolOptions = {}
       failQueue((err as NodeJS.ErrnoException).code ?? 'spawn failed'); // e.g. ENOMEM, which Node throws
       return;
     }
-    const slot: Slot = { child, ready: false, current: null, idleTimer: null, stoppedWith: null, allocationReport: false };
-    let reportTail = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      process.stderr.write(chunk);
-      reportTail = (reportTail + chunk.toString('latin1')).slice(-400);
-      if (V8_ALLOCATION_REPORT.test(reportTail)) slot.allocationReport = true;
-    });
+    const slot: Slot = { child, ready: false, current: null, idleTimer: null, stoppedWith: null };
+    const stderr = childStderr(`expression sandbox ${child.pid ?? '(not started)'}`, SANDBOX_HEAP_MB, (text) => process.stderr.write(text));
+    child.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk));
     const bootTimer = setTimeout(() => void stop(child), BOOT_TIMEOUT_MS);
     bootTimer.unref();
     let ended = false;
@@ -197,15 +189,23 @@ export function createSandboxPool(size: number, options: SandboxPoolOptions = {}
       clearTimeout(bootTimer);
       remove(slot);
       if (!slot.ready && !closed) failQueue(signal ?? `exit ${code}`);
+      let answered = false;
       const answer = (): void => {
+        if (answered) return;
+        answered = true;
+        stderr.end();
         const stopped = slot.stoppedWith;
-        const killedByUs = stopped !== null && signal === 'SIGKILL' && !slot.allocationReport;
-        settle(slot, { error: killedByUs ? stopped : endedFailure(code, signal, slot.allocationReport) });
+        const killedByUs = stopped !== null && signal === 'SIGKILL' && !stderr.allocationReport;
+        settle(slot, { error: killedByUs ? stopped : endedFailure(code, signal, stderr.allocationReport) });
         dispatch();
       };
       // V8's report may still be in the pipe when the exit arrives: read it to its end before telling why.
-      if (slot.stoppedWith && child.stderr && !child.stderr.readableEnded) child.stderr.once('end', answer);
-      else answer();
+      const pipe = child.stderr;
+      if (pipe && !pipe.readableEnded && !pipe.destroyed) {
+        pipe.once('end', answer);
+        pipe.once('close', answer);
+        setTimeout(answer, EXIT_WAIT_MS).unref();
+      } else answer();
     };
     child.on('message', (reply: SandboxReply) => {
       const current = slot.current;
