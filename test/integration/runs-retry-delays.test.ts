@@ -130,3 +130,26 @@ test('a node cancelled while it waits for a retry is cancelled with the attempts
   // attempts that ended (failed) plus, when the cancellation found one executing rather than waiting, that one
   expect([made, made + 1]).toContain(run.node_states.flaky.attempts);
 });
+
+test('a node cancelled in a durable retry delay reports the attempts that ended, not one', async () => {
+  // Linear backoff: 2 s after the first failure, 4 s after the second, each a workflow timer (over a second).
+  const workflowId = await createWorkflowFixture(api, tenant, {
+    nodes: [toolNode('flaky', 'fail', { mode: 'always' })],
+    errorHandling: { retry_config: { max_attempts: 5, backoff: 'linear', initial_delay: 2000 } },
+  });
+  const started = await startRun(api, token, workflowId);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && attemptEnds(await historyOf(started.id)).length < 2) await new Promise((r) => setTimeout(r, 100));
+  const res = await api.request('POST', `/api/v1/workflows/${workflowId}/runs/${started.id}/cancel`, { token });
+  expect(res.status).toBe(200);
+  const run: RunBody = await waitForRun(api, token, workflowId, started.id);
+  const events = await historyOf(started.id);
+  // cancelled inside the 4 s timer: two attempts ended, the third never started
+  expect(attemptEnds(events)).toHaveLength(2);
+  expect(events.filter((e) => e.timerCanceledEventAttributes)).toHaveLength(1);
+  expect({ status: run.status, node: run.node_states.flaky.status, attempts: run.node_states.flaky.attempts }).toEqual({
+    status: 'cancelled',
+    node: 'cancelled',
+    attempts: 2,
+  });
+});

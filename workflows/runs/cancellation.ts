@@ -12,3 +12,13 @@ export function cancelledAttempts(err: unknown): number | undefined {
   const details = cause.details?.[0] as Partial<ToolFailureDetails> | undefined;
   return typeof details?.attempt === 'number' && details.attempt >= 1 ? details.attempt : undefined;
 }
+
+/**
+ * A cancellation that reached a node between its attempts (in the delay, or before the next attempt's activity
+ * started), given the number of attempts that ended before it; one that already names its attempt is kept.
+ */
+export function cancelledAfterAttempts(err: unknown, attemptsEnded: number): unknown {
+  if (attemptsEnded < 1 || cancelledAttempts(err) !== undefined) return err;
+  const details: ToolFailureDetails = { attempt: attemptsEnded };
+  return new CancelledFailure('cancelled between two attempts', [details], err instanceof Error ? err : undefined);
+}

@@ -21,6 +21,7 @@ import { startWithinBudget } from './childStarts';
 import { checkParameters } from '../../lib/runs/parameters';
 import { jsonBytes } from './scheduler/spill';
 import { runSearchAttributes } from '../../lib/runs/searchAttributes';
+import { cancelledAfterAttempts } from './cancellation';
 import { LOCAL_ACTIVITIES_PATCH, runPatched } from './patches';
 import { planAttempts, retryDelayMs, SERVER_TIMER_FLOOR_MS, type ResolvedStrategy } from './strategy';
 import type { CompiledWorkflow } from '../../lib/dag/model';
@@ -232,14 +233,18 @@ export async function executeTool(
   // subsecondRetries, a delay under SERVER_TIMER_FLOOR_MS is waited by the next attempt's activity instead, since
   // the server would stretch such a timer to about a second.
   let waitMs = 0;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const result = await callTool({ ...base, attemptBase: attempt - 1, ...(waitMs > 0 ? { waitBeforeMs: waitMs } : {}) }, waitMs);
-      return { output: result.output, attempts: attempt };
-    } catch (err) {
-      if (isCancellation(err)) throw err;
-      if (attempt >= plan.maxAttempts || !isRetryable(err, plan.retry.nonRetryableErrorTypes ?? [])) {
-        throw nodeError(toNodeFailure(err, attempt));
+  let ended = 0; // attempts that ended (failed): what a cancellation between two attempts reports
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await callTool({ ...base, attemptBase: attempt - 1, ...(waitMs > 0 ? { waitBeforeMs: waitMs } : {}) }, waitMs);
+        return { output: result.output, attempts: attempt };
+      } catch (err) {
+        if (isCancellation(err)) throw err;
+        ended = attempt;
+        if (attempt >= plan.maxAttempts || !isRetryable(err, plan.retry.nonRetryableErrorTypes ?? [])) {
+          throw nodeError(toNodeFailure(err, attempt));
+        }
       }
       if (!env.subsecondRetries) {
         await sleep(plan.initialDelayMs * attempt);
@@ -249,6 +254,10 @@ export async function executeTool(
       waitMs = delay < SERVER_TIMER_FLOOR_MS ? delay : 0;
       if (delay >= SERVER_TIMER_FLOOR_MS) await sleep(delay);
     }
+  } catch (err) {
+    // Cancelled in the delay timer, or before the next attempt's activity started: no activity says how many
+    // attempts were made (one that started and acknowledged the cancellation does), so the loop says it.
+    throw isCancellation(err) ? cancelledAfterAttempts(err, ended) : err;
   }
 }
 
