@@ -26,15 +26,21 @@ export interface BulkPaths {
   output: string;
 }
 
-/** Writes `input` to a file, runs `work` with its path and the path of the result to write, then removes both. */
-export async function withBulkFiles<T>(input: Buffer, work: (paths: BulkPaths) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` with a task's file paths and `writeInput`, which writes `input` to its file: called when a process takes
+ * the task (the pool's `prepare`), so that tasks queued for the lane hold no files. Both files are removed at the end,
+ * after a write still under way.
+ */
+export async function withBulkFiles<T>(input: Buffer, work: (paths: BulkPaths, writeInput: () => Promise<void>) => Promise<T>): Promise<T> {
   const dir = await bulkFolder();
   sequence += 1;
   const paths = { input: path.join(dir, `${sequence}.in`), output: path.join(dir, `${sequence}.out`) };
+  const written: { promise: Promise<void> | null } = { promise: null };
+  const writeInput = (): Promise<void> => (written.promise ??= writeFile(paths.input, input, { mode: 0o600 }));
   try {
-    await writeFile(paths.input, input, { mode: 0o600 });
-    return await work(paths);
+    return await work(paths, writeInput);
   } finally {
+    await written.promise?.catch(() => undefined);
     await Promise.all([removeQuietly(paths.input), removeQuietly(paths.output)]);
   }
 }

@@ -119,8 +119,8 @@ export const PARSE_DEADLINE_MS = 30_000;
  * as files (bulkFiles.ts). `result`: what the process wrote, when its reply says `written`.
  */
 export async function runBulk(job: BulkJob, input: Buffer, deadlineMs: number, tenant = ''): Promise<{ reply: BulkReply; result: Buffer | null }> {
-  return withBulkFiles(input, async (paths) => {
-    const reply = (await data().run({ op: 'bulk', job, ...paths }, deadlineMs, tenant)) as BulkReply;
+  return withBulkFiles(input, async (paths, writeInput) => {
+    const reply = (await data().run({ op: 'bulk', job, ...paths }, deadlineMs, tenant, writeInput)) as BulkReply;
     return { reply, result: 'written' in reply ? await readBulkResult(paths) : null };
   });
 }

@@ -48,6 +48,7 @@ interface Pending {
   /** The fairness key: the organization the task is evaluated for ('' for none). */
   key: string;
   deadlineMs: number;
+  prepare?: () => Promise<void>;
   resolve(value: unknown): void;
   reject(err: Error): void;
 }
@@ -66,8 +67,12 @@ interface Slot {
 const EXIT_WAIT_MS = 2000;
 
 export interface SandboxPool {
-  /** `key`: the organization the task is evaluated for, its share of the processes; '' for work of no organization. */
-  run(task: SandboxTask, deadlineMs: number, key?: string): Promise<unknown>;
+  /**
+   * `key`: the organization the task is evaluated for, its share of the processes; '' for work of no organization.
+   * `prepare`: work done when a process takes the task, not while it waits (writing its input file): a task queued
+   * behind others holds nothing but its place. Its time counts against the transfer limit, not the deadline.
+   */
+  run(task: SandboxTask, deadlineMs: number, key?: string, prepare?: () => Promise<void>): Promise<unknown>;
   /** Ends every process (tests, shutdown); queued tasks fail. */
   close(): Promise<void>;
 }
@@ -243,11 +248,28 @@ export function createSandboxPool(size: number, options: SandboxPoolOptions = {}
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.idleTimer = null;
     setHeld(slot.child, true); // busy: finish the work before the process may exit
+    if (pending.prepare) {
+      pending.prepare().then(
+        () => send(slot, id, pending),
+        (err: unknown) => {
+          if (slot.current?.id !== id) return;
+          const why = (err as NodeJS.ErrnoException).code ?? 'failed';
+          settle(slot, { error: new ExpressionError('EXPRESSION_FAILED', `the expression's data could not be prepared for the sandbox (${why})`) });
+          dispatch();
+        },
+      );
+    } else send(slot, id, pending);
+  }
+
+  function send(slot: Slot, id: number, pending: Pending): void {
+    // Settled meanwhile (a deadline, close()): the process is no longer this task's.
+    if (slot.current?.id !== id) return;
     try {
       // A failed write means the child is gone: its 'exit' answers the task.
       slot.child.send({ id, ...pending.task }, () => undefined);
     } catch {
       settle(slot, { error: new ExpressionError('EXPRESSION_FAILED', 'the expression data cannot be passed to the sandbox (not plain JSON)') });
+      dispatch();
     }
   }
 
@@ -275,10 +297,10 @@ export function createSandboxPool(size: number, options: SandboxPoolOptions = {}
   }
 
   return {
-    run(task, deadlineMs, key = '') {
+    run(task, deadlineMs, key = '', prepare) {
       if (closed) return Promise.reject(new ExpressionError('EXPRESSION_FAILED', 'the expression sandbox is closed'));
       return new Promise((resolve, reject) => {
-        queue.push(key, { task, key, deadlineMs, resolve, reject });
+        queue.push(key, { task, key, deadlineMs, resolve, reject, ...(prepare ? { prepare } : {}) });
         dispatch();
       });
     },
