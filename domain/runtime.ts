@@ -1,4 +1,5 @@
 import type { Config } from '../lib/config';
+import { reportSandboxTo } from '../lib/expressions/sandbox';
 import { createLogger, type Logger } from '../lib/logger';
 import { createMailer } from '../lib/mailer';
 import { createSecretBox } from '../lib/secrets';
@@ -13,6 +14,8 @@ import { createToolCatalogue } from './tools/catalogue';
  * and the tool catalogue. Nothing connects until first use, so a down service never blocks start-up.
  */
 export function createProcessDeps(config: Config, logger: Logger, db: Db = createDb(config.database.url, config.database.poolMax, logger)): ProcessDeps {
+  // A sandbox process's end (a tenant's expression past its memory) is a warning in the process's JSON log.
+  reportSandboxTo((line) => logger.warn({ component: 'expression-sandbox' }, line));
   return {
     config,
     db,

@@ -21,6 +21,8 @@ let worker: PrivateProcess;
 let run: RunBody;
 let lines: Record<string, unknown>[];
 let rawLines: string[];
+/** EXPRESSION_TOO_COMPLEX when V8 ended the sandbox process; EXPRESSION_TIMEOUT when the deadline came first (load). */
+let abortCode: string;
 const queue = `loom-logging-json-${randomUUID()}`;
 const logFile = path.join(process.env.LOOM_TEST_DIR ?? '/tmp', `logging-json-worker-${randomUUID().slice(0, 8)}.log`);
 const requestId = `log-json-${randomUUID()}`;
@@ -45,6 +47,15 @@ beforeAll(async () => {
   expect(started.status).toBe(201);
   run = await waitForRun(api, token, workflowId, started.body.id);
   expect(run.status).toBe('completed');
+  // A transform that makes V8 abort its sandbox process: the end is one JSON line, not V8's report.
+  const aborting = await createWorkflowFixture(api, tenant, {
+    nodes: [toolNode('aborts', 'json_transform', { expression: '$count($split($pad("", 200000000), ""))', data: null })],
+  });
+  const abortingRun = await api.request('POST', `/api/v1/workflows/${aborting}/runs`, { token, body: { parameters: {} } });
+  expect(abortingRun.status).toBe(201);
+  const abortedRun = await waitForRun(api, token, aborting, abortingRun.body.id);
+  expect(abortedRun.status).toBe('failed');
+  abortCode = abortedRun.node_states.aborts.error.code;
   // A stopped worker has flushed everything (the SDK holds forwarded lines ~100 ms to order them).
   await worker.stop('SIGTERM');
   rawLines = readFileSync(logFile, 'utf8').split('\n').filter((line) => line.trim() !== '');
@@ -76,6 +87,12 @@ test('every line the worker process writes is a JSON object with level, time, na
   // the SDK's lines are among them, and so is the workflow threads' console warning
   expect(lines.some((l) => l.sdkComponent === 'worker' && l.msg === 'Worker state changed')).toBe(true);
   expect(lines.some((l) => l.thread === 'workflow' && String(l.msg).includes('stack trace collection will be disabled'))).toBe(true);
+  // an expression sandbox process's end is one line of the worker's, V8's report none
+  const sandboxLines = lines.filter((l) => l.component === 'expression-sandbox');
+  expect(abortCode).toMatch(/^EXPRESSION_(TOO_COMPLEX|TIMEOUT)$/);
+  if (abortCode === 'EXPRESSION_TOO_COMPLEX') {
+    expect(sandboxLines).toEqual([expect.objectContaining({ level: 'warn', msg: expect.stringMatching(/^expression sandbox \d+: ended by V8: a task asked for a value past/) })]);
+  }
   // a task token completes its activity: never written
   expect(rawLines.some((line) => line.includes('taskToken'))).toBe(false);
 });

@@ -4,7 +4,8 @@
  * written verbatim into the API's or the worker's stderr reads as the death of the process holding the sandbox:
  * an operator grepping for it is misled, and a supervisor that scans its children's stderr for it (Jest's worker
  * pool does) takes its living child for dead. So the report is held, and said in one line of our own when the
- * process has ended; a fatal report that is not about memory is passed on whole, under the process's name.
+ * process has ended; a fatal report that is not about memory is passed on whole, under the process's name. The
+ * lines go where the pool's owner says (the process's JSON log, lib/expressions/sandbox/index.ts).
  */
 
 /** The first line of V8's report when an allocation ends the process (heap limit, or a size past V8's maximum). */
@@ -24,7 +25,8 @@ export interface ChildStderr {
   readonly allocationReport: boolean;
 }
 
-export function childStderr(name: string, heapMb: number, out: (text: string) => void): ChildStderr {
+/** `out` gets one line at a time, without its line feed. */
+export function childStderr(name: string, heapMb: number, out: (line: string) => void): ChildStderr {
   let partial = '';
   let reporting = false;
   let allocation: 'heap' | 'size' | null = null;
@@ -37,7 +39,7 @@ export function childStderr(name: string, heapMb: number, out: (text: string) =>
       allocation ??= /invalid size/.test(text) ? 'size' : 'heap';
     }
     if (!reporting) {
-      if (text.trim()) out(`${name}: ${text}\n`);
+      if (text.trim()) out(`${name}: ${text}`);
     }
     else if (held.length < MAX_HELD_LINES) held.push(text);
   }
@@ -55,9 +57,9 @@ export function childStderr(name: string, heapMb: number, out: (text: string) =>
     end() {
       if (partial) line(partial);
       partial = '';
-      if (allocation === 'size') out(`${name}: ended by V8: a task asked for a value past V8's maximum size\n`);
-      else if (allocation === 'heap') out(`${name}: ended by V8: a task needed more than the ${heapMb} MB heap the sandbox allows\n`);
-      else for (const text of held) if (text.trim()) out(`${name}: ${text}\n`);
+      if (allocation === 'size') out(`${name}: ended by V8: a task asked for a value past V8's maximum size`);
+      else if (allocation === 'heap') out(`${name}: ended by V8: a task needed more than the ${heapMb} MB heap the sandbox allows`);
+      else for (const text of held) if (text.trim()) out(`${name}: ${text}`);
       held.length = 0;
     },
     get allocationReport() {

@@ -36,14 +36,23 @@ const DATA_PROCESSES = 3;
 
 let celLane: SandboxPool | null = null;
 let dataLane: SandboxPool | null = null;
-const cel = (): SandboxPool => (celLane ??= createSandboxPool(CEL_PROCESSES));
+/** Where the lanes' processes report (their stderr, said by childStderr.ts): stderr until the process says. */
+let sandboxLog: ((line: string) => void) | undefined;
+const log = (line: string): void => (sandboxLog ? sandboxLog(line) : void process.stderr.write(`${line}\n`));
+
+/** The lanes are the process's, so is where they report: its composition root (domain/runtime.ts) points them at its log. */
+export function reportSandboxTo(logLine: (line: string) => void): void {
+  sandboxLog = logLine;
+}
+
+const cel = (): SandboxPool => (celLane ??= createSandboxPool(CEL_PROCESSES, { log }));
 /**
  * The data lane's processes run at a lower priority: a tenant's long transform or large parse yields the cores to the
  * API, the worker, Temporal and PostgreSQL serving every tenant (issue 40). Not SCHED_IDLE, as the file readers: its
  * tasks are on runs' paths under wall-clock deadlines, which a starved process would miss on a saturated machine.
  */
 const DATA_LANE_NICE = 10;
-const data = (): SandboxPool => (dataLane ??= createSandboxPool(DATA_PROCESSES, { nice: DATA_LANE_NICE }));
+const data = (): SandboxPool => (dataLane ??= createSandboxPool(DATA_PROCESSES, { nice: DATA_LANE_NICE, log }));
 
 function celDeadline(limits: Partial<ExpressionLimits>): number {
   return limits.timeoutMs ?? DEFAULT_EXPRESSION_LIMITS.timeoutMs;

@@ -128,7 +128,11 @@ function spawnChild(nice: number | undefined): ChildProcess {
 export interface SandboxPoolOptions {
   /** The processes' nice value (lib/nodeChild.ts): a lane of heavy tenant work yields the CPU to the platform. */
   nice?: number;
+  /** Where the processes' stderr lines go (childStderr.ts); this process's stderr by default. */
+  log?: (line: string) => void;
 }
+
+const toStderr = (line: string): void => void process.stderr.write(`${line}\n`);
 
 export function createSandboxPool(size: number, options: SandboxPoolOptions = {}): SandboxPool {
   const queue = new FairQueue<Pending>(Math.max(1, size - 1));
@@ -183,7 +187,7 @@ export function createSandboxPool(size: number, options: SandboxPoolOptions = {}
       return;
     }
     const slot: Slot = { child, ready: false, current: null, idleTimer: null, stoppedWith: null };
-    const stderr = childStderr(`expression sandbox ${child.pid ?? '(not started)'}`, SANDBOX_HEAP_MB, (text) => process.stderr.write(text));
+    const stderr = childStderr(`expression sandbox ${child.pid ?? '(not started)'}`, SANDBOX_HEAP_MB, options.log ?? toStderr);
     child.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk));
     const bootTimer = setTimeout(() => void stop(child), BOOT_TIMEOUT_MS);
     bootTimer.unref();
