@@ -10,7 +10,7 @@ import { runFlowOf, runPriority } from '../../lib/runs/flowPlan';
 import type { RunInput, RunOptions, RunTrigger } from '../../lib/runs/types';
 import { loadWorkflowVersion, type LoadedWorkflowVersion } from '../workflows/queries';
 import type { RunExecutions, RunStartContext } from './executions';
-import { findOpenSingletonRun, findRunById, insertRun, isSingletonConflict, markRunFinished, type RunRow } from './queries';
+import { findRunById, insertRun, markRunFinished, singletonCollision, type RunRow } from './queries';
 import { placeRun, type RunFlowPlacement } from './flow';
 
 /**
@@ -155,13 +155,10 @@ export async function prepareTriggeredRun(deps: Pick<ProcessDeps, 'db' | 'config
       flow: placement,
     });
   } catch (err) {
-    const singletonKey = placement?.singletonKey ?? null;
-    if (singletonKey !== null && isSingletonConflict(err)) {
-      const open = await findOpenSingletonRun(db, request.organizationId, request.workflowId, singletonKey);
-      // Ended between the two statements: the caller's retry (triggers retry their activities) inserts it then.
-      if (!open) throw err;
-      return { kind: 'joined', row: open };
-    }
+    const collided = await singletonCollision(db, err, { ...request, singletonKey: placement?.singletonKey ?? null });
+    // Ended between the two statements: the caller's retry (triggers retry their activities) inserts it then.
+    if (collided === 'ended') throw err;
+    if (collided) return { kind: 'joined', row: collided };
     // A concurrent prepare of the same run inserted it first.
     if (!isUniqueViolation(err)) throw err;
     const again = await findRunById(db, request.organizationId, request.runId);

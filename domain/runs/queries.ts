@@ -95,18 +95,22 @@ const INSERT_RUN = `
 /** The partial unique index of one open run per workflow and singleton key (migration 1281). */
 const SINGLETON_INDEX = 'workflow_runs_singleton_open';
 
-/** Whether an insert failed because the workflow already has an open run with the same singleton key. */
-export function isSingletonConflict(err: unknown): boolean {
-  return isUniqueViolation(err, SINGLETON_INDEX);
-}
-
-/** The open run of a workflow with this singleton key, if there is one. */
-export async function findOpenSingletonRun(db: Db, organizationId: string, workflowId: string, singletonKey: string): Promise<RunRow | null> {
-  const row = await db<RunRow>('workflow_runs')
-    .where({ organization_id: organizationId, workflow_id: workflowId, singleton_key: singletonKey })
+/**
+ * After a run insert failed: the open run of the same workflow and singleton key it collided with (answered instead
+ * of a new run); 'ended' when that run ended between the two statements (inserting again makes the new singleton);
+ * null when the failure was something else.
+ */
+export async function singletonCollision(
+  db: Db,
+  err: unknown,
+  run: { organizationId: string; workflowId: string; singletonKey: string | null },
+): Promise<RunRow | 'ended' | null> {
+  if (run.singletonKey === null || !isUniqueViolation(err, SINGLETON_INDEX)) return null;
+  const open = await db<RunRow>('workflow_runs')
+    .where({ organization_id: run.organizationId, workflow_id: run.workflowId, singleton_key: run.singletonKey })
     .whereIn('status', ['pending', 'running'])
     .first();
-  return row ?? null;
+  return open ?? 'ended';
 }
 
 /**

@@ -15,7 +15,7 @@ import { loadWorkflowVersion, workflowNames, type LoadedWorkflowVersion } from '
 import type { RunAdmission } from './admission';
 import type { RunExecutions } from './executions';
 import { deleteDeadLetter, findDeadLetter, listCircuitBreakers, listDeadLetters, markDeadLetterReplayed, resetCircuitBreaker, type CircuitBreakerRow, type DeadLetterRow } from './failureQueries';
-import { findOpenSingletonRun, findRun, findRunById, isSingletonConflict, isUuid, listOrganizationRuns, listRuns, markRunFinished, type RunRow } from './queries';
+import { findRun, findRunById, isUuid, listOrganizationRuns, listRuns, markRunFinished, singletonCollision, type RunRow } from './queries';
 import { placeRun } from './flow';
 import type { FlowStateView, ListAllRunsQuery, RerunBody, RunSummaryView, RunView } from './schemas';
 import { rerunReuse, withNodeInput } from './rerunPlan';
@@ -213,10 +213,9 @@ export function createRunsService(deps: AppDeps, { executions, waiter, admission
     try {
       row = await insert();
     } catch (err) {
-      const singletonKey = placement?.singletonKey;
-      if (singletonKey === null || singletonKey === undefined || !isSingletonConflict(err)) throw err;
-      const open = await findOpenSingletonRun(db, compiled.organizationId, compiled.workflowId, singletonKey);
-      if (open) return { row: open, existing: true };
+      const collided = await singletonCollision(db, err, { ...compiled, singletonKey: placement?.singletonKey ?? null });
+      if (collided === null) throw err;
+      if (collided !== 'ended') return { row: collided, existing: true };
       row = await insert(); // it ended between the two statements: this start is the new singleton
     }
     const input = runInputOf(row, values.loaded, options(), { reused: values.reused, approval: values.approval });
