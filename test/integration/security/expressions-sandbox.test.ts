@@ -96,8 +96,12 @@ describe('content extraction: JSONata in the sandbox', () => {
 
   test('an expression that makes V8 abort ends only its sandbox process: 422 EXPRESSION_TOO_COMPLEX', async () => {
     const { res, order } = await whileHostile(() => extract(jsonId, { type: 'jsonata', expression: ABORTING }));
-    expectClearError(res, 422, 'EXPRESSION_TOO_COMPLEX');
-    expect(res.body.error.message).toBe('the expression needed more memory than the sandbox allows and was stopped');
+    // The 2 s deadline may come first under a full test run's load (sandboxAborts.test.ts has the abort for sure).
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toMatch(STOPPED);
+    if (res.body.error.code === 'EXPRESSION_TOO_COMPLEX') {
+      expect(res.body.error.message).toBe('the expression needed more memory than the sandbox allows and was stopped');
+    } else expect(res.body.error.message).not.toMatch(INTERNALS);
     expect(order).toEqual(['health 200', 'hostile']);
     const next = await extract(jsonId, { type: 'jsonata', expression: '$sum(items)' });
     expect(next.body.result).toBe(6);
@@ -143,9 +147,13 @@ describe('json_transform in a run (real worker)', () => {
     });
     const transformRun = await runToEnd(api, tenant.owner.token, transform);
     expect(transformRun.status).toBe('failed');
-    expect(transformRun.node_states.aborts.error.code).toBe('EXPRESSION_TOO_COMPLEX');
+    // Under a full test run's load the 2 s deadline may come before V8's abort (both are clear answers); the abort's
+    // own answer with a deadline it always comes before is test/unit/expressions/sandboxAborts.test.ts's.
+    const aborts = transformRun.node_states.aborts.error;
+    expect(aborts.code).toMatch(STOPPED);
+    expect(aborts.message).not.toMatch(INTERNALS);
     // The crash's own answer: JSONata's limits and caught RangeErrors give other messages under the same code.
-    expect(transformRun.node_states.aborts.error.message).toContain('needed more memory than the sandbox allows');
+    if (aborts.code === 'EXPRESSION_TOO_COMPLEX') expect(aborts.message).toContain('needed more memory than the sandbox allows');
 
     // CEL (the worker's other lane): a 600,000-character parameter doubled eight times (within CEL's save-time
     // checks), then split into one array of 153.6 million characters.
