@@ -117,8 +117,8 @@ function spawnChild(nice: number | undefined): ChildProcess {
   return spawnNodeChild(__filename, 'child', {
     heapMb: SANDBOX_HEAP_MB,
     ...(nice !== undefined ? { nice } : {}),
-    // V8's own report of an abort is read (it tells an allocation death from our kill) and said in the parent's
-    // stderr, where operators read the process's logs (childStderr.ts).
+    // V8's own report of an abort is read (it tells an allocation death from our kill) and said in one line of the
+    // parent's log, where operators read it (childStderr.ts).
     stderr: 'pipe',
     // JSON, not 'advanced' (structured clone): tasks and answers are plain JSON, and it costs ~20 µs less per trip.
     serialization: 'json',
