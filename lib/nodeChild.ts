@@ -15,8 +15,8 @@ const CHRT = ['/usr/bin/chrt', '/bin/chrt'].find((candidate) => existsSync(candi
  * `background`: the child runs under Linux's SCHED_IDLE policy (through chrt): it gets a core only when nothing
  * else wants it, so one tenant's file parse never delays the API, the worker, Temporal or PostgreSQL serving
  * another (issue 40); without chrt, at nice 19. `nice`: a lower priority without SCHED_IDLE's starvation, for work
- * that runs on a run's path under a wall-clock deadline (the expression sandbox's data lane): on a saturated machine
- * a SCHED_IDLE process gets next to no CPU and would miss a deadline it did not overrun.
+ * that runs on a run's path under a deadline (the expression sandbox's data lane): on a saturated machine a
+ * SCHED_IDLE process gets next to no CPU and would meet its deadline's wall-clock cap without having overrun it.
  */
 export function spawnNodeChild(
   callerFile: string,

@@ -48,8 +48,9 @@ export function reportSandboxTo(logLine: (line: string) => void): void {
 const cel = (): SandboxPool => (celLane ??= createSandboxPool(CEL_PROCESSES, { log }));
 /**
  * The data lane's processes run at a lower priority: a tenant's long transform or large parse yields the cores to the
- * API, the worker, Temporal and PostgreSQL serving every tenant (issue 40). Not SCHED_IDLE, as the file readers: its
- * tasks are on runs' paths under wall-clock deadlines, which a starved process would miss on a saturated machine.
+ * API, the worker, Temporal and PostgreSQL serving every tenant (issue 40). Their deadlines count CPU time (pool.ts),
+ * so yielding does not fail them. Not SCHED_IDLE, as the file readers: its tasks are on runs' paths, and a process
+ * getting next to no CPU on a saturated machine would still meet the deadlines' wall-clock cap.
  */
 const DATA_LANE_NICE = 10;
 const data = (): SandboxPool => (dataLane ??= createSandboxPool(DATA_PROCESSES, { nice: DATA_LANE_NICE, log }));

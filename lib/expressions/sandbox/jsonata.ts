@@ -66,6 +66,41 @@ function compile(expression: string, limits: JsonataLimits): jsonata.Expression 
   return compiled;
 }
 
+/** How many reads of the CPU clock return the last reading before the next (a read is a getrusage call). */
+const CPU_CLOCK_READ_EVERY = 64;
+
+/**
+ * JSONata's own between-steps deadline (its `timeout` option) reads Date.now(). During an evaluation in a sandbox
+ * process, which runs one task at a time and nothing else meanwhile (the evaluation is one chain of microtasks),
+ * Date.now() reads the process's CPU clock instead: the deadline counts the CPU time the evaluation got, like the
+ * pool's (pool.ts, watchDeadline), so a lane starved of cores on a saturated machine does not fail a task for the
+ * time it waited. `$now()` and `$millis()` read the time JSONata took with `new Date()`, which this leaves alone.
+ */
+const wallNow = Date.now;
+/** Evaluations under way on the CPU clock (more than one only where tests evaluate in parallel in one process). */
+let onClock = 0;
+
+async function onCpuClock<T>(evaluation: () => Promise<T>): Promise<T> {
+  if (onClock++ === 0) {
+    const startedAt = wallNow();
+    const cpuAtStart = process.cpuUsage();
+    let reads = 0;
+    let reading = startedAt;
+    Date.now = () => {
+      if (reads++ % CPU_CLOCK_READ_EVERY === 0) {
+        const used = process.cpuUsage(cpuAtStart);
+        reading = startedAt + Math.floor((used.user + used.system) / 1000);
+      }
+      return reading;
+    };
+  }
+  try {
+    return await evaluation();
+  } finally {
+    if (--onClock === 0) Date.now = wallNow;
+  }
+}
+
 export async function evaluateJsonata(
   expression: string,
   data: unknown,
@@ -83,7 +118,7 @@ export async function evaluateJsonata(
   }
   let result: unknown;
   try {
-    result = await compiled.evaluate(data, bindings);
+    result = await onCpuClock(() => compiled.evaluate(data, bindings));
   } catch (err) {
     throw mapFailure(err, limits, 'evaluate');
   }

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { FairQueue } from '../../fairQueue';
 import { spawnNodeChild } from '../../nodeChild';
+import { processCpuMs } from '../../processCpu';
 import { ExpressionError } from '../errors';
 import { childStderr } from './childStderr';
 import type { SandboxReply, SandboxTask } from './protocol';
@@ -62,6 +63,14 @@ interface Slot {
   /** Set when a timer stopped the task: the answer, unless the process turns out to have died on its own. */
   stoppedWith: ExpressionError | null;
 }
+
+/** A task starved of CPU (watchDeadline) gets at most this many times its deadline of wall-clock time… */
+const STARVED_STRETCH = 4;
+/** …and at most this much more than its deadline. */
+const STARVED_EXTRA_MAX_MS = 30_000;
+/** CPU time is counted in 10 ms ticks: a task this close to its deadline has spent it. */
+const CPU_SLACK_MS = 20;
+const MIN_RECHECK_MS = 20;
 
 /** How long a process stopped at its deadline has to report its end before the task is answered anyway. */
 const EXIT_WAIT_MS = 2000;
@@ -225,10 +234,7 @@ export function createSandboxPool(size: number, options: SandboxPoolOptions = {}
         return; // an answer to a task already settled (its deadline passed meanwhile)
       } else if ('started' in reply) {
         clearTimeout(current.timer);
-        const { deadlineMs } = current.pending;
-        current.timer = setTimeout(() => {
-          abandon(slot, new ExpressionError('EXPRESSION_TIMEOUT', `expression ran longer than ${deadlineMs} ms and was stopped`));
-        }, deadlineMs);
+        watchDeadline(slot, current);
         return;
       } else {
         settle(slot, reply.ok ? { value: reply.result } : { error: new ExpressionError(reply.code, reply.message) });
@@ -241,6 +247,30 @@ export function createSandboxPool(size: number, options: SandboxPoolOptions = {}
       if (child.pid === undefined) onEnded(null, null);
     });
     slots.push(slot);
+  }
+
+  /**
+   * The deadline counts the CPU time the task got, not the time it waited for a core: on a saturated machine a lane
+   * at a low priority (the data lane, nice 10) gets a tenth of a core, and a task that needs 300 ms would be stopped
+   * at a 2 s deadline it never used. When the wall-clock deadline passes, the process's CPU time since the task
+   * started decides: spent, the task is stopped; not, it gets the rest, up to STARVED_STRETCH times its deadline
+   * (and at most STARVED_EXTRA_MAX_MS more) of wall-clock time. Where CPU time cannot be read, wall-clock decides.
+   */
+  function watchDeadline(slot: Slot, current: NonNullable<Slot['current']>): void {
+    const { deadlineMs } = current.pending;
+    const startedAt = Date.now();
+    const cpuAtStart = processCpuMs(slot.child.pid);
+    const wallLimitMs = Math.min(deadlineMs * STARVED_STRETCH, deadlineMs + STARVED_EXTRA_MAX_MS);
+    const stop = (): void => abandon(slot, new ExpressionError('EXPRESSION_TIMEOUT', `expression ran longer than ${deadlineMs} ms and was stopped`));
+    const check = (): void => {
+      if (slot.current !== current) return;
+      const cpuNow = processCpuMs(slot.child.pid);
+      const waitedMs = Date.now() - startedAt;
+      const usedMs = cpuAtStart === null || cpuNow === null ? null : cpuNow - cpuAtStart;
+      if (usedMs === null || usedMs >= deadlineMs - CPU_SLACK_MS || waitedMs >= wallLimitMs) return stop();
+      current.timer = setTimeout(check, Math.max(MIN_RECHECK_MS, Math.min(deadlineMs - usedMs, wallLimitMs - waitedMs)));
+    };
+    current.timer = setTimeout(check, deadlineMs);
   }
 
   function start(slot: Slot, pending: Pending): void {
