@@ -117,7 +117,9 @@ test('drop_newest: a run that finds its key full is cancelled with FLOW_DROPPED;
 });
 
 test('round_robin: one run at a time across keys, started in turn so one busy key does not starve the others', async () => {
-  const workflowId = await flowWorkflow({ concurrency: { limit: 1, key: 'params.customer', strategy: 'round_robin' } }, '300ms');
+  // Each run long enough that all eight starts arrive while the first one runs: with 300 ms runs, on the Temporal
+  // cluster under a full test run, a second run of the busy key started before the other keys' starts arrived.
+  const workflowId = await flowWorkflow({ concurrency: { limit: 1, key: 'params.customer', strategy: 'round_robin' } }, '1s');
   const started: RunBody[] = [];
   // A busy key queues first; the others arrive after it.
   for (let i = 0; i < 4; i++) started.push(await start(workflowId, { customer: 'a', n: i }));
