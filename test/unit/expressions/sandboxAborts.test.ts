@@ -19,7 +19,6 @@ const tooComplex = { code: 'EXPRESSION_TOO_COMPLEX', message: 'the expression ne
 const expected = {
   jsonataSplit: tooComplex,
   celSplit: tooComplex,
-  jsonataHeap: tooComplex,
   jsonataAfterwards: { value: 6 },
   celAfterwards: { value: 800_000 },
   // The pool alone ends its processes: a SIGTERM to the process group leaves the task to finish.
@@ -29,7 +28,7 @@ const expected = {
 test('an expression that makes V8 abort ends only its sandbox process; the next evaluations run', () => {
   const run = runFixture();
   expect({ status: run.status, signal: run.signal }).toEqual({ status: 0, signal: null });
-  expect(JSON.parse(run.stdout)).toEqual(expected);
+  expect(JSON.parse(run.stdout)).toEqual({ ...expected, jsonataHeap: tooComplex });
   // Each end is said in one line under the sandbox process's name. V8's own report never reaches the holding
   // process's stderr: verbatim it reads as that process's death (Jest's worker pool failed a suite over it).
   expect(run.stderr).toMatch(/^expression sandbox \d+: ended by V8: a task asked for a value past V8's maximum size$/m);
