@@ -7,7 +7,7 @@ import type { ActivityDeps } from '../../../activities/deps';
 import { listTools } from '../../../activities/tools/registry';
 import { defineTool } from '../../../activities/tools/types';
 import { runTool } from '../../../activities/runs/toolActivities';
-import type { ToolActivityInput } from '../../../lib/runs/types';
+import { toolActivityInput } from '../../helpers/toolInput';
 
 /**
  * Cancellation of tools (docs/runs.md#cancellation): every tool that runs as a regular activity observes
@@ -50,18 +50,7 @@ describe('every long-running tool observes its abort signal', () => {
 });
 
 describe('the tool wrapper', () => {
-  const input: ToolActivityInput = {
-    organizationId: 'o',
-    workflowId: 'w',
-    runId: 'r',
-    nodeId: 'n',
-    config: {},
-    inputs: [],
-    outputs: [],
-    context: { params: {}, nodes: {} },
-    attemptBase: 0,
-    largeOutputBytes: 1024,
-  };
+  const input = toolActivityInput();
   const deps = {} as ActivityDeps;
 
   test('reports a cancellation at once even when the tool ignores its signal, with the attempt it was making', async () => {

@@ -4,26 +4,15 @@ import { z } from 'zod';
 import type { ActivityDeps } from '../../../activities/deps';
 import { defineTool } from '../../../activities/tools/types';
 import { runTool } from '../../../activities/runs/toolActivities';
-import type { ToolActivityInput } from '../../../lib/runs/types';
 import { SerializedJson } from '../../../lib/serializedJson';
+import { toolActivityInput } from '../../helpers/toolInput';
 
 /**
  * The wrapper checks every tool's answer before it is stored: an output outside the tool's schema fails with
  * INVALID_OUTPUT, a declared output the answer lacks with OUTPUT_MISSING, whether the answer is an object or, for a
  * large parse, its serialization (lib/serializedJson.ts: its keys are checked).
  */
-const input: ToolActivityInput = {
-  organizationId: 'o',
-  workflowId: 'w',
-  runId: 'r',
-  nodeId: 'n',
-  config: {},
-  inputs: [],
-  outputs: ['result'],
-  context: { params: {}, nodes: {} },
-  attemptBase: 0,
-  largeOutputBytes: 16,
-};
+const input = toolActivityInput({ outputs: ['result'], largeOutputBytes: 16 });
 const deps = {} as ActivityDeps;
 
 const answering = (answer: unknown) =>

@@ -7,6 +7,7 @@ import { runTool } from '../../../activities/runs/toolActivities';
 import { defineTool } from '../../../activities/tools/types';
 import type { DestinationTurns } from '../../../domain/destinationLimits/service';
 import type { ReservedTurn, ToolActivityInput } from '../../../lib/runs/types';
+import { toolActivityInput } from '../../helpers/toolInput';
 
 /**
  * How a tool call waits for its turn under rate limits (activities/runs/rateTurns.ts, through the tool wrapper),
@@ -51,19 +52,7 @@ const echoTool = defineTool({
   execute: async () => ({ at: performance.now() }),
 });
 
-const base: ToolActivityInput = {
-  organizationId: 'o',
-  workflowId: 'w',
-  runId: 'r',
-  nodeId: 'n',
-  config: {},
-  inputs: [],
-  outputs: [],
-  context: { params: {}, nodes: {} },
-  attemptBase: 0,
-  largeOutputBytes: 1 << 20,
-  rateLimit: { requests: 10, per: '1s', key: 'partner' },
-};
+const base = toolActivityInput({ largeOutputBytes: 1 << 20, rateLimit: { requests: 10, per: '1s', key: 'partner' } });
 const deps = { logger: { info: jest.fn() } } as unknown as ActivityDeps;
 
 const call = (input: ToolActivityInput, turns: DestinationTurns, attempt = 1) =>
