@@ -9,7 +9,7 @@ import {
 import { hasTemplates, renderTemplates as renderHere } from '../templates';
 import type { BulkJob, BulkReply } from './bulk';
 import { readBulkResult, removeBulkFolder, withBulkFiles } from './bulkFiles';
-import { createSandboxPool, type SandboxPool } from './pool';
+import { createSandboxPool, logToStderr, type SandboxPool } from './pool';
 import type { SandboxTask } from './protocol';
 import { contextFor, templateExpressions } from './prune';
 import type { RegexMatch } from './regex';
@@ -38,7 +38,7 @@ let celLane: SandboxPool | null = null;
 let dataLane: SandboxPool | null = null;
 /** Where the lanes' processes report (their stderr, said by childStderr.ts): stderr until the process says. */
 let sandboxLog: ((line: string) => void) | undefined;
-const log = (line: string): void => (sandboxLog ? sandboxLog(line) : void process.stderr.write(`${line}\n`));
+const log = (line: string): void => (sandboxLog ?? logToStderr)(line);
 
 /** The lanes are the process's, so is where they report: its composition root (domain/runtime.ts) points them at its log. */
 export function reportSandboxTo(logLine: (line: string) => void): void {

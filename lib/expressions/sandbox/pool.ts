@@ -141,7 +141,8 @@ export interface SandboxPoolOptions {
   log?: (line: string) => void;
 }
 
-const toStderr = (line: string): void => void process.stderr.write(`${line}\n`);
+/** The default place for a sandbox process's lines: this process's stderr. */
+export const logToStderr = (line: string): void => void process.stderr.write(`${line}\n`);
 
 export function createSandboxPool(size: number, options: SandboxPoolOptions = {}): SandboxPool {
   const queue = new FairQueue<Pending>(Math.max(1, size - 1));
@@ -196,7 +197,7 @@ export function createSandboxPool(size: number, options: SandboxPoolOptions = {}
       return;
     }
     const slot: Slot = { child, ready: false, current: null, idleTimer: null, stoppedWith: null };
-    const stderr = childStderr(`expression sandbox ${child.pid ?? '(not started)'}`, SANDBOX_HEAP_MB, options.log ?? toStderr);
+    const stderr = childStderr(`expression sandbox ${child.pid ?? '(not started)'}`, SANDBOX_HEAP_MB, options.log ?? logToStderr);
     child.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk));
     const bootTimer = setTimeout(() => void stop(child), BOOT_TIMEOUT_MS);
     bootTimer.unref();
