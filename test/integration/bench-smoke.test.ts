@@ -28,6 +28,14 @@ function runSmoke(outDir: string): Promise<{ code: number | null; output: string
   });
 }
 
+/** The scenarios' own errors first: the output's tail alone may hold only the last scenario's lines. */
+function failedScenarios(outDir: string): string {
+  const file = path.join(outDir, 'latest.json');
+  if (!existsSync(file)) return '';
+  const { errors } = JSON.parse(readFileSync(file, 'utf8')) as BenchResult;
+  return errors.map((e) => `scenario ${e.scenario} failed: ${e.message}\n`).join('') + (errors.length ? '…\n' : '');
+}
+
 const finite = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
 
 describe('benchmark suite (smoke)', () => {
@@ -39,7 +47,7 @@ describe('benchmark suite (smoke)', () => {
 
   test('produces every row with finite numbers, the table and the chart', async () => {
     const { code, output } = await runSmoke(outDir);
-    if (code !== 0) throw new Error(`bench --smoke exited ${code}:\n${output.slice(-6000)}`);
+    if (code !== 0) throw new Error(`bench --smoke exited ${code}:\n${failedScenarios(outDir)}${output.slice(-6000)}`);
 
     const result = JSON.parse(readFileSync(path.join(outDir, 'latest.json'), 'utf8')) as BenchResult;
     expect(result.mode).toBe('smoke');
