@@ -1,4 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
+import { joinBuffers } from './largeBytes';
 
 /**
  * JSON.stringify as UTF-8 bytes, byte for byte the same, with the event loop turning while long strings are
@@ -45,7 +46,7 @@ export async function serializeJson(value: unknown): Promise<Buffer> {
   const parts: Buffer[] = [];
   if (isLongString(value)) {
     await pushString(value, parts);
-    return Buffer.concat(parts);
+    return joinBuffers(parts);
   }
   parts.push(Buffer.from('{'));
   let first = true;
@@ -59,5 +60,5 @@ export async function serializeJson(value: unknown): Promise<Buffer> {
     else parts.push(Buffer.from(json, 'utf8'));
   }
   parts.push(Buffer.from('}'));
-  return Buffer.concat(parts);
+  return joinBuffers(parts);
 }

@@ -3,6 +3,7 @@ import { getVersion, mergeVersionExtracted, setDerivedFile, versionExists, type 
 import type { VectorStore } from '../../lib/vectors';
 import { derivedKey } from '../../lib/content/keys';
 import { PermanentContentError } from '../../lib/content/errors';
+import { readSized } from '../../lib/largeBytes';
 import { putBuffer } from '../../lib/storage';
 
 /** What one processing step works with: the version being processed and helpers to read and write its files. */
@@ -49,9 +50,9 @@ export interface StepContext {
 }
 
 async function readObject(deps: ActivityDeps, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await deps.storage.getObject(deps.config.minio.bucket, key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  const { bucket } = deps.config.minio;
+  const { size } = await deps.storage.statObject(bucket, key);
+  return readSized(await deps.storage.getObject(bucket, key), size, () => new Error(`${key} changed while it was read`));
 }
 
 export async function loadStepContext(deps: ActivityDeps, vectors: VectorStore, input: StepInput): Promise<StepContext> {

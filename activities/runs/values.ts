@@ -1,5 +1,6 @@
 import type { ActivityDeps } from '../deps';
 import { organizationPrefix, putBuffer } from '../../lib/storage';
+import { decodeUtf8, readSized } from '../../lib/largeBytes';
 import { hasLongStrings, serializeJson } from '../../lib/cooperativeJson';
 import { isValueRef, type ValueRef } from '../../lib/runs/types';
 import { InputResolutionError } from './inputResolutionError';
@@ -254,15 +255,8 @@ export class StoredValueReader {
   /** Stops at `size` bytes: the object may have been replaced by a larger one since its stat. */
   private async download(key: string, size: number): Promise<string> {
     const stream = await this.deps.storage.getObject(this.bucket, key);
-    const chunks: Buffer[] = [];
-    let received = 0;
-    for await (const chunk of stream) {
-      received += (chunk as Buffer).length;
-      // Leaving the loop destroys the stream.
-      if (received > size) throw new Error(`stored value ${refUrl(this.bucket, key)} changed while it was read`);
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks).toString('utf8');
+    const bytes = await readSized(stream, size, () => new Error(`stored value ${refUrl(this.bucket, key)} changed while it was read`));
+    return decodeUtf8(bytes);
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decodeUtf8, encodeBase64, readSized } from '../../lib/largeBytes';
 import { MAX_FILE_BYTES, workflowFileKey } from './support/files';
 import { defineTool, NonRetryableToolError } from './types';
 
@@ -26,19 +27,17 @@ export default defineTool({
     }
     if (stat.size > MAX_FILE_BYTES) throw new NonRetryableToolError('FILE_TOO_LARGE', `larger than ${MAX_FILE_BYTES} bytes`);
     const stream = await ctx.deps.storage.getObject(bucket, key);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    const data = Buffer.concat(chunks);
+    const data = await readSized(stream, stat.size, () => new Error(`${input.path} changed while it was read`));
     const encoding = input.encoding ?? 'utf8';
     let content: unknown;
-    if (encoding === 'base64') content = data.toString('base64');
+    if (encoding === 'base64') content = await encodeBase64(data);
     else if (encoding === 'json') {
       try {
-        content = JSON.parse(data.toString('utf8')) as unknown;
+        content = JSON.parse(await decodeUtf8(data)) as unknown;
       } catch {
         throw new NonRetryableToolError('INVALID_JSON', `${input.path} is not JSON`);
       }
-    } else content = data.toString('utf8');
+    } else content = await decodeUtf8(data);
     const type = (stat.metaData as Record<string, string> | undefined)?.['content-type'] ?? null;
     return { path: input.path.replace(/^\/+/, ''), content, bytes: data.length, content_type: type };
   },

@@ -4,6 +4,7 @@ import { DEFAULT_JSONATA_LIMITS, ExpressionError, type JsonataLimits } from '../
 import { regexMatches } from '../../lib/expressions/sandbox';
 import { DOCX, extractText, type ExtractedText } from '../../lib/content/extractors';
 import { PermanentContentError } from '../../lib/content/errors';
+import { readSized } from '../../lib/largeBytes';
 import { extractOffLoop, type ExtractQuery } from '../../lib/content/extractJob';
 import * as q from './queries';
 import type { ExtractRequest } from './schemas';
@@ -26,9 +27,8 @@ export function createContentExtractor(deps: AppDeps) {
   const maxBytes = config.content.processingMaxBytes;
 
   async function readObject(key: string): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await storage.getObject(config.minio.bucket, key)) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+    const { size } = await storage.statObject(config.minio.bucket, key);
+    return readSized(await storage.getObject(config.minio.bucket, key), size, () => new Error(`${key} changed while it was read`));
   }
 
   return async function extract(organizationId: string, id: string, request: ExtractRequest) {

@@ -1,12 +1,14 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ErrorDetail } from '../errors';
+import { useFastStringLengths } from './stringLength';
 import { CONFIG_EXAMPLES, placeholderFor } from './configExamples';
 import type { ToolDescriptor } from './descriptor';
 
 /** A node config or a tool's answer against the tool's JSON Schemas (ajv, compiled once per descriptor). */
 const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
 addFormats(ajv);
+useFastStringLengths(ajv);
 
 interface Validators {
   input: ValidateFunction;

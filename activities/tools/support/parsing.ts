@@ -1,4 +1,5 @@
 import { ExpressionError, INLINE_PARSE_CHARS, PARSE_DEADLINE_MS, parseJob, runBulk } from '../../../lib/expressions/sandbox';
+import { encodeUtf8 } from '../../../lib/largeBytes';
 import { SerializedJson } from '../../../lib/serializedJson';
 import { parsedOutput, parseRequest, type ParseRequest } from '../../../lib/textParsers';
 import { NonRetryableToolError } from '../types';
@@ -19,7 +20,7 @@ export async function parseForTool(request: ParseRequest, organizationId: string
     return parsedOutput(outcome.value, wrap);
   }
   try {
-    const { reply, result } = await runBulk(parseJob(request, wrap), Buffer.from(request.text, 'utf8'), PARSE_DEADLINE_MS, organizationId);
+    const { reply, result } = await runBulk(parseJob(request, wrap), await encodeUtf8(request.text), PARSE_DEADLINE_MS, organizationId);
     if ('failed' in reply) throw new NonRetryableToolError(reply.failed.code ?? 'PARSE_FAILED', reply.failed.message);
     if (!('written' in reply) || !('keys' in reply.written) || !result) throw new Error('the parser answered without its output');
     return new SerializedJson(result, reply.written.keys);
