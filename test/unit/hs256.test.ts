@@ -1,7 +1,8 @@
-import { createHmac, createSecretKey, generateKeyPairSync } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { createHs256Signer, createHs256Verifier } from '../../lib/auth/hs256';
 import { createTokenService } from '../../domain/auth/tokens';
+import { rsaKeyPair } from '../helpers/rsaKey';
 
 /**
  * The hand-written HS256 signer and verifier against jsonwebtoken, the reference they replaced: tokens are signed byte
@@ -39,7 +40,7 @@ function resign(header: unknown, payload: unknown): string {
 function cases(): Record<string, string> {
   const good = sign({ email: 'a@example.com', organizationID: null });
   const [h, p, s] = good.split('.') as [string, string, string];
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { privateKey } = rsaKeyPair();
   const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
   return {
     good,

@@ -1,7 +1,8 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { startApiWithLogCapture, type LogCapture } from '../../helpers/logCapture';
 import { createTestApiKey } from '../../helpers/organizations';
+import { rsaKeyPair } from '../../helpers/rsaKey';
 import type { TestApi } from '../../helpers/stack';
 import { createTestTenant, type TestTenant } from '../../helpers/tenants';
 
@@ -61,7 +62,7 @@ function without(key: string): Record<string, unknown> {
 }
 
 function forgeries(): Record<string, string> {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { privateKey, publicKey } = rsaKeyPair();
   const jwk = publicKey.export({ format: 'jwk' });
   const [h, p, s] = tenant.owner.token.split('.') as [string, string, string];
   const tamperedPayload = b64({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), organizationID: randomUUID() });
