@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import { joinBuffers } from './largeBytes';
+import { joinBuffers, sliceEnd } from './largeBytes';
 
 /**
  * JSON.stringify as UTF-8 bytes, byte for byte the same, with the event loop turning while long strings are
@@ -25,14 +25,10 @@ export function hasLongStrings(value: unknown): boolean {
   return isLongString(value) || (isPlainObject(value) && Object.values(value).some(isLongString));
 }
 
-const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
-
 async function pushString(text: string, parts: Buffer[]): Promise<void> {
   parts.push(QUOTE);
   for (let start = 0; start < text.length; ) {
-    let end = Math.min(text.length, start + SLICE_CHARS);
-    // Never between the halves of a surrogate pair: alone, each half would be written as an escape.
-    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+    const end = sliceEnd(text, start, SLICE_CHARS);
     parts.push(Buffer.from(JSON.stringify(text.slice(start, end)).slice(1, -1), 'utf8'));
     start = end;
     if (start < text.length) await setImmediate();

@@ -38,6 +38,15 @@ export async function decodeUtf8(bytes: Buffer): Promise<string> {
 
 const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 
+/**
+ * The end of a slice of `text` from `start`, at most `sliceChars` long, never between the halves of a surrogate pair:
+ * alone, each half would be written as an escape (JSON) or U+FFFD (UTF-8).
+ */
+export function sliceEnd(text: string, start: number, sliceChars: number): number {
+  const end = Math.min(text.length, start + sliceChars);
+  return end < text.length && isHighSurrogate(text.charCodeAt(end - 1)) ? end - 1 : end;
+}
+
 /** `Buffer.from(text, 'utf8')`, a slice at a time for long texts. */
 export async function encodeUtf8(text: string): Promise<Buffer> {
   // A slice of characters is at most 3 bytes each: slices of a third of SLICE_BYTES keep each write under it.
@@ -46,9 +55,7 @@ export async function encodeUtf8(text: string): Promise<Buffer> {
   const body = Buffer.allocUnsafe(Buffer.byteLength(text, 'utf8'));
   let written = 0;
   for (let start = 0; start < text.length; ) {
-    let end = Math.min(text.length, start + sliceChars);
-    // Never between the halves of a surrogate pair: alone, each half would be written as U+FFFD.
-    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+    const end = sliceEnd(text, start, sliceChars);
     if (start > 0) await setImmediate();
     written += body.write(text.slice(start, end), written, 'utf8');
     start = end;

@@ -3,6 +3,7 @@ import { finished } from 'node:stream/promises';
 import { setImmediate } from 'node:timers/promises';
 import { Client as MinioClient } from 'minio';
 import type { Config } from './config';
+import { readSized } from './largeBytes';
 
 export type { MinioClient };
 
@@ -28,6 +29,12 @@ export async function ensureBucket(client: MinioClient, bucket: string, region: 
       if ((err as { code?: string }).code !== 'BucketAlreadyOwnedByYou') throw err;
     }
   }
+}
+
+/** A whole object as one Buffer, copied into place as it streams in (lib/largeBytes.ts: never one large copy). */
+export async function readObject(client: MinioClient, bucket: string, key: string): Promise<Buffer> {
+  const { size } = await client.statObject(bucket, key);
+  return readSized(await client.getObject(bucket, key), size, () => new Error(`${key} changed while it was read`));
 }
 
 export function organizationPrefix(organizationId: string): string {

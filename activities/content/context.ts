@@ -3,8 +3,7 @@ import { getVersion, mergeVersionExtracted, setDerivedFile, versionExists, type 
 import type { VectorStore } from '../../lib/vectors';
 import { derivedKey } from '../../lib/content/keys';
 import { PermanentContentError } from '../../lib/content/errors';
-import { readSized } from '../../lib/largeBytes';
-import { putBuffer } from '../../lib/storage';
+import { putBuffer, readObject } from '../../lib/storage';
 
 /** What one processing step works with: the version being processed and helpers to read and write its files. */
 export interface StepInput {
@@ -49,12 +48,6 @@ export interface StepContext {
   stillExists(): Promise<boolean>;
 }
 
-async function readObject(deps: ActivityDeps, key: string): Promise<Buffer> {
-  const { bucket } = deps.config.minio;
-  const { size } = await deps.storage.statObject(bucket, key);
-  return readSized(await deps.storage.getObject(bucket, key), size, () => new Error(`${key} changed while it was read`));
-}
-
 export async function loadStepContext(deps: ActivityDeps, vectors: VectorStore, input: StepInput): Promise<StepContext> {
   const { db } = deps;
   const bucket = deps.config.minio.bucket;
@@ -74,11 +67,11 @@ export async function loadStepContext(deps: ActivityDeps, vectors: VectorStore, 
       if (size > input.maxBytes) {
         throw new PermanentContentError(`file of ${size} bytes exceeds the processing limit of ${input.maxBytes} bytes`);
       }
-      return readObject(deps, version.object_key);
+      return readObject(deps.storage, bucket, version.object_key);
     },
     async readDerived(name) {
       const file = version.derived?.[name];
-      return file ? readObject(deps, file.key) : null;
+      return file ? readObject(deps.storage, bucket, file.key) : null;
     },
     async putDerived(name, file, body, mimeType, extra = {}) {
       const key = derivedKey(input.organizationId, input.contentId, input.version, file);

@@ -4,7 +4,7 @@ import { DEFAULT_JSONATA_LIMITS, ExpressionError, type JsonataLimits } from '../
 import { regexMatches } from '../../lib/expressions/sandbox';
 import { DOCX, extractText, type ExtractedText } from '../../lib/content/extractors';
 import { PermanentContentError } from '../../lib/content/errors';
-import { readSized } from '../../lib/largeBytes';
+import { readObject } from '../../lib/storage';
 import { extractOffLoop, type ExtractQuery } from '../../lib/content/extractJob';
 import * as q from './queries';
 import type { ExtractRequest } from './schemas';
@@ -25,11 +25,6 @@ const OWN_READERS = new Set(['application/pdf', DOCX]);
 export function createContentExtractor(deps: AppDeps) {
   const { db, storage, config } = deps;
   const maxBytes = config.content.processingMaxBytes;
-
-  async function readObject(key: string): Promise<Buffer> {
-    const { size } = await storage.statObject(config.minio.bucket, key);
-    return readSized(await storage.getObject(config.minio.bucket, key), size, () => new Error(`${key} changed while it was read`));
-  }
 
   return async function extract(organizationId: string, id: string, request: ExtractRequest) {
     const row = await q.getContent(db, organizationId, id);
@@ -58,12 +53,12 @@ export function createContentExtractor(deps: AppDeps) {
     const readerText = async (): Promise<ExtractedText> => {
       const derived = version.derived ?? {};
       if (derived.text) {
-        const text = (await readObject(derived.text.key)).toString('utf8');
-        const pages = derived.pages ? (JSON.parse((await readObject(derived.pages.key)).toString('utf8')) as string[]) : undefined;
+        const text = (await readObject(storage, config.minio.bucket, derived.text.key)).toString('utf8');
+        const pages = derived.pages ? (JSON.parse((await readObject(storage, config.minio.bucket, derived.pages.key)).toString('utf8')) as string[]) : undefined;
         return { text, format: derived.text.mimeType === 'text/markdown' ? 'markdown' : 'text', ...(pages ? { pages } : {}) };
       }
       checkSize();
-      return extractText(await readObject(version.object_key), mime);
+      return extractText(await readObject(storage, config.minio.bucket, version.object_key), mime);
     };
     const ownReader = !derivedText && OWN_READERS.has(mime);
     try {

@@ -41,7 +41,8 @@ const lengthKeyword = (keyword: 'maxLength' | 'minLength'): CodeKeywordDefinitio
   },
   code(cxt: KeywordCxt) {
     const check = keyword === 'maxLength' ? longerThan : shorterThan;
-    const fn = cxt.gen.scopeValue('func', { ref: check, code: _`require("loom/lib/tools/stringLength").${keyword === 'maxLength' ? 'longerThan' : 'shorterThan'}` });
+    // No `code`: that is for ajv's standalone output, which this project does not generate.
+    const fn = cxt.gen.scopeValue('func', { ref: check });
     cxt.fail(_`${fn}(${cxt.data}, ${cxt.schemaCode})`);
   },
 });
