@@ -22,7 +22,8 @@ export interface VectorRow {
   chunk_index: number;
   text: string;
   model: string;
-  vector: number[];
+  /** Float32Array: a view into the vectors of a whole document (lib/embeddings/flatVectors.ts). */
+  vector: number[] | Float32Array;
 }
 
 export function vectorSchema(dimensions: number): Schema {

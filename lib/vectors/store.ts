@@ -2,6 +2,7 @@ import type { Config, ContentConfig } from '../config';
 import { createTables } from './connection';
 import { andAll, ownerFilter } from './filters';
 import { createIndexMaintenance } from './indexes';
+import { vectorRowsTable } from './arrowRows';
 import { tableNameFor, type VectorKind, type VectorRow, type VectorSource } from './schema';
 import { createSearch, type VectorHit, type VectorSearchOptions } from './search';
 
@@ -54,7 +55,7 @@ export function createVectorStore(content: ContentConfig, minio: Config['minio']
     async replaceContent(model, dimensions, organizationId, contentId, rows) {
       const table = await tables.openOrCreate(tableNameFor(model, dimensions), dimensions);
       await table.delete(ownerFilter(organizationId, contentId));
-      if (rows.length) await table.add(rows as unknown as Record<string, unknown>[]);
+      if (rows.length) await table.add(vectorRowsTable(rows, dimensions));
       await indexes.maintain(table);
     },
 
@@ -63,7 +64,7 @@ export function createVectorStore(content: ContentConfig, minio: Config['minio']
         await table.delete(andAll([ownerFilter(row.organization_id, row.content_id), `kind = 'document'`]));
       }
       const table = await tables.openOrCreate(tableNameFor(row.model, dimensions), dimensions);
-      await table.add([row as unknown as Record<string, unknown>]);
+      await table.add(vectorRowsTable([row], dimensions));
       await indexes.maintain(table);
     },
 
