@@ -1,5 +1,5 @@
 import { PermanentContentError } from './errors';
-import { extractText, htmlToText, structuredData, type ExtractedText } from './extractors';
+import { extractText, htmlToText, structuredData, textStats, type ExtractedText } from './extractors';
 
 /**
  * The parsing part of content processing (the worker's extract_text, extract_metadata and convert steps), written
@@ -9,15 +9,15 @@ import { extractText, htmlToText, structuredData, type ExtractedText } from './e
  * files have readers of their own (pdfText.ts, docx.ts) and never come here.
  */
 export interface ContentTextJob {
-  /** `text`: the extracted text; `html`: HTML as text; `structure`: what extract_metadata records of JSON, CSV or XML. */
-  want: 'text' | 'html' | 'structure';
+  /**
+   * `text`: the extracted text; `html`: HTML as text; `structure`: what extract_metadata records of JSON, CSV or XML;
+   * `stats`: what it records of a text (characters, words, lines of the extracted text).
+   */
+  want: 'text' | 'html' | 'structure' | 'stats';
   mime: string;
 }
 
 export type ContentTextOutcome = { value: unknown } | { failed: { code?: string; message: string } };
-
-/** Types whose extraction parses the file: worth a trip off the event loop once the file is large. */
-export const PARSED_TYPES = new Set(['text/csv', 'application/json', 'application/xml', 'text/xml', 'text/html']);
 
 export interface StructureSummary {
   kind: string;
@@ -38,6 +38,7 @@ export async function answerContentText(job: ContentTextJob, bytes: Buffer): Pro
   try {
     if (job.want === 'html') return { value: htmlToText(bytes.toString('utf8')) };
     if (job.want === 'structure') return { value: structureSummary(structuredData(bytes, job.mime), job.mime) };
+    if (job.want === 'stats') return { value: textStats((await extractText(bytes, job.mime)).text) };
     const extracted: ExtractedText = await extractText(bytes, job.mime);
     return { value: extracted };
   } catch (err) {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { createCohereCompatibleProvider } from './cohereCompatible';
-import { createLexicalHashProvider, DEFAULT_LEXICAL_DIMENSIONS, LEXICAL_HASH_VERSION } from './lexicalHash';
+import { createLexicalHashProvider, DEFAULT_LEXICAL_DIMENSIONS } from './lexicalHash';
 import { createOpenAiCompatibleProvider } from './openaiCompatible';
 import { noTransport, type EmbeddingTransport } from './http';
-import type { EmbeddingProvider, EmbeddingProviderKind, EmbeddingProviderSpec } from './types';
-import { createWordVectorProvider, WORD_VECTOR_MODEL } from './wordVectorEmbedder';
+import type { EmbeddingProvider, EmbeddingProviderSpec } from './types';
+import { createWordVectorProvider } from './wordVectorEmbedder';
 
 export * from './types';
+export { builtInProviderOf, kindOfModel } from './builtIn';
 export { guardedTransport, type EmbeddingTransport } from './http';
 export { createLexicalHashProvider, lexicalHashEmbedding, lexicalHashModel, DEFAULT_LEXICAL_DIMENSIONS } from './lexicalHash';
 export { createWordVectorProvider, WORD_VECTOR_MODEL, WORD_VECTOR_DIMENSIONS } from './wordVectorEmbedder';
@@ -40,24 +41,6 @@ export function createEmbeddingProvider(spec: EmbeddingProviderSpec, transport: 
     case 'semantic':
       return createWordVectorProvider();
   }
-}
-
-const LEXICAL_MODEL = new RegExp(`^lexical-hash-(\\d{1,4})-v${LEXICAL_HASH_VERSION}$`);
-
-/**
- * The built-in (offline) provider that made vectors of `model`, or null: a query can then be embedded for
- * vectors of that model whatever the organization's current provider is (search while content is re-embedded).
- */
-export function builtInProviderOf(model: string): EmbeddingProvider | null {
-  if (model === WORD_VECTOR_MODEL) return createWordVectorProvider();
-  const lexical = LEXICAL_MODEL.exec(model);
-  const dimensions = lexical ? Number(lexical[1]) : 0;
-  return dimensions >= 1 && dimensions <= 8192 ? createLexicalHashProvider(dimensions) : null;
-}
-
-/** The kind of provider that makes vectors of `model`, where it can be told from the name (built-in models). */
-export function kindOfModel(model: string): EmbeddingProviderKind | null {
-  return builtInProviderOf(model)?.kind ?? null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chunkText } from '../../activities/content/chunking';
+import { chunkText, MAX_CHUNKS } from '../../lib/content/chunking';
 import { parseRange, contentDisposition } from '../../domain/content/service';
 import { PermanentContentError } from '../../lib/content/errors';
 import { csvCellsAtLeast, extractText, htmlToText, jsonValuesAtLeast, MAX_STRUCTURED_VALUES, structuredData, textStats, xmlValuesAtLeast } from '../../lib/content/extractors';
@@ -87,6 +87,15 @@ describe('chunking', () => {
     expect(chunks[chunks.length - 1]!.text).toContain('topic 39.');
     expect(chunkText('', 200, 40)).toEqual([]);
     expect(chunkText('short', 200, 40)).toEqual([{ index: 0, text: 'short' }]);
+  });
+
+  test('chunking stops at MAX_CHUNKS, whatever follows', () => {
+    const paragraphs = Array.from({ length: MAX_CHUNKS + 500 }, (_, i) => `Paragraph ${i} of a long text.`);
+    const chunks = chunkText(paragraphs.join('\n\n'), 40, 0);
+    expect(chunks).toHaveLength(MAX_CHUNKS);
+    expect(chunks[MAX_CHUNKS - 1]).toEqual({ index: MAX_CHUNKS - 1, text: `Paragraph ${MAX_CHUNKS - 1} of a long text.` });
+    // One paragraph without a sentence mark: cut at spaces, and still capped.
+    expect(chunkText('word '.repeat(100_000), 40, 0)).toHaveLength(MAX_CHUNKS);
   });
 });
 

@@ -1,11 +1,15 @@
-import { extractTextOffLoop, htmlToTextOffLoop, structureOffLoop } from '../../activities/content/offLoop';
+import { chunksOffLoop, embedChunksOffLoop, extractTextOffLoop, htmlToTextOffLoop, structureOffLoop, textStatsOffLoop } from '../../activities/content/offLoop';
+import { chunkText } from '../../lib/content/chunking';
 import { PermanentContentError } from '../../lib/content/errors';
-import { extractText, htmlToText, structuredData } from '../../lib/content/extractors';
+import { extractText, htmlToText, structuredData, textStats } from '../../lib/content/extractors';
+import { createLexicalHashProvider, createWordVectorProvider } from '../../lib/embeddings';
+import { flatten } from '../../lib/embeddings/flatVectors';
 import { closeSandbox, INLINE_PARSE_CHARS } from '../../lib/expressions/sandbox';
 
 /**
- * Content processing parses large CSV, JSON, XML and HTML files in the expression sandbox (real processes): the
- * same text, the same shape and the same coded failures as in place.
+ * Content processing works on large files in the expression sandbox (real processes): parsing CSV, JSON, XML and
+ * HTML, decoding and counting plain text, chunking and built-in embedding. The same results and the same coded
+ * failures as in place.
  */
 afterAll(() => closeSandbox());
 
@@ -51,4 +55,31 @@ test('a file the extractors refuse keeps its permanent failure, code and message
     code: (inPlace as PermanentContentError).code,
     message: (inPlace as PermanentContentError).message,
   });
+});
+
+const prose = Array.from({ length: 3000 }, (_, i) => `Paragraph ${i} tells of bread, flour and water. It rises overnight!\n\n`).join('');
+
+test('large plain text: its text, statistics and chunks are those made in place', async () => {
+  const file = Buffer.from(`${prose}Zoë ☃ at the end`);
+  expect(file.length).toBeGreaterThan(INLINE_PARSE_CHARS);
+  const inPlace = await extractText(file, 'text/plain');
+  const text = await extractTextOffLoop(file, 'text/plain', 'org');
+  expect({ text: text.bytes.toString('utf8'), chars: text.chars }).toEqual({ text: inPlace.text, chars: inPlace.text.length });
+  expect(await textStatsOffLoop(file, 'text/plain', 'org')).toEqual(textStats(inPlace.text));
+  expect(await textStatsOffLoop(Buffer.from(`<p>${prose}</p>`), 'text/html', 'org')).toEqual(textStats(htmlToText(`<p>${prose}</p>`)));
+  const chunks = await chunksOffLoop(text.bytes, 500, 80, 'org');
+  const expected = chunkText(inPlace.text, 500, 80);
+  expect({ count: chunks.count, chunks: JSON.parse(chunks.bytes.toString('utf8')) }).toEqual({ count: expected.length, chunks: expected });
+});
+
+test("large documents: a built-in embedder's vectors from the data lane are those made in place", async () => {
+  const chunks = chunkText(prose, 300, 50);
+  const json = Buffer.from(JSON.stringify(chunks));
+  expect(json.length).toBeGreaterThan(INLINE_PARSE_CHARS);
+  for (const provider of [createWordVectorProvider(), createLexicalHashProvider(64)]) {
+    const inPlace = flatten(await provider.embed(chunks.map((c) => c.text), 'document'), provider.dimensions);
+    const offLoop = await embedChunksOffLoop(json, chunks, provider, 'org');
+    expect({ model: provider.model, dimensions: offLoop.dimensions, count: offLoop.count }).toEqual({ model: provider.model, dimensions: provider.dimensions, count: chunks.length });
+    expect(Array.from(offLoop.values)).toEqual(Array.from(inPlace.values));
+  }
 });

@@ -1,5 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { answerContentText, type ContentTextJob } from '../../content/parsedText';
+import { chunkText, type Chunk } from '../../content/chunking';
+import { builtInProviderOf } from '../../embeddings/builtIn';
+import { flatBytes, flatten } from '../../embeddings/flatVectors';
 import type { ExtractedText } from '../../content/extractors';
 import { parsedOutput, parseRequest, type CsvOptions, type ParseRequest, type XmlOptions } from '../../textParsers';
 
@@ -11,8 +14,15 @@ export type BulkJob =
   /** The parsing tools: the file holds the text; the result is the tool's output as JSON (`{ [wrap]: value }` or the value). */
   | { kind: 'parse'; format: 'xml'; options: XmlOptions; wrap?: string }
   | { kind: 'parse'; format: 'csv'; options: CsvOptions; wrap?: string }
-  /** Content processing: the file holds the original; the result is the text (`text`, `html`) or an answer (`structure`). */
-  | ({ kind: 'content' } & ContentTextJob);
+  /** Content processing: the file holds the original; the result is the text (`text`, `html`) or an answer (`structure`, `stats`). */
+  | ({ kind: 'content' } & ContentTextJob)
+  /** Content processing's chunk step: the file holds the extracted text; the result is the chunks as JSON. */
+  | { kind: 'chunks'; size: number; overlap: number }
+  /**
+   * The embed step with a built-in embedder (`model`, builtIn.ts): the file holds the chunks as JSON; the result is
+   * their vectors as raw floats (flatVectors.ts).
+   */
+  | { kind: 'embed'; model: string };
 
 /** A parsing tool's request as a bulk job (its text goes into the input file). */
 export function parseJob(request: ParseRequest, wrap?: string): BulkJob {
@@ -37,6 +47,8 @@ export type BulkReply =
   | BulkFailure
   | { written: { keys: string[] } }
   | { written: { chars: number; format: ExtractedText['format'] } }
+  | { written: { chunks: number } }
+  | { written: { vectors: number; dimensions: number } }
   | { value: unknown };
 
 export async function runBulkTask(task: BulkTask): Promise<BulkReply> {
@@ -50,9 +62,22 @@ export async function runBulkTask(task: BulkTask): Promise<BulkReply> {
     writeFileSync(task.output, JSON.stringify(result));
     return { written: { keys: result && typeof result === 'object' ? Object.keys(result) : [] } };
   }
+  if (job.kind === 'chunks') {
+    const chunks = chunkText(bytes.toString('utf8'), job.size, job.overlap);
+    writeFileSync(task.output, JSON.stringify(chunks));
+    return { written: { chunks: chunks.length } };
+  }
+  if (job.kind === 'embed') {
+    const provider = builtInProviderOf(job.model);
+    if (!provider) return { failed: { message: `${job.model} is not a built-in embedding model` } };
+    const chunks = JSON.parse(bytes.toString('utf8')) as Chunk[];
+    const flat = flatten(await provider.embed(chunks.map((chunk) => chunk.text), 'document'), provider.dimensions);
+    writeFileSync(task.output, flatBytes(flat));
+    return { written: { vectors: flat.count, dimensions: flat.dimensions } };
+  }
   const outcome = await answerContentText(job, bytes);
   if ('failed' in outcome) return outcome;
-  if (job.want === 'structure') return { value: outcome.value };
+  if (job.want === 'structure' || job.want === 'stats') return { value: outcome.value };
   const { text, format } = job.want === 'html' ? { text: outcome.value as string, format: 'text' as const } : (outcome.value as ExtractedText);
   writeFileSync(task.output, text);
   return { written: { chars: text.length, format } };

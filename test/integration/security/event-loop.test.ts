@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { RouteDef } from '../../../api/http/route';
 import { uploadContent } from '../../helpers/content';
+import { loopDelayDuring } from '../../helpers/eventLoop';
 import { createVictimResources, isEnvelope, victimPathValues, type VictimResources } from '../../helpers/security';
 import { startApi, type TestApi, type TestResponse } from '../../helpers/stack';
 import { addTestMember, createTestTenant, type TestTenant, type TestUser } from '../../helpers/tenants';
@@ -28,18 +28,6 @@ let tenant: TestTenant;
 let resources: VictimResources;
 let limitMs: number;
 let idleMs: number;
-
-/** The largest delay of the event loop while `work` runs, in ms. */
-async function loopDelayDuring<T>(work: () => Promise<T>): Promise<{ result: T; delayMs: number }> {
-  const histogram = monitorEventLoopDelay({ resolution: 5 });
-  histogram.enable();
-  try {
-    const result = await work();
-    return { result, delayMs: histogram.max / 1e6 };
-  } finally {
-    histogram.disable();
-  }
-}
 
 /** The loop's noise right now: the largest delay over three small requests. */
 async function noiseNowMs(): Promise<number> {
