@@ -54,6 +54,7 @@ export const EXPECTED_ROWS = [
   'waiting_memory',
   'waiting_storage',
   'fair_xml_upload',
+  'fair_text_upload',
   'fair_xml_parse',
   'fair_jsonata',
   'flow_rr_lag',

@@ -11,6 +11,8 @@ import { workflowFileKey } from '../../activities/tools/support/files';
  * run's p99 on the idle stack, measured in the same bench run just before:
  * - `fair_xml_upload`: a 16 MB XML file (80,000 elements of 209 bytes) processed again and again
  *   (`POST /api/v1/content/{id}/process`, the parsing steps extract_text, extract_metadata and convert);
+ * - `fair_text_upload`: a 16 MB text file (prose in paragraphs) processed again and again with every step, its
+ *   10,000 chunks embedded by the offline default embedder;
  * - `fair_xml_parse`: runs whose `xml_parse` node parses 10 MB of XML, one after another;
  * - `fair_jsonata`: two runs at a time, each a loop of six JSONata transforms that run into their 2 s deadline.
  * Goal: p99 under load <= 2x idle p99.
@@ -33,7 +35,7 @@ const TEN_MB_XML = `<r>${`<i a="${'y'.repeat(96)}"/>`.repeat(99_000)}</r>`;
 const UPLOAD_BYTES = 16 * 1024 * 1024;
 
 interface Load {
-  id: 'fair_xml_upload' | 'fair_xml_parse' | 'fair_jsonata';
+  id: 'fair_xml_upload' | 'fair_text_upload' | 'fair_xml_parse' | 'fair_jsonata';
   label: string;
   /** How many of `once` run side by side. */
   lanes: number;
@@ -79,25 +81,40 @@ async function runToEnd(ctx: BenchContext, session: ApiSession, workflowId: stri
   return waitForRunEnd(ctx, session, workflowId, run.id);
 }
 
-async function uploadXml(ctx: BenchContext, session: ApiSession): Promise<string> {
-  // Many elements, not one huge attribute: a value over 1,000,000 characters is refused before parsing.
-  const element = `<i a="${'y'.repeat(200)}"/>`;
-  const xml = Buffer.from(`<r>${element.repeat(Math.floor((UPLOAD_BYTES - 8) / element.length))}</r>`);
+/** 16 MB of prose: paragraphs of sentences, as a long report or a book would be. */
+function proseFile(): Buffer {
+  const sentence = 'The sourdough loaf rose slowly overnight in the cold kitchen, and by morning its crust had cracked. ';
+  const paragraph = `${sentence.repeat(8)}\n\n`;
+  return Buffer.from(paragraph.repeat(Math.floor(UPLOAD_BYTES / paragraph.length)));
+}
+
+async function upload(ctx: BenchContext, session: ApiSession, file: { bytes: Buffer; type: string; name: string }): Promise<string> {
   const form = new FormData();
-  form.set('title', 'bench fairness xml');
-  form.set('file', new Blob([xml], { type: 'application/xml' }), 'big.xml');
+  form.set('title', `bench fairness ${file.name}`);
+  form.set('file', new Blob([file.bytes], { type: file.type }), file.name);
   const res = await fetch(`${ctx.stack.apiUrl}/api/v1/content`, { method: 'POST', headers: { authorization: `Bearer ${session.token}` }, body: form });
   const text = await res.text();
   if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${text.slice(0, 300)}`);
   return (JSON.parse(text) as { id: string }).id;
 }
 
-async function processOnce(ctx: BenchContext, session: ApiSession, contentId: string): Promise<void> {
+function uploadXml(ctx: BenchContext, session: ApiSession): Promise<string> {
+  // Many elements, not one huge attribute: a value over 1,000,000 characters is refused before parsing.
+  const element = `<i a="${'y'.repeat(200)}"/>`;
+  const xml = Buffer.from(`<r>${element.repeat(Math.floor((UPLOAD_BYTES - 8) / element.length))}</r>`);
+  return upload(ctx, session, { bytes: xml, type: 'application/xml', name: 'big.xml' });
+}
+
+async function processOnce(ctx: BenchContext, session: ApiSession, contentId: string, steps: string[]): Promise<void> {
   await call(ctx.stack.apiUrl, 'POST', `/api/v1/content/${contentId}/process`, {
     token: session.token,
-    body: { steps: ['extract_text', 'extract_metadata', 'convert'] },
+    body: { steps },
     expect: 202,
   });
+  await processed(ctx, session, contentId);
+}
+
+async function processed(ctx: BenchContext, session: ApiSession, contentId: string): Promise<void> {
   for (;;) {
     const status = await call<{ status: string }>(ctx.stack.apiUrl, 'GET', `/api/v1/content/${contentId}/status`, { token: session.token });
     if (status.status === 'processed') return;
@@ -157,7 +174,8 @@ export async function fairnessScenario(ctx: BenchContext): Promise<void> {
   // The XML is one of the loading organization's workflow files, read by content_read (an ordinary activity).
   const bigXml = Buffer.from(TEN_MB_XML);
   await ctx.scratch.storage.putObject(ctx.scratch.bucket, workflowFileKey(loader.organizationId, 'fairness/big.xml'), bigXml, bigXml.length);
-  const contentId = await uploadXml(ctx, loader);
+  const xmlId = await uploadXml(ctx, loader);
+  const proseId = await upload(ctx, loader, { bytes: proseFile(), type: 'text/plain', name: 'report.txt' });
 
   // Warm-up of the victim's path (and of the sandbox lanes: the loads below boot them anyway).
   for (let i = 0; i < 5; i += 1) await sample();
@@ -165,7 +183,18 @@ export async function fairnessScenario(ctx: BenchContext): Promise<void> {
   ctx.log(`  fairness: victim idle p50 ${round(idle.p50)} ms, p99 ${round(idle.p99)} ms`);
 
   const loads: Load[] = [
-    { id: 'fair_xml_upload', label: 'has a 16 MB XML upload processed (extract_text, extract_metadata, convert)', lanes: 1, once: () => processOnce(ctx, loader, contentId) },
+    {
+      id: 'fair_xml_upload',
+      label: 'has a 16 MB XML upload processed (extract_text, extract_metadata, convert)',
+      lanes: 1,
+      once: () => processOnce(ctx, loader, xmlId, ['extract_text', 'extract_metadata', 'convert']),
+    },
+    {
+      id: 'fair_text_upload',
+      label: 'has a 16 MB text upload processed (every step: text, metadata, conversion, chunks, vectors)',
+      lanes: 1,
+      once: () => processOnce(ctx, loader, proseId, ['extract_text', 'extract_metadata', 'convert', 'thumbnail', 'chunk', 'embed']),
+    },
     { id: 'fair_xml_parse', label: 'runs a 10 MB xml_parse node, run after run', lanes: 1, once: async () => void (await runToEnd(ctx, loader, parseFlow)) },
     { id: 'fair_jsonata', label: 'runs loops of JSONata transforms hitting their 2 s deadline (2 runs x 6 items)', lanes: 2, once: async () => void (await runToEnd(ctx, loader, endlessLoop)) },
   ];
