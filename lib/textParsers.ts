@@ -21,7 +21,14 @@ export interface CsvOptions {
   max_rows?: number;
 }
 
-export type ParseRequest = { format: 'xml'; text: string; options: XmlOptions } | { format: 'csv'; text: string; options: CsvOptions };
+/** What to parse a text as. */
+export type ParseFormat =
+  | { format: 'xml'; options: XmlOptions }
+  | { format: 'csv'; options: CsvOptions }
+  /** JSON as http_request and content_read read it: JSON.parse, nothing more. */
+  | { format: 'json'; options: Record<string, never> };
+
+export type ParseRequest = ParseFormat & { text: string };
 
 export interface CsvParsed {
   rows: unknown[];
@@ -32,7 +39,7 @@ export interface CsvParsed {
 /** A text the parser refuses: a stable code (the tool's error code) and a message about the text, never a stack. */
 export class TextParseError extends Error {
   constructor(
-    readonly code: 'INVALID_XML' | 'INVALID_CSV' | 'TOO_MANY_ROWS',
+    readonly code: 'INVALID_XML' | 'INVALID_CSV' | 'INVALID_JSON' | 'TOO_MANY_ROWS' | 'TOO_DEEP',
     message: string,
   ) {
     super(message);
@@ -83,9 +90,18 @@ export function parseCsvText(text: string, options: CsvOptions): CsvParsed {
   return { rows: records, count: records.length, columns };
 }
 
+export function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new TextParseError('INVALID_JSON', (err as Error).message);
+  }
+}
+
 /** A request parsed, or its refusal as data (`failed`), so it crosses a process boundary as plain JSON. */
 export function parseRequest(request: ParseRequest): { value: unknown } | { failed: { code: TextParseError['code']; message: string } } {
   try {
+    if (request.format === 'json') return { value: parseJsonText(request.text) };
     return { value: request.format === 'xml' ? parseXmlText(request.text, request.options) : parseCsvText(request.text, request.options) };
   } catch (err) {
     if (err instanceof TextParseError) return { failed: { code: err.code, message: err.message } };
@@ -93,7 +109,16 @@ export function parseRequest(request: ParseRequest): { value: unknown } | { fail
   }
 }
 
-/** A parsing tool's output: the parsed value under `wrap` (xml_parse's `result`), or the value itself (csv_parse). */
-export function parsedOutput(value: unknown, wrap?: string): unknown {
-  return wrap ? { [wrap]: value } : value;
+/**
+ * Where a parsed value goes in a tool's output: under `wrap` beside the `around` keys (http_request's `body` beside
+ * its status, headers and URL), or, without `wrap`, the value itself (csv_parse).
+ */
+export interface OutputShape {
+  wrap?: string;
+  around?: Record<string, unknown>;
+}
+
+/** A parsing tool's output: the parsed value placed as `shape` says. */
+export function parsedOutput(value: unknown, shape: OutputShape = {}): unknown {
+  return shape.wrap ? { ...shape.around, [shape.wrap]: value } : value;
 }

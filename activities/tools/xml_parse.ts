@@ -25,6 +25,6 @@ export default defineTool({
   // worker's event loop (support/parsing.ts).
   async execute(input, ctx) {
     const { text, ...options } = input;
-    return (await parseForTool({ format: 'xml', text, options }, ctx.organizationId, 'result')) as { result: unknown } | SerializedJson;
+    return (await parseForTool({ format: 'xml', text, options }, ctx.organizationId, { wrap: 'result' })) as { result: unknown } | SerializedJson;
   },
 });

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { TestApi } from '../helpers/stack';
 import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
 import { createWorkflowFixture, RUN_TEST_CONFIG, startRun, toolNode, waitForRun } from '../helpers/runs';
@@ -9,7 +11,8 @@ import { INLINE_PARSE_CHARS } from '../../lib/expressions/sandbox';
 /**
  * A parsing tool's large output is made in the sandbox and comes back serialized (lib/serializedJson.ts): the worker
  * stores those bytes as they are. Stored byte for byte as the same parse in place would serialize, and read by the
- * next node like any stored output (the real stack, 2 KB large-output threshold).
+ * next node like any stored output (the real stack, 2 KB large-output threshold). The same holds for the JSON that
+ * content_read and http_request parse: 5-10 MB of it held the worker's event loop 100-200 ms.
  */
 let api: TestApi;
 let tenant: TestTenant;
@@ -65,4 +68,54 @@ test('large XML and CSV parses are stored as their in-place serialization and re
   // The bytes stored are exactly what the worker would have written after parsing in place.
   expect(await storedOutput(run.id, 'xml')).toBe(JSON.stringify({ result: parseXmlText(XML, { always_array: ['i'] }) }));
   expect(await storedOutput(run.id, 'csv')).toBe(JSON.stringify(parseCsvText(CSV, {})));
+});
+
+/** 12,000 small objects: ~380 KB of JSON, many values (what makes JSON.parse slow). */
+const JSON_DOC = { items: Array.from({ length: 12_000 }, (_, i) => ({ id: i, name: `item ${i}`, ok: i % 2 === 0 })) };
+
+test('large JSON read by content_read and answered to http_request is parsed off the loop and read downstream', async () => {
+  const text = JSON.stringify(JSON_DOC);
+  expect(text.length).toBeGreaterThan(INLINE_PARSE_CHARS);
+  await putFile('parses/big.json', text);
+  await putFile('parses/broken.json', `${text.slice(0, -1)},`);
+  // Tools may reach 127.0.0.3 here (test/setup/globalSetup.ts), the stand-in for a public API.
+  const server: Server = createServer((req, res) => {
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.end(req.url === '/broken' ? `${text}}` : text);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.3', resolve));
+  const base = `http://127.0.0.3:${(server.address() as AddressInfo).port}`;
+  try {
+    const workflowId = await createWorkflowFixture(api, tenant, {
+      nodes: [
+        toolNode('read', 'content_read', { path: 'parses/big.json', encoding: 'json' }),
+        toolNode('pickRead', 'json_transform', { expression: 'items[11999].name & "/" & $string($count(items))' }, { inputs: [{ name: 'data', from: 'read.content' }] }),
+        toolNode('fetch', 'http_request', { url: `${base}/doc` }),
+        toolNode('pickFetch', 'json_transform', { expression: 'items[5000].id' }, { inputs: [{ name: 'data', from: 'fetch.body' }] }),
+        toolNode('fetchBroken', 'http_request', { url: `${base}/broken` }),
+      ],
+      edges: [
+        { from: 'read', to: 'pickRead' },
+        { from: 'fetch', to: 'pickFetch' },
+      ],
+    });
+    const token = tenant.owner.token;
+    const run = await waitForRun(api, token, workflowId, (await startRun(api, token, workflowId)).id);
+    const notCompleted = Object.entries(run.node_states as Record<string, { status: string }>).filter(([, node]) => node.status !== 'completed');
+    expect({ status: run.status, notCompleted }).toEqual({ status: 'completed', notCompleted: [] });
+    expect(run.results.pickRead).toEqual({ result: 'item 11999/12000' });
+    expect(run.results.pickFetch).toEqual({ result: 5000 });
+    const read = JSON.parse(await storedOutput(run.id, 'read')) as Record<string, unknown>;
+    expect(read).toEqual({ path: 'parses/big.json', bytes: text.length, content_type: expect.anything(), content: JSON_DOC });
+    const fetched = JSON.parse(await storedOutput(run.id, 'fetch')) as Record<string, unknown>;
+    expect(fetched).toMatchObject({ status: 200, url: `${base}/doc`, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON_DOC });
+    // A body that says JSON but is not stays the text it was, as in place.
+    expect(JSON.parse(await storedOutput(run.id, 'fetchBroken'))).toMatchObject({ status: 200, body: `${text}}` });
+
+    const broken = await createWorkflowFixture(api, tenant, { nodes: [toolNode('read', 'content_read', { path: 'parses/broken.json', encoding: 'json' })] });
+    const failed = await waitForRun(api, token, broken, (await startRun(api, token, broken)).id);
+    expect(failed.node_states.read.error).toMatchObject({ code: 'INVALID_JSON', message: 'parses/broken.json is not JSON' });
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 });

@@ -4,16 +4,15 @@ import { chunkText, type Chunk } from '../../content/chunking';
 import { builtInProviderOf } from '../../embeddings/builtIn';
 import { flatBytes, flatten } from '../../embeddings/flatVectors';
 import type { ExtractedText } from '../../content/extractors';
-import { parsedOutput, parseRequest, type CsvOptions, type ParseRequest, type XmlOptions } from '../../textParsers';
+import { parsedOutput, parseRequest, type OutputShape, type ParseFormat } from '../../textParsers';
 
 /**
  * Work of the data lane whose input and result are files (bulkFiles.ts tells why): the process reads the input,
  * does the work and writes the result; the answer over the channel is a few bytes.
  */
 export type BulkJob =
-  /** The parsing tools: the file holds the text; the result is the tool's output as JSON (`{ [wrap]: value }` or the value). */
-  | { kind: 'parse'; format: 'xml'; options: XmlOptions; wrap?: string }
-  | { kind: 'parse'; format: 'csv'; options: CsvOptions; wrap?: string }
+  /** The parsing tools: the file holds the text; the result is the tool's output as JSON (textParsers.ts, parsedOutput). */
+  | { kind: 'parse'; parse: ParseFormat; shape: OutputShape }
   /** Content processing: the file holds the original; the result is the text (`text`, `html`) or an answer (`structure`, `stats`). */
   | ({ kind: 'content' } & ContentTextJob)
   /** Content processing's chunk step: the file holds the extracted text; the result is the chunks as JSON. */
@@ -23,13 +22,6 @@ export type BulkJob =
    * their vectors as raw floats (flatVectors.ts).
    */
   | { kind: 'embed'; model: string };
-
-/** A parsing tool's request as a bulk job (its text goes into the input file). */
-export function parseJob(request: ParseRequest, wrap?: string): BulkJob {
-  return request.format === 'xml'
-    ? { kind: 'parse', format: 'xml', options: request.options, wrap }
-    : { kind: 'parse', format: 'csv', options: request.options, wrap };
-}
 
 export interface BulkTask {
   job: BulkJob;
@@ -55,11 +47,18 @@ export async function runBulkTask(task: BulkTask): Promise<BulkReply> {
   const bytes = readFileSync(task.input);
   const { job } = task;
   if (job.kind === 'parse') {
-    const text = bytes.toString('utf8');
-    const outcome = parseRequest(job.format === 'xml' ? { format: 'xml', text, options: job.options } : { format: 'csv', text, options: job.options });
+    const outcome = parseRequest({ ...job.parse, text: bytes.toString('utf8') });
     if ('failed' in outcome) return outcome;
-    const result = parsedOutput(outcome.value, job.wrap);
-    writeFileSync(task.output, JSON.stringify(result));
+    const result = parsedOutput(outcome.value, job.shape);
+    let json: string;
+    try {
+      json = JSON.stringify(result);
+    } catch (err) {
+      // JSON.parse takes nesting that JSON.stringify's recursion does not: a value no run could store either.
+      if (err instanceof RangeError) return { failed: { code: 'TOO_DEEP', message: 'the parsed value is nested too deeply to store' } };
+      throw err;
+    }
+    writeFileSync(task.output, json);
     return { written: { keys: result && typeof result === 'object' ? Object.keys(result) : [] } };
   }
   if (job.kind === 'chunks') {

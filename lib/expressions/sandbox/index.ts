@@ -151,4 +151,4 @@ export async function closeSandbox(): Promise<void> {
 
 export { ExpressionError } from '../errors';
 export { REGEX_ENGINE, type RegexMatch } from './regex';
-export { parseJob, type BulkJob, type BulkReply } from './bulk';
+export type { BulkJob, BulkReply } from './bulk';

@@ -1,5 +1,6 @@
 import csvParse from '../../../activities/tools/csv_parse';
 import xmlParse from '../../../activities/tools/xml_parse';
+import { parseForTool } from '../../../activities/tools/support/parsing';
 import type { ToolContext } from '../../../activities/tools/types';
 import { closeSandbox, INLINE_PARSE_CHARS } from '../../../lib/expressions/sandbox';
 import { SerializedJson } from '../../../lib/serializedJson';
@@ -39,4 +40,25 @@ test('a large text keeps the failures of a small one: INVALID_XML, DOCTYPE, INVA
   expect(parsed).toBeInstanceOf(SerializedJson);
   expect((parsed as SerializedJson).keys).toEqual(['rows', 'count', 'columns']);
   expect((parsed as SerializedJson).parse()).toMatchObject({ count: 20_000, columns: ['a', 'b'] });
+});
+
+test('large JSON parses off the event loop into the shape the tool answers, with the failures of a small one', async () => {
+  const doc = { items: Array.from({ length: 6000 }, (_, i) => ({ id: i, name: `n${i}` })) };
+  const text = Buffer.from(JSON.stringify(doc));
+  expect(text.length).toBeGreaterThan(INLINE_PARSE_CHARS);
+  const shape = { wrap: 'body', around: { status: 200, url: 'https://example.test/' } };
+  const serialized = await parseForTool({ format: 'json', text, options: {} }, 'o', shape);
+  expect(serialized).toBeInstanceOf(SerializedJson);
+  expect((serialized as SerializedJson).keys).toEqual(['status', 'url', 'body']);
+  expect((serialized as SerializedJson).parse()).toEqual({ status: 200, url: 'https://example.test/', body: doc });
+  expect(await parseForTool({ format: 'json', text: '{"a":[1,2]}', options: {} }, 'o', shape)).toEqual({ ...shape.around, body: { a: [1, 2] } });
+
+  await expect(parseForTool({ format: 'json', text: Buffer.concat([text, Buffer.from(',')]), options: {} }, 'o', shape)).rejects.toMatchObject({
+    name: 'NonRetryableToolError',
+    code: 'INVALID_JSON',
+  });
+  await expect(parseForTool({ format: 'json', text: '{"a":', options: {} }, 'o', shape)).rejects.toMatchObject({ code: 'INVALID_JSON' });
+  // Nesting JSON.parse takes and JSON.stringify cannot store: refused, not retried.
+  const deep = Buffer.from(`${'['.repeat(200_000)}${']'.repeat(200_000)}`);
+  await expect(parseForTool({ format: 'json', text: deep, options: {} }, 'o', shape)).rejects.toMatchObject({ code: 'TOO_DEEP' });
 });
