@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_JSONATA_LIMITS, ExpressionError, type JsonataLimits } from '../../lib/expressions';
-import { evaluateJsonata } from '../../lib/expressions/sandbox';
+import { evaluateJsonataForOutput } from '../../lib/expressions/sandbox';
+import { joinBuffers } from '../../lib/largeBytes';
+import { SerializedJson } from '../../lib/serializedJson';
 import { defineTool, NonRetryableToolError } from './types';
 
 /**
@@ -20,21 +22,34 @@ const TOOL_CODES: Partial<Record<ExpressionError['code'], string>> = {
   EXPRESSION_LIMIT: 'TRANSFORM_FAILED',
 };
 
-export async function runJsonata(
-  expression: string,
-  data: unknown,
-  bindings: Record<string, unknown> = {},
-  limits: JsonataLimits = JSONATA_LIMITS,
-  organizationId = '',
-): Promise<unknown> {
+/** Sandbox failures as the tool's failures (TOOL_CODES); anything else as it is. */
+async function asToolFailure<T>(evaluation: Promise<T>): Promise<T> {
   try {
-    // The organization's share of the sandbox: another's deadline-long transforms never hold this one up.
-    return await evaluateJsonata(expression, data, bindings, limits, organizationId);
+    return await evaluation;
   } catch (err) {
     if (!(err instanceof ExpressionError)) throw err;
     throw new NonRetryableToolError(TOOL_CODES[err.code] ?? err.code, `JSONata: ${err.message}`);
   }
 }
+
+/**
+ * `{ result }` of a transform, in the organization's share of the sandbox (another's deadline-long transforms never
+ * hold this one up); a large result as the output's JSON bytes, for the worker to store as they are.
+ */
+export async function transform(
+  expression: string,
+  data: unknown,
+  bindings: Record<string, unknown> = {},
+  limits: JsonataLimits = JSONATA_LIMITS,
+  organizationId = '',
+): Promise<{ result: unknown } | SerializedJson> {
+  const answer = await asToolFailure(evaluateJsonataForOutput(expression, data, bindings, limits, organizationId));
+  if ('value' in answer) return { result: answer.value };
+  return new SerializedJson(await joinBuffers([RESULT_OPEN, answer.json, RESULT_CLOSE]), ['result']);
+}
+
+const RESULT_OPEN = Buffer.from('{"result":');
+const RESULT_CLOSE = Buffer.from('}');
 
 export default defineTool({
   id: 'json_transform',
@@ -57,6 +72,6 @@ export default defineTool({
   defaultTimeoutMs: 10_000,
   async execute(input, ctx) {
     if (input.expression === undefined) return { result: input.data ?? null };
-    return { result: await runJsonata(input.expression, input.data ?? null, input.bindings ?? {}, JSONATA_LIMITS, ctx.organizationId) };
+    return transform(input.expression, input.data ?? null, input.bindings ?? {}, JSONATA_LIMITS, ctx.organizationId);
   },
 });

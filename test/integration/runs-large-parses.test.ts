@@ -73,7 +73,7 @@ test('large XML and CSV parses are stored as their in-place serialization and re
 /** 12,000 small objects: ~380 KB of JSON, many values (what makes JSON.parse slow). */
 const JSON_DOC = { items: Array.from({ length: 12_000 }, (_, i) => ({ id: i, name: `item ${i}`, ok: i % 2 === 0 })) };
 
-test('large JSON read by content_read and answered to http_request is parsed off the loop and read downstream', async () => {
+test('large JSON read by content_read, answered to http_request or made by json_transform stays off the loop and is read downstream', async () => {
   const text = JSON.stringify(JSON_DOC);
   expect(text.length).toBeGreaterThan(INLINE_PARSE_CHARS);
   await putFile('parses/big.json', text);
@@ -93,10 +93,14 @@ test('large JSON read by content_read and answered to http_request is parsed off
         toolNode('fetch', 'http_request', { url: `${base}/doc` }),
         toolNode('pickFetch', 'json_transform', { expression: 'items[5000].id' }, { inputs: [{ name: 'data', from: 'fetch.body' }] }),
         toolNode('fetchBroken', 'http_request', { url: `${base}/broken` }),
+        // A transform's large result comes back as the output's JSON too (activities/tools/json_transform.ts).
+        toolNode('build', 'json_transform', { expression: '[1..20000].{"n": $, "s": "sourdough"}' }),
+        toolNode('pickBuild', 'json_transform', { expression: '$sum(n) & "/" & $[19999].s' }, { inputs: [{ name: 'data', from: 'build.result' }] }),
       ],
       edges: [
         { from: 'read', to: 'pickRead' },
         { from: 'fetch', to: 'pickFetch' },
+        { from: 'build', to: 'pickBuild' },
       ],
     });
     const token = tenant.owner.token;
@@ -105,6 +109,9 @@ test('large JSON read by content_read and answered to http_request is parsed off
     expect({ status: run.status, notCompleted }).toEqual({ status: 'completed', notCompleted: [] });
     expect(run.results.pickRead).toEqual({ result: 'item 11999/12000' });
     expect(run.results.pickFetch).toEqual({ result: 5000 });
+    expect(run.results.pickBuild).toEqual({ result: '200010000/sourdough' });
+    const built = JSON.parse(await storedOutput(run.id, 'build')) as { result: unknown[] };
+    expect({ items: built.result.length, last: built.result[19_999] }).toEqual({ items: 20_000, last: { n: 20_000, s: 'sourdough' } });
     const read = JSON.parse(await storedOutput(run.id, 'read')) as Record<string, unknown>;
     expect(read).toEqual({ path: 'parses/big.json', bytes: text.length, content_type: expect.anything(), content: JSON_DOC });
     const fetched = JSON.parse(await storedOutput(run.id, 'fetch')) as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { ExpressionError, internalFailure } from '../errors';
 import { runTask } from './engines';
-import type { SandboxReply, SandboxRequest } from './protocol';
+import { ResultInFile, type SandboxReply, type SandboxRequest } from './protocol';
 
 /**
  * Entry of a sandbox process (started by pool.ts): evaluates one task at a time and answers with plain data or a
@@ -26,7 +26,7 @@ process.on('message', (request: SandboxRequest) => {
   };
   runTask(request).then((result) => {
     try {
-      send({ id, ok: true, result } satisfies SandboxReply);
+      send((result instanceof ResultInFile ? { id, ok: true, written: result.chars } : { id, ok: true, result }) satisfies SandboxReply);
     } catch (err) {
       fail(err); // a result that cannot be serialized (engines return plain JSON; this is a safety net)
     }

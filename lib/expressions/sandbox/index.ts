@@ -10,7 +10,7 @@ import { hasTemplates, renderTemplates as renderHere } from '../templates';
 import type { BulkJob, BulkReply } from './bulk';
 import { readBulkResult, removeBulkFolder, withBulkFiles } from './bulkFiles';
 import { createSandboxPool, logToStderr, type SandboxPool } from './pool';
-import type { SandboxTask } from './protocol';
+import { ResultInFile, type SandboxTask } from './protocol';
 import { contextFor, templateExpressions } from './prune';
 import type { RegexMatch } from './regex';
 
@@ -97,10 +97,35 @@ export async function evaluateJsonata(
   limits: JsonataLimits = DEFAULT_JSONATA_LIMITS,
   tenant = '',
 ): Promise<unknown> {
-  // A little grace past JSONata's own deadline: a runaway between its checks is stopped, an ordinary timeout is
-  // reported by JSONata itself and the process stays warm.
-  return data().run({ op: 'jsonata', expression, data: input, bindings, limits }, limits.timeoutMs + 250, tenant);
+  return data().run({ op: 'jsonata', expression, data: input, bindings, limits }, jsonataDeadline(limits), tenant);
 }
+
+/**
+ * A little grace past JSONata's own deadline: a runaway between its checks is stopped, an ordinary timeout is
+ * reported by JSONata itself and the process stays warm.
+ */
+const jsonataDeadline = (limits: JsonataLimits): number => limits.timeoutMs + 250;
+
+/**
+ * evaluateJsonata for a value that becomes a run's output (json_transform): a result past LARGE_RESULT_CHARS of
+ * JSON comes back as those bytes, read from a file (libuv's thread pool), never parsed on this event loop, which
+ * every tenant's runs share; a smaller one as the value.
+ */
+export async function evaluateJsonataForOutput(
+  expression: string,
+  input: unknown,
+  bindings: Record<string, unknown>,
+  limits: JsonataLimits,
+  tenant: string,
+): Promise<{ value: unknown } | { json: Buffer }> {
+  return withBulkFiles(EMPTY, async (paths) => {
+    const task = { op: 'jsonata' as const, expression, data: input, bindings, limits, resultFile: paths.output };
+    const result = await data().run(task, jsonataDeadline(limits), tenant);
+    return result instanceof ResultInFile ? { json: await readBulkResult(paths) } : { value: result };
+  });
+}
+
+const EMPTY = Buffer.alloc(0);
 
 /** Matches of a user regular expression (RE2) over a text; flags among i, m, s, u. */
 export async function regexMatches(

@@ -4,7 +4,7 @@ import { spawnNodeChild } from '../../nodeChild';
 import { processCpuMs } from '../../processCpu';
 import { ExpressionError } from '../errors';
 import { childStderr } from './childStderr';
-import type { SandboxReply, SandboxTask } from './protocol';
+import { ResultInFile, type SandboxReply, type SandboxTask } from './protocol';
 
 /**
  * A few long-lived ("warm") child processes that evaluate user expressions. The caller awaits an answer; when a
@@ -238,7 +238,8 @@ export function createSandboxPool(size: number, options: SandboxPoolOptions = {}
         watchDeadline(slot, current);
         return;
       } else {
-        settle(slot, reply.ok ? { value: reply.result } : { error: new ExpressionError(reply.code, reply.message) });
+        if (!reply.ok) settle(slot, { error: new ExpressionError(reply.code, reply.message) });
+        else settle(slot, { value: 'written' in reply ? new ResultInFile(reply.written) : reply.result });
       }
       dispatch();
     });

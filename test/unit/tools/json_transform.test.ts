@@ -1,6 +1,12 @@
-import tool, { JSONATA_LIMITS, runJsonata } from '../../../activities/tools/json_transform';
+import tool, { JSONATA_LIMITS, transform } from '../../../activities/tools/json_transform';
 import { closeSandbox } from '../../../lib/expressions/sandbox';
 import type { ToolContext } from '../../../activities/tools/types';
+import type { JsonataLimits } from '../../../lib/expressions';
+import { SerializedJson } from '../../../lib/serializedJson';
+
+/** The transform's result (small results come back as values). */
+const runJsonata = async (expression: string, data: unknown, bindings: Record<string, unknown> = {}, limits: JsonataLimits = JSONATA_LIMITS) =>
+  ((await transform(expression, data, bindings, limits)) as { result: unknown }).result;
 
 const ctx = {} as ToolContext;
 
@@ -46,6 +52,18 @@ describe('json_transform', () => {
     expect(await runJsonata('$match(s, /(a+)+$/)', { s: `${'a'.repeat(100_000)}b` })).toBeNull();
     expect(await runJsonata('$contains(s, /b+/)', { s: 'abbc' })).toBe(true);
     await expect(runJsonata('$match(s, /(a)\\1/)', { s: 'aa' })).rejects.toMatchObject({ code: 'INVALID_REGEX' });
+  });
+
+  test('a large result comes back as the output JSON, never parsed here; a small one as the value', async () => {
+    const large = await transform('[1..20000].{"n": $, "s": "sourdough"}', null);
+    expect(large).toBeInstanceOf(SerializedJson);
+    expect((large as SerializedJson).keys).toEqual(['result']);
+    const parsed = (large as SerializedJson).parse() as { result: { n: number; s: string }[] };
+    expect(parsed.result).toHaveLength(20_000);
+    expect(parsed.result[19_999]).toEqual({ n: 20_000, s: 'sourdough' });
+    expect(await transform('[1..3]', null)).toEqual({ result: [1, 2, 3] });
+    expect(await transform('$pad("", 70000, "x")', null)).toBeInstanceOf(SerializedJson);
+    expect(((await transform('$pad("", 70000, "x")', null)) as SerializedJson).parse()).toEqual({ result: 'x'.repeat(70_000) });
   });
 
   test('prototype pollution through $merge is not possible', async () => {
