@@ -89,7 +89,7 @@ export const FULL: BenchParams = {
   cancelBusyMs: 3000,
   waitSamples: 200,
   waitWarmup: 10,
-  fairnessSamples: 100,
+  fairnessSamples: 200,
   runListLarge: 100_000,
   runListSmall: 1_000,
   runListSamples: 40,
