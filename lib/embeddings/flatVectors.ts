@@ -9,9 +9,13 @@ export interface FlatVectors {
   values: Float32Array;
 }
 
+/** Vectors laid end to end; one of another dimension is refused (a provider's answer is checked before this). */
 export function flatten(vectors: number[][], dimensions: number): FlatVectors {
   const values = new Float32Array(vectors.length * dimensions);
-  vectors.forEach((vector, i) => values.set(vector.length === dimensions ? vector : vector.slice(0, dimensions), i * dimensions));
+  vectors.forEach((vector, i) => {
+    if (vector.length !== dimensions) throw new Error(`a vector of ${vector.length} dimensions where ${dimensions} were declared`);
+    values.set(vector, i * dimensions);
+  });
   return { dimensions, count: vectors.length, values };
 }
 

@@ -13,6 +13,7 @@ test('vectors survive the trip through raw bytes, aligned or not', () => {
   expect(shifted.byteOffset % 4).not.toBe(0);
   expect(Array.from(fromFlatBytes(shifted, 3).values)).toEqual([1, 2, 3, 4, 5, 6]);
   expect(() => fromFlatBytes(Buffer.alloc(10), 3)).toThrow('10 bytes are not vectors of 3 floats');
+  expect(() => flatten([[1, 2, 3], [4, 5]], 3)).toThrow('a vector of 2 dimensions where 3 were declared');
 });
 
 test('the document vector is the unit-length mean of its chunks', () => {
