@@ -4,7 +4,7 @@ import { createLogger, type Logger } from '../lib/logger';
 import { createMailer } from '../lib/mailer';
 import { createSecretBox } from '../lib/secrets';
 import { createStorage } from '../lib/storage';
-import { createTemporalClient } from '../lib/temporal';
+import { closeTemporalClient, createTemporalClient } from '../lib/temporal';
 import { createDb, type Db } from '../db/knex';
 import type { AppDeps, ProcessDeps } from './deps';
 import { createToolCatalogue } from './tools/catalogue';
@@ -33,5 +33,5 @@ export function createDeps(config: Config, logger: Logger = createLogger(config.
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
-  await Promise.allSettled([deps.db.destroy(), deps.temporal.connection.close()]);
+  await Promise.allSettled([deps.db.destroy(), closeTemporalClient(deps.temporal)]);
 }

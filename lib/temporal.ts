@@ -1,4 +1,4 @@
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
 import type { Config } from './config';
 import { temporalTransport } from './temporalTransport';
 
@@ -7,14 +7,57 @@ import { temporalTransport } from './temporalTransport';
  * The connection is lazy so the API starts (and reports "not ready") while Temporal is still coming up.
  */
 export function createTemporalClient(config: Config['temporal']): Client {
+  const retries = retriesThatStandDown();
   // gRPC's default 4 MB is less than a long run's history page or the live state of a run with many large outputs.
   const connection = Connection.lazy({
     address: config.address,
     ...temporalTransport(config),
     connectTimeout: '5s',
     channelArgs: { 'grpc.max_receive_message_length': 64 * 1024 * 1024 },
+    interceptors: [retries.interceptor],
   });
+  standDowns.set(connection, retries.standDown);
   return new Client({ connection, namespace: config.namespace });
+}
+
+/** The longest a closing client waits for retries already scheduled. */
+const MAX_STAND_DOWN_MS = 2000;
+
+const standDowns = new WeakMap<Connection, () => Promise<void>>();
+
+/**
+ * The client's own retries of failed calls (its default policy), with a way to stand them down. The client retries
+ * a call from a timer; a retry whose timer fires after the connection was closed throws from that timer, an
+ * uncaught exception (it failed a test file after all its tests had passed: "Channel has been shut down"). Standing
+ * down, no new retry is scheduled and those already scheduled (up to MAX_STAND_DOWN_MS away) are waited for.
+ */
+function retriesThatStandDown(): { interceptor: ReturnType<typeof makeGrpcRetryInterceptor>; standDown(): Promise<void> } {
+  const defaults = defaultGrpcRetryOptions();
+  let standingDown = false;
+  let lastRetryAt = 0;
+  const interceptor = makeGrpcRetryInterceptor({
+    retryableDecider: (attempt, status) => !standingDown && defaults.retryableDecider(attempt, status),
+    delayFunction: (attempt, status) => {
+      const delayMs = defaults.delayFunction(attempt, status);
+      lastRetryAt = Math.max(lastRetryAt, Date.now() + delayMs);
+      return delayMs;
+    },
+  });
+  return {
+    interceptor,
+    async standDown() {
+      standingDown = true;
+      const waitMs = Math.min(MAX_STAND_DOWN_MS, lastRetryAt + 50 - Date.now());
+      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+    },
+  };
+}
+
+/** Closes the client's connection once its scheduled retries have run (retriesThatStandDown). */
+export async function closeTemporalClient(client: Client): Promise<void> {
+  const connection = client.connection as Connection;
+  await standDowns.get(connection)?.();
+  await connection.close();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { loadConfig } from '../lib/config';
-import { createTemporalClient } from '../lib/temporal';
+import { closeTemporalClient, createTemporalClient } from '../lib/temporal';
 import { ensureBackgroundJobs } from '../worker/backgroundJobs';
 
 /** Creates the platform's schedules and event dispatcher if missing (the worker also does this at start). */
@@ -7,7 +7,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const client = createTemporalClient(config.temporal);
   for (const line of await ensureBackgroundJobs(client, config.temporal.taskQueue)) console.log(line);
-  await client.connection.close();
+  await closeTemporalClient(client);
 }
 
 main().catch((err: unknown) => {

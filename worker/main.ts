@@ -1,7 +1,7 @@
 import { loadConfigOrExit } from '../lib/config';
 import { createLogger, type Logger } from '../lib/logger';
 import { ensureBucket } from '../lib/storage';
-import { createTemporalClient } from '../lib/temporal';
+import { closeTemporalClient, createTemporalClient } from '../lib/temporal';
 import { useScratchDirForTempFiles } from '../lib/vectors/scratch';
 import { guardTransactions } from '../lib/db/transactionGuard';
 import { startMailSweeper } from '../domain/notifications/mailOutbox';
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     const report = await ensureBackgroundJobs(client, config.temporal.taskQueue);
     logger.info({ report }, 'background jobs ensured');
   }
-  await client.connection.close();
+  await closeTemporalClient(client);
   // The tools this worker registered become its queue's catalogue, which the API lists and validates against.
   await publishWorkerTools(deps, workerTools(config.tools).map(describeTool));
   logger.info({ taskQueue: config.temporal.taskQueue, workflowStackTraces: config.worker.workflowStackTraces }, 'worker started');

@@ -4,6 +4,7 @@ import { createDeps } from '../../domain/runtime';
 import { createServices, type Services } from '../../domain/services';
 import type { Config } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
+import { closeTemporalClient } from '../../lib/temporal';
 
 /**
  * The CLI's composition root: the API's services on the CLI's connection, built on first use (Temporal, MinIO and
@@ -16,6 +17,6 @@ export async function withServices<T>(config: Config, db: Db, work: (services: S
     return await work(services);
   } finally {
     await services.close();
-    await deps.temporal.connection.close().catch(() => undefined);
+    await closeTemporalClient(deps.temporal).catch(() => undefined);
   }
 }

@@ -6,7 +6,7 @@
  */
 import { msToTs } from '@temporalio/common/lib/time';
 import { parseDuration } from '../../lib/duration';
-import { createTemporalClient } from '../../lib/temporal';
+import { closeTemporalClient, createTemporalClient } from '../../lib/temporal';
 import { checkNamespace, checkSearchAttributes } from '../../lib/temporalSetup';
 import { ensureSearchAttributes } from '../../worker/searchAttributes';
 import type { AdminCommand } from './command';
@@ -94,7 +94,7 @@ export const TEMPORAL_COMMANDS: Record<string, AdminCommand> = {
         ]);
         return 0;
       } finally {
-        await client.connection.close().catch(() => undefined);
+        await closeTemporalClient(client).catch(() => undefined);
       }
     },
   },

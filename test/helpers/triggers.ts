@@ -5,7 +5,7 @@ import { ensureEventDispatcher } from '../../domain/events/dispatcher';
 import { dispatcherWorkflowId } from '../../domain/events/dispatcher';
 import { createDb } from '../../db/knex';
 import { loadConfig } from '../../lib/config';
-import { createTemporalClient } from '../../lib/temporal';
+import { closeTemporalClient, createTemporalClient } from '../../lib/temporal';
 import type { TestApi } from './stack';
 
 /** Helpers of the triggers, events and outgoing-webhook tests. */
@@ -34,7 +34,7 @@ export async function removeTriggerInfrastructure(): Promise<void> {
       });
   } finally {
     await db.destroy();
-    await client.connection.close();
+    await closeTemporalClient(client);
   }
 }
 
