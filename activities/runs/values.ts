@@ -183,7 +183,7 @@ export class StoredValueReader {
 
   /** One stored value, parsed (references inside it are left as they are). */
   async load(ref: ValueRef): Promise<unknown> {
-    return (await this.loadText(ref)).value;
+    return (await this.loadParsed(ref)).value;
   }
 
   /**
@@ -191,7 +191,7 @@ export class StoredValueReader {
    * of up to 32 MB: JSON.parse of 10 MB of small objects holds the loop 100-500 ms, and the worker's loop runs
    * every tenant's runs).
    */
-  private async loadText(ref: ValueRef): Promise<{ value: unknown; hasRefs: boolean }> {
+  private async loadParsed(ref: ValueRef): Promise<{ value: unknown; hasRefs: boolean }> {
     const key = ownedKey(ref, this.bucket, this.organizationId);
     if (!key) throw new Error(`reference ${ref.$ref} is not a run value of this organization`);
     const text = await this.read(key);
@@ -213,7 +213,7 @@ export class StoredValueReader {
     if (isValueRef(value)) {
       if (!ownedKey(value, this.bucket, this.organizationId)) return value;
       // A stored value without references is used as parsed: walking (and copying) 10 MB of it would hold the loop.
-      const loaded = await this.loadText(value);
+      const loaded = await this.loadParsed(value);
       return loaded.hasRefs ? this.resolveAt(loaded.value, depth + 1) : loaded.value;
     }
     if (Array.isArray(value)) {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestApi } from '../helpers/stack';
 import { startApiWithTenant, type TestTenant } from '../helpers/tenants';
-import { createWorkflowFixture, RUN_TEST_CONFIG, startRun, toolNode, waitForRun } from '../helpers/runs';
+import { createWorkflowFixture, RUN_TEST_CONFIG, runToEnd, toolNode, type RunBody } from '../helpers/runs';
 import { workflowFileKey } from '../../activities/tools/support/files';
 import { runObjectKey } from '../../activities/runs/values';
 import { parseCsvText, parseXmlText } from '../../lib/textParsers';
@@ -32,6 +32,14 @@ async function putFile(name: string, text: string): Promise<void> {
   await api.deps.storage.putObject(api.config.minio.bucket, workflowFileKey(tenant.organizationId, name), body, body.length);
 }
 
+/** A run of the workflow, to its end, every node of it completed. */
+async function completedRun(workflowId: string): Promise<RunBody> {
+  const run = await runToEnd(api, tenant.owner.token, workflowId);
+  const notCompleted = Object.entries(run.node_states as Record<string, { status: string }>).filter(([, node]) => node.status !== 'completed');
+  expect({ status: run.status, notCompleted }).toEqual({ status: 'completed', notCompleted: [] });
+  return run;
+}
+
 async function storedOutput(runId: string, nodeId: string): Promise<string> {
   const stream = await api.deps.storage.getObject(api.config.minio.bucket, runObjectKey(tenant.organizationId, runId, nodeId));
   const chunks: Buffer[] = [];
@@ -59,10 +67,7 @@ test('large XML and CSV parses are stored as their in-place serialization and re
       { from: 'csv', to: 'pickCsv' },
     ],
   });
-  const token = tenant.owner.token;
-  const run = await waitForRun(api, token, workflowId, (await startRun(api, token, workflowId)).id);
-  const notCompleted = Object.entries(run.node_states as Record<string, { status: string }>).filter(([, node]) => node.status !== 'completed');
-  expect({ status: run.status, notCompleted }).toEqual({ status: 'completed', notCompleted: [] });
+  const run = await completedRun(workflowId);
   expect(run.results.pickXml).toEqual({ result: '1234/v3999' });
   expect(run.results.pickCsv).toEqual({ result: { count: 8000, b: '15998' } });
   // The bytes stored are exactly what the worker would have written after parsing in place.
@@ -103,10 +108,7 @@ test('large JSON read by content_read, answered to http_request or made by json_
         { from: 'build', to: 'pickBuild' },
       ],
     });
-    const token = tenant.owner.token;
-    const run = await waitForRun(api, token, workflowId, (await startRun(api, token, workflowId)).id);
-    const notCompleted = Object.entries(run.node_states as Record<string, { status: string }>).filter(([, node]) => node.status !== 'completed');
-    expect({ status: run.status, notCompleted }).toEqual({ status: 'completed', notCompleted: [] });
+    const run = await completedRun(workflowId);
     expect(run.results.pickRead).toEqual({ result: 'item 11999/12000' });
     expect(run.results.pickFetch).toEqual({ result: 5000 });
     expect(run.results.pickBuild).toEqual({ result: '200010000/sourdough' });
@@ -120,7 +122,7 @@ test('large JSON read by content_read, answered to http_request or made by json_
     expect(JSON.parse(await storedOutput(run.id, 'fetchBroken'))).toMatchObject({ status: 200, body: `${text}}` });
 
     const broken = await createWorkflowFixture(api, tenant, { nodes: [toolNode('read', 'content_read', { path: 'parses/broken.json', encoding: 'json' })] });
-    const failed = await waitForRun(api, token, broken, (await startRun(api, token, broken)).id);
+    const failed = await runToEnd(api, tenant.owner.token, broken);
     expect(failed.node_states.read.error).toMatchObject({ code: 'INVALID_JSON', message: 'parses/broken.json is not JSON' });
   } finally {
     await new Promise((resolve) => server.close(resolve));

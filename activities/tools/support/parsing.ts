@@ -1,7 +1,7 @@
 import { ExpressionError, INLINE_PARSE_CHARS, PARSE_DEADLINE_MS, runBulk } from '../../../lib/expressions/sandbox';
 import { decodeUtf8, encodeUtf8 } from '../../../lib/largeBytes';
 import { SerializedJson } from '../../../lib/serializedJson';
-import { parsedOutput, parseRequest, type OutputShape, type ParseFormat } from '../../../lib/textParsers';
+import { parsedOutput, parseRequest, type OutputShape, type ParseFormat, type ParseRequest } from '../../../lib/textParsers';
 import { NonRetryableToolError } from '../types';
 
 /** A text to parse for a tool: as a string (a tool's input), or as the UTF-8 bytes it arrived in (a file, a response). */
@@ -20,7 +20,7 @@ export type ToolParseRequest = ParseFormat & { text: string | Buffer };
 export async function parseForTool(request: ToolParseRequest, organizationId: string, shape: OutputShape = {}): Promise<unknown> {
   const { text, ...format } = request;
   if (text.length <= INLINE_PARSE_CHARS) {
-    const outcome = parseRequest({ ...format, text: typeof text === 'string' ? text : await decodeUtf8(text) } as ToolParseRequest & { text: string });
+    const outcome = parseRequest({ ...format, text: typeof text === 'string' ? text : await decodeUtf8(text) } as ParseRequest);
     if ('failed' in outcome) throw new NonRetryableToolError(outcome.failed.code, outcome.failed.message);
     return parsedOutput(outcome.value, shape);
   }
